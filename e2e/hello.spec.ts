@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('foundation', () => {
+  test('the page starts the worker, which opens IndexedDB and answers hello', async ({ page }) => {
+    await page.goto('/');
+    const status = page.getByTestId('worker-status');
+    await expect(status).toHaveAttribute('data-status', 'ready');
+    await expect(status).toContainText('protocol v1');
+    await expect(status).toContainText('database replaygraph');
+    // React Flow drew the canvas with its nodes.
+    await expect(page.locator('.react-flow__node')).toHaveCount(3);
+    // The database really exists in this origin.
+    const dbs = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(dbs).toContain('replaygraph');
+  });
+});

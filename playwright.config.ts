@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const useDev = process.env.E2E_SERVER === 'dev';
+const PORT = useDev ? 5173 : 4173;
+
+export default defineConfig({
+  testDir: './e2e',
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  timeout: 30_000,
+  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure' },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+            '--disable-background-networking', '--disable-component-update', '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: useDev
+      ? `npx vite --host 127.0.0.1 --port ${PORT} --strictPort`
+      : `npx vite build && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
