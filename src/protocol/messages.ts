@@ -1,28 +1,87 @@
 /**
- * The page ⇄ worker protocol: types only. Two unions named by direction, a request id on each
- * request, errors as data, and a version checked by the hello handshake.
+ * The page ⇄ worker protocol: types only. Two unions named by direction on a namespaced `type`,
+ * a request id on every request (echoed by its reply), errors as data, streamed run events in
+ * batches, and a version checked by the hello handshake.
  */
 import type { ErrorData } from '../shared/errors';
 import type { RequestId } from '../shared/ids';
+import type {
+  CheckpointDetail, CheckpointSummary, GraphInfo, HistoryPage, Json, NamespaceNode, ResumeValue,
+  RunControls, RunOutcome, RunSummary, ThreadSummary,
+} from './dto';
 
 /** Bumped on every incompatible change of the messages below. */
 export const PROTOCOL_VERSION = 1;
 
+/** A run-level event streamed while a run goes on. `event` is a trace event (src/shared/trace.ts). */
+export type RunEvent =
+  | { kind: 'trace'; event: Json }
+  | { kind: 'checkpoint'; checkpoint: CheckpointSummary };
+
 /** Requests from the page to the worker. */
-export type ToWorker = { type: 'rg/hello'; id: RequestId; protocolVersion: number };
+export type ToWorker = { id: RequestId } & (
+  | { type: 'rg/hello'; protocolVersion: number }
+  | { type: 'rg/graphs.list' }
+  | { type: 'rg/threads.list' }
+  | { type: 'rg/thread.delete'; threadId: string }
+  /** Start a run with an input on a (new or existing) thread. */
+  | { type: 'rg/run.start'; threadId: string; graphId: string; input: Json; controls?: RunControls }
+  /** Resume pending interrupts of the thread's head. */
+  | { type: 'rg/run.resume'; threadId: string; resume: ResumeValue; controls?: RunControls }
+  /** Continue a paused (step mode, breakpoint, failed) thread from its head: one step or to the end. */
+  | { type: 'rg/run.continue'; threadId: string; controls?: RunControls }
+  /** Replay from a checkpoint: its next tasks run again on a new branch. */
+  | { type: 'rg/run.replay'; threadId: string; ns: string; checkpointId: string; controls?: RunControls }
+  /** Fork from a checkpoint with edited values written as `asNode`, then run from the fork. */
+  | { type: 'rg/run.fork'; threadId: string; ns: string; checkpointId: string; values: Json; asNode?: string; run: boolean; controls?: RunControls }
+  /** Cooperative cancel (between supersteps). The client terminates the worker if it does not answer. */
+  | { type: 'rg/run.cancel'; runId: string }
+  | { type: 'rg/history.page'; threadId: string; ns: string; before?: string; limit: number }
+  | { type: 'rg/checkpoint.get'; threadId: string; ns: string; checkpointId: string }
+  | { type: 'rg/runs.list'; threadId: string }
+  | { type: 'rg/trace.get'; threadId: string; runId?: string; afterSeq?: number; limit?: number }
+  | { type: 'rg/namespaces.list'; threadId: string }
+);
+
+type Reply<T extends string, B = object> = { type: T; id: RequestId } & B;
 
 /** Replies and events from the worker to the page. */
 export type FromWorker =
-  | {
-      type: 'rg/hello-ok';
-      id: RequestId;
-      protocolVersion: number;
-      /** The IndexedDB database the worker opened, with its schema version. */
-      storage: { dbName: string; version: number };
-    }
-  | { type: 'rg/error'; id: RequestId | null; error: ErrorData };
+  | Reply<'rg/hello-ok', { protocolVersion: number; storage: { dbName: string; version: number } }>
+  | Reply<'rg/graphs', { graphs: GraphInfo[] }>
+  | Reply<'rg/threads', { threads: ThreadSummary[] }>
+  | Reply<'rg/ok'>
+  | Reply<'rg/run.started', { runId: string; threadId: string }>
+  | Reply<'rg/history', { page: HistoryPage }>
+  | Reply<'rg/checkpoint', { detail: CheckpointDetail }>
+  | Reply<'rg/runs', { runs: RunSummary[] }>
+  | Reply<'rg/trace', { events: Json[]; nextSeq: number | null }>
+  | Reply<'rg/namespaces', { root: NamespaceNode }>
+  | { type: 'rg/error'; id: RequestId | null; error: ErrorData }
+  /** Streamed, in batches (never one message per event). */
+  | { type: 'rg/run.events'; runId: string; threadId: string; events: RunEvent[] }
+  | { type: 'rg/run.ended'; runId: string; threadId: string; outcome: RunOutcome; error: ErrorData | null; result: Json | null };
 
-/** The reply types for each request type. */
+type R<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
+
+/** The reply type of each request type. */
 export interface ReplyOf {
-  'rg/hello': Extract<FromWorker, { type: 'rg/hello-ok' }>;
+  'rg/hello': R<'rg/hello-ok'>;
+  'rg/graphs.list': R<'rg/graphs'>;
+  'rg/threads.list': R<'rg/threads'>;
+  'rg/thread.delete': R<'rg/ok'>;
+  'rg/run.start': R<'rg/run.started'>;
+  'rg/run.resume': R<'rg/run.started'>;
+  'rg/run.continue': R<'rg/run.started'>;
+  'rg/run.replay': R<'rg/run.started'>;
+  'rg/run.fork': R<'rg/run.started'>;
+  'rg/run.cancel': R<'rg/ok'>;
+  'rg/history.page': R<'rg/history'>;
+  'rg/checkpoint.get': R<'rg/checkpoint'>;
+  'rg/runs.list': R<'rg/runs'>;
+  'rg/trace.get': R<'rg/trace'>;
+  'rg/namespaces.list': R<'rg/namespaces'>;
 }
+
+/** Events that are not replies to a request. */
+export type WorkerEvent = R<'rg/run.events'> | R<'rg/run.ended'>;

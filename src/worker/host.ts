@@ -42,11 +42,10 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): () => void {
         return;
       }
       default: {
-        const unknownMsg: never = msg.type;
         send({
           type: 'rg/error',
-          id: (msg as ToWorker).id,
-          error: { code: 'UNKNOWN_REQUEST', name: 'ProtocolError', message: ERROR_CODES.UNKNOWN_REQUEST(String(unknownMsg)) },
+          id: msg.id,
+          error: { code: 'UNKNOWN_REQUEST', name: 'ProtocolError', message: ERROR_CODES.UNKNOWN_REQUEST(msg.type) },
         });
       }
     }

@@ -1,0 +1,187 @@
+/**
+ * Plain-data shapes that cross the worker boundary. Nothing here is an engine object: the worker's
+ * host maps engine values to these (see src/worker), and the UI reads only these.
+ *
+ * Values of user state are `Json`: the host makes them JSON-safe (functions, cycles, class instances
+ * are turned into descriptive strings) so the UI can always show them as text.
+ */
+import type { ErrorData } from '../shared/errors';
+
+/** Any JSON value. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A graph as the UI draws it. */
+export interface GraphShape {
+  nodes: GraphNodeDTO[];
+  edges: GraphEdgeDTO[];
+}
+
+export interface GraphNodeDTO {
+  id: string;
+  kind: 'start' | 'end' | 'node' | 'subgraph';
+  /** For `subgraph` nodes: the inner graph, drawn when the node is expanded. */
+  subgraph?: GraphShape;
+  /** Node-level settings worth showing (retry policy, cache policy, deferred...). */
+  badges?: string[];
+}
+
+export interface GraphEdgeDTO {
+  source: string;
+  target: string;
+  /** True for edges produced by a conditional router (drawn dashed). */
+  conditional: boolean;
+  /** Edge label: the router's path-map key, or `Send` for fan-out edges. */
+  label?: string;
+}
+
+/** A graph the worker can run. */
+export interface GraphInfo {
+  id: string;
+  title: string;
+  /** Two sentences: what it does and what to look for in the debugger. */
+  description: string;
+  origin: 'builtin' | 'user';
+  shape: GraphShape;
+  /** A sensible first input, shown in the run form. */
+  exampleInput: Json;
+  /** For user graphs: the TypeScript source. */
+  source?: string;
+}
+
+export type ThreadStatus = 'idle' | 'running' | 'interrupted' | 'error';
+
+export interface ThreadSummary {
+  threadId: string;
+  graphId: string | null;
+  status: ThreadStatus;
+  /** Number of checkpoints in the root namespace. */
+  steps: number;
+  /** ISO time of the newest checkpoint or run. */
+  updatedAt: string | null;
+  /** Set for threads imported read-only (e.g. from a LangGraph deployment). */
+  readOnly?: boolean;
+}
+
+export type CheckpointSource = 'input' | 'loop' | 'update' | 'fork';
+
+/** One row of the timeline. */
+export interface CheckpointSummary {
+  checkpointId: string;
+  parentId: string | null;
+  /** Checkpoint namespace: `""` for the root graph, `node:taskId` (nested with `|`) for subgraphs. */
+  ns: string;
+  step: number;
+  source: CheckpointSource;
+  ts: string;
+  /** Nodes that will run next from this checkpoint. */
+  next: string[];
+  /** Counts of pending writes saved against this checkpoint. */
+  pendingWrites: number;
+  hasInterrupts: boolean;
+  hasError: boolean;
+}
+
+/** Why a task was triggered: one trigger channel with its version against what the node had seen. */
+export interface TriggerDTO {
+  channel: string;
+  version: number | string | null;
+  seen: number | string | null;
+}
+
+export interface InterruptDTO {
+  id: string;
+  value: Json;
+}
+
+/** A task prepared from a checkpoint (what runs next, or ran in the step after it). */
+export interface TaskDTO {
+  id: string;
+  name: string;
+  /** Task path as text, e.g. `__pregel_pull, b` or `__pregel_push, 2`. */
+  path: string;
+  kind: 'pull' | 'push';
+  triggers: TriggerDTO[];
+  interrupts: InterruptDTO[];
+  error: ErrorData | null;
+  /** How the task ended in the step after this checkpoint, when known from the trace. */
+  outcome?: 'ran' | 'served-from-saved-writes' | 'failed' | 'interrupted' | 'pending';
+  /** For subgraph tasks: the namespace of the subgraph's own checkpoints. */
+  subgraphNs?: string;
+}
+
+/** Why a pending write was or was not re-applied. */
+export type WriteDisposition =
+  | { kind: 'reapplied' }
+  | { kind: 'skipped-control'; signal: '__error__' | '__interrupt__' | '__resume__' | '__error_source_node__' }
+  | { kind: 'resume-value' }
+  | { kind: 'not-reapplied-replaying' }
+  | { kind: 'pending' };
+
+export interface PendingWriteDTO {
+  taskId: string;
+  /** The task's node name when the task is known. */
+  taskName: string | null;
+  channel: string;
+  value: Json;
+  disposition: WriteDisposition;
+}
+
+/** Everything the inspector shows for one checkpoint. */
+export interface CheckpointDetail {
+  summary: CheckpointSummary;
+  /** The state values (user channels only). */
+  values: Record<string, Json>;
+  /** The parent's state values, for the diff tab (null at the first checkpoint). */
+  parentValues: Record<string, Json> | null;
+  metadata: Record<string, Json>;
+  tasks: TaskDTO[];
+  pendingWrites: PendingWriteDTO[];
+  /** The raw checkpoint tuple, JSON-safe. */
+  raw: Json;
+}
+
+/** A page of history, newest first. */
+export interface HistoryPage {
+  items: CheckpointSummary[];
+  /** Pass as `before` to read the next (older) page; null at the end. */
+  nextBefore: string | null;
+}
+
+export type RunKind = 'run' | 'resume' | 'continue' | 'replay' | 'fork';
+export type RunOutcome = 'running' | 'done' | 'interrupted' | 'paused' | 'error' | 'cancelled';
+
+/** One engine run on a thread. */
+export interface RunSummary {
+  runId: string;
+  threadId: string;
+  kind: RunKind;
+  /** The checkpoint the run started from (null on a new thread). */
+  fromCheckpointId: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  outcome: RunOutcome;
+  error: ErrorData | null;
+}
+
+/** A namespace in the subgraph tree of a thread. */
+export interface NamespaceNode {
+  ns: string;
+  /** The last level's node name (`""` for the root). */
+  name: string;
+  children: NamespaceNode[];
+  checkpoints: number;
+}
+
+/** Step-mode and breakpoint settings of a run. */
+export interface RunControls {
+  /** Pause after every superstep. */
+  stepMode?: boolean;
+  /** Pause before these nodes run. */
+  breakBefore?: string[];
+  /** Pause after these nodes ran. */
+  breakAfter?: string[];
+  recursionLimit?: number;
+}
+
+/** How to answer pending interrupts. */
+export type ResumeValue = { kind: 'value'; value: Json } | { kind: 'byId'; values: Record<string, Json> };
