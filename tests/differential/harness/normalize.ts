@@ -1,0 +1,108 @@
+/**
+ * Turns what an implementation returns (snapshots, stream chunks, saved writes, thrown errors) into
+ * plain JSON whose ids are labels, so that two implementations can be compared with deep equality.
+ *
+ * Shapes recognised (our engine must expose the same ones):
+ * - an error is reduced to `{ name, message }`;
+ * - a Send (a `Send` instance, or `{ lg_name: 'Send', node, args }`) to `{ Send: node, args }`;
+ * - a Command instance to `{ Command: { update, goto, resume } }`;
+ * - interrupts (items of `__interrupt__` / `interrupts`) to `{ value, id: <label> }`.
+ */
+import { Labeler, labelNamespace, NULL_TASK_ID } from './labels';
+
+/** The labelers of one scenario run. */
+export interface Labels {
+  checkpoints: Labeler;
+  tasks: Labeler;
+  interrupts: Labeler;
+}
+
+/** Fresh labelers. */
+export function newLabels(): Labels {
+  return { checkpoints: new Labeler(), tasks: new Labeler(), interrupts: new Labeler() };
+}
+
+/** `{ name, message }` of anything thrown or stored as an error. */
+export function normError(err: unknown): { name: string; message: string } | undefined {
+  if (err == null) return undefined;
+  if (typeof err !== 'object') return { name: typeof err, message: String(err) };
+  const e = err as { name?: unknown; message?: unknown };
+  return { name: String(e.name ?? 'Error'), message: String(e.message ?? '') };
+}
+
+function isSend(v: Record<string, unknown>): boolean {
+  return v.constructor?.name === 'Send' || (v.lg_name === 'Send' && 'node' in v);
+}
+
+function isCommand(v: Record<string, unknown>): boolean {
+  return v.constructor?.name === 'Command' || v.lg_name === 'Command';
+}
+
+/** One interrupt as `{ value, id }` with the id labelled. */
+export function normInterrupt(intr: unknown, labels: Labels): unknown {
+  if (intr == null || typeof intr !== 'object') return plain(intr, labels);
+  const i = intr as { value?: unknown; id?: unknown };
+  const out: Record<string, unknown> = { value: plain(i.value, labels) };
+  if (typeof i.id === 'string') out.id = labels.interrupts.label(i.id, 'intr');
+  return out;
+}
+
+/** A list (or single) of interrupts, normalised. */
+export function normInterrupts(v: unknown, labels: Labels): unknown[] {
+  const list = Array.isArray(v) ? v : v == null ? [] : [v];
+  return list.map((i) => normInterrupt(i, labels));
+}
+
+/**
+ * Deep plain-JSON copy: drops `undefined` properties, reduces errors, Sends and Commands, and
+ * normalises interrupts found under an `__interrupt__` key.
+ */
+export function plain(v: unknown, labels: Labels): unknown {
+  if (v === undefined || v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => plain(x, labels));
+  if (v instanceof Error) return normError(v);
+  const o = v as Record<string, unknown>;
+  if (isSend(o)) return { Send: o.node, args: plain(o.args, labels) };
+  if (isCommand(o)) {
+    return { Command: plain({ update: o.update, goto: o.goto, resume: o.resume, graph: o.graph }, labels) };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(o)) {
+    if (x === undefined) continue;
+    out[k] = k === '__interrupt__' ? normInterrupts(x, labels) : plain(x, labels);
+  }
+  return out;
+}
+
+/** A task id as a label `<name>#n`; the NULL task is `NULL`. */
+export function taskLabel(id: string, name: string | undefined, labels: Labels): string {
+  if (id === NULL_TASK_ID) return 'NULL';
+  return labels.tasks.peek(id) ?? labels.tasks.label(id, name ?? 'task');
+}
+
+/** A checkpoint address as `ns@label` (or just the label at the root). */
+export function cpLabel(config: unknown, labels: Labels): string | undefined {
+  const c = (config as { configurable?: Record<string, unknown> } | undefined)?.configurable;
+  const id = c?.checkpoint_id;
+  if (typeof id !== 'string') return undefined;
+  const ns = typeof c?.checkpoint_ns === 'string' ? labelNamespace(c.checkpoint_ns, labels.tasks) : '';
+  const label = labels.checkpoints.label(id, 'cp');
+  return ns === '' ? label : `${ns}@${label}`;
+}
+
+/** The value of a saved write, by channel (errors, interrupts and resumes have their own shapes). */
+export function normWriteValue(channel: string, value: unknown, labels: Labels): unknown {
+  if (channel === '__error__') return normError(value);
+  if (channel === '__interrupt__') return normInterrupts(value, labels);
+  return plain(value, labels);
+}
+
+/** `metadata.parents` with namespaces and checkpoint ids labelled. */
+export function normParents(parents: unknown, labels: Labels): Record<string, string> | undefined {
+  if (parents == null || typeof parents !== 'object') return undefined;
+  const out: Record<string, string> = {};
+  for (const [ns, id] of Object.entries(parents as Record<string, unknown>)) {
+    out[labelNamespace(ns, labels.tasks)] = typeof id === 'string' ? labels.checkpoints.label(id, 'cp') : String(id);
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+/**
+ * Normalised views of state snapshots (getState / getStateHistory), of the writes saved beside a
+ * checkpoint, and of the stable parts of `checkpoints` / `tasks` / `debug` stream events.
+ */
+import {
+  cpLabel,
+  normError,
+  normInterrupts,
+  normParents,
+  normWriteValue,
+  plain,
+  taskLabel,
+  type Labels,
+} from './normalize';
+import { labelNamespace } from './labels';
+
+type Obj = Record<string, any>;
+
+/** One task of a snapshot: label, name, path, error, interrupts, result, nested state. */
+export function normSnapshotTask(t: Obj, labels: Labels): Obj {
+  const out: Obj = {
+    task: taskLabel(String(t.id), t.name, labels),
+    name: t.name,
+    path: plain(t.path, labels),
+    error: normError(t.error),
+    interrupts: normInterrupts(t.interrupts, labels),
+    result: plain(t.result, labels),
+  };
+  if (t.state != null) out.state = isSnapshot(t.state) ? normSnapshot(t.state, labels) : normStateRef(t.state, labels);
+  return dropUndefined(out);
+}
+
+function isSnapshot(v: Obj): boolean {
+  return 'values' in v && 'next' in v;
+}
+
+/** A subgraph state reference `{ configurable: { thread_id, checkpoint_ns } }` (getState without subgraphs). */
+function normStateRef(ref: Obj, labels: Labels): Obj {
+  const c = (ref.configurable ?? {}) as Obj;
+  return { checkpoint_ns: typeof c.checkpoint_ns === 'string' ? labelNamespace(c.checkpoint_ns, labels.tasks) : c.checkpoint_ns };
+}
+
+/** A StateSnapshot with ids replaced by labels. Tasks are labelled before anything else reads them. */
+export function normSnapshot(s: Obj, labels: Labels): Obj {
+  const checkpoint = cpLabel(s.config, labels);
+  const tasks = ((s.tasks ?? []) as Obj[]).map((t) => normSnapshotTask(t, labels));
+  return dropUndefined({
+    checkpoint,
+    step: s.metadata?.step,
+    source: s.metadata?.source,
+    parent: cpLabel(s.parentConfig, labels),
+    parents: normParents(s.metadata?.parents, labels),
+    values: plain(s.values, labels),
+    next: [...((s.next ?? []) as string[])],
+    tasks,
+  });
+}
+
+/**
+ * Saved writes as `[task label, channel, value]`, grouped by task label. Within a task the saved
+ * order is kept; across parallel tasks the saved order is their finishing order, which is timing,
+ * not semantics, so groups are sorted.
+ */
+export function normPendingWrites(writes: unknown, labels: Labels): unknown[] {
+  const list = (Array.isArray(writes) ? writes : []) as [string, string, unknown][];
+  const rows = list.map(([tid, channel, value]) => [taskLabel(tid, undefined, labels), channel, normWriteValue(channel, value, labels)] as const);
+  return [...rows].sort((a, b) => (a[0] === b[0] ? 0 : a[0] < b[0] ? -1 : 1)).map((r) => [...r]);
+}
+
+/** Stable parts of a `checkpoints` stream event (or a debug `checkpoint` payload). */
+export function normCheckpointEvent(e: Obj, labels: Labels): Obj {
+  const tasks = ((e.tasks ?? []) as Obj[]).map((t) => normSnapshotTask(t, labels));
+  return dropUndefined({
+    checkpoint: cpLabel(e.config, labels),
+    parent: cpLabel(e.parentConfig, labels),
+    step: e.metadata?.step,
+    source: e.metadata?.source,
+    values: plain(e.values, labels),
+    next: [...((e.next ?? []) as string[])],
+    tasks,
+  });
+}
+
+/** Stable parts of a `tasks` stream event: a start `{ input, triggers }` or a result. */
+export function normTaskEvent(e: Obj, labels: Labels): Obj {
+  const base = { task: taskLabel(String(e.id), e.name, labels), name: e.name };
+  if ('input' in e || 'triggers' in e) {
+    return dropUndefined({ ...base, kind: 'start', input: plain(e.input, labels), triggers: plain(e.triggers, labels) });
+  }
+  return dropUndefined({
+    ...base,
+    kind: 'result',
+    result: plain(e.result, labels),
+    error: normError(e.error),
+    interrupts: normInterrupts(e.interrupts, labels),
+  });
+}
+
+/** Stable parts of a `debug` stream event: type, step and the payload's stable parts. */
+export function normDebugEvent(e: Obj, labels: Labels): Obj {
+  const payload = e.type === 'checkpoint' ? normCheckpointEvent(e.payload ?? {}, labels) : normTaskEvent(e.payload ?? {}, labels);
+  return { type: e.type, step: e.step, payload };
+}
+
+/** A copy without `undefined` properties (so absent and undefined compare equal). */
+export function dropUndefined(o: Obj): Obj {
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  return out;
+}
