@@ -4,8 +4,8 @@
  */
 import { loadEngine } from './harness/impl';
 import { defineDifferentialSuite } from './harness/scenario';
-import { CORE_BASIC } from './scenarios/core-basic';
+import { CORE_SCENARIOS } from './scenarios/all';
 
 const engine = await loadEngine();
 
-defineDifferentialSuite('differential: engine core', [...CORE_BASIC], { engine });
+defineDifferentialSuite('differential: engine core', CORE_SCENARIOS, { engine });
