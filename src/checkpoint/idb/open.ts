@@ -1,19 +1,19 @@
-/** Opens the app's IndexedDB database with idb. The schema and its migrations grow here. */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+/** Opens the app's IndexedDB database (the same database and schema the IndexedDBSaver uses). */
+import { openDB, type IDBPDatabase } from 'idb';
+import { DB_VERSION, upgradeSchema, type ReplayGraphDB } from './schema';
 
 export const APP_DB_NAME = 'replaygraph';
-export const APP_DB_VERSION = 1;
+/** The schema version `openAppDb` opens (see schema.ts for what each version adds). */
+export const APP_DB_VERSION = DB_VERSION;
 
 /** The app database's typed schema. */
-export interface AppDB extends DBSchema {
-  meta: { key: string; value: { key: string; value: unknown } };
-}
+export type AppDB = ReplayGraphDB;
 
 /** Opens (creating or upgrading) the app database. */
 export function openAppDb(name: string = APP_DB_NAME): Promise<IDBPDatabase<AppDB>> {
   return openDB<AppDB>(name, APP_DB_VERSION, {
-    upgrade(db, oldVersion) {
-      if (oldVersion < 1) db.createObjectStore('meta', { keyPath: 'key' });
-    },
+    upgrade: (db, oldVersion, newVersion, tx) => upgradeSchema(db, oldVersion, newVersion ?? APP_DB_VERSION, tx),
+    // A newer app version in another tab wants to upgrade: step aside rather than block it.
+    blocking: () => undefined,
   });
 }

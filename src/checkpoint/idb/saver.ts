@@ -1,0 +1,244 @@
+/**
+ * IndexedDBSaver: the durable checkpointer. Implements the engine's `BaseCheckpointSaver` on `idb`.
+ *
+ * Each channel value is stored once per (thread, namespace, channel, version) in `blobs`; a
+ * checkpoint record holds only versions. `put` writes a checkpoint and its new values in ONE
+ * transaction, `putWrites` its writes in ONE transaction, and both resolve after `tx.done`, so a
+ * failure (a value that cannot be cloned, quota, a closed database) stores nothing of that call
+ * and leaves every earlier checkpoint intact.
+ */
+import type {
+  BaseCheckpointSaver,
+  ChannelVersion,
+  ChannelVersions,
+  Checkpoint,
+  CheckpointListOptions,
+  CheckpointMetadata,
+  CheckpointTuple,
+  PendingWriteValue,
+  RunnableConfig,
+} from '../../engine/checkpoint/types';
+import {
+  beforeId,
+  checkpointConfig,
+  isSpecialWrite,
+  metadataMatches,
+  requireCheckpointId,
+  requireThreadId,
+  writeIndex,
+} from '../../engine/checkpoint/rules';
+import { DbConnection } from './connection';
+import { toStorageError } from './errors';
+import { firstUncloneableKey, WriteBatch } from './requests';
+import { prefixRange, type CheckpointRecord, type WriteRecord } from './schema';
+import { loadTuple, type ReadTx } from './tuple';
+import { appendTrace, listThreads, readTrace, setThreadRunning, type ThreadSummary } from './threads';
+
+/** Options of an IndexedDBSaver. */
+export interface IndexedDBSaverOptions {
+  /** The database name (the app uses APP_DB_NAME; tests use a fresh name each). */
+  dbName: string;
+}
+
+/** A `BaseCheckpointSaver` on IndexedDB, plus thread listing and per-thread trace storage. */
+export class IndexedDBSaver implements BaseCheckpointSaver {
+  private readonly conn: DbConnection;
+
+  constructor(options: IndexedDBSaverOptions) {
+    this.conn = new DbConnection(options.dbName);
+  }
+
+  async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    const thread = requireThreadId(config, 'IndexedDBSaver.getTuple');
+    const ns = config.configurable?.checkpoint_ns ?? '';
+    const id = config.configurable?.checkpoint_id;
+    const operation = `read a checkpoint of thread "${thread}"`;
+    try {
+      const tx = await this.readTx();
+      const store = tx.objectStore('checkpoints');
+      const record = id !== undefined ? await store.get([thread, ns, id]) : (await store.openCursor(prefixRange(thread, ns), 'prev'))?.value;
+      return record && (await loadTuple(tx, record));
+    } catch (err) {
+      throw toStorageError(err, operation);
+    }
+  }
+
+  async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+    // One read transaction collects every tuple; yielding inside it would let it auto-commit
+    // while the consumer is suspended.
+    let tuples: CheckpointTuple[];
+    try {
+      const tx = await this.readTx();
+      const records = await this.matching(tx, config, options);
+      tuples = await Promise.all(records.map((r) => loadTuple(tx, r)));
+    } catch (err) {
+      throw toStorageError(err, 'list checkpoints');
+    }
+    yield* tuples;
+  }
+
+  async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
+    const thread = requireThreadId(config, 'IndexedDBSaver.put');
+    const ns = config.configurable?.checkpoint_ns ?? '';
+    const operation = `save checkpoint ${checkpoint.id} of thread "${thread}"`;
+    const tx = await this.conn.transaction(['checkpoints', 'blobs'], 'readwrite').catch((err: unknown) => {
+      throw toStorageError(err, operation);
+    });
+    const batch = new WriteBatch(tx, operation);
+    try {
+      const blobs = tx.objectStore('blobs');
+      for (const [channel, version] of Object.entries(newVersions)) {
+        if (!Object.hasOwn(checkpoint.channel_values, channel)) continue; // empty channel: no blob
+        const value = checkpoint.channel_values[channel];
+        batch.issue(channel, () => blobs.put({ thread_id: thread, checkpoint_ns: ns, channel, version, value }));
+      }
+      const record: CheckpointRecord = {
+        thread_id: thread,
+        checkpoint_ns: ns,
+        checkpoint_id: checkpoint.id,
+        checkpoint: { ...checkpoint, channel_values: {} },
+        metadata,
+      };
+      const parent = config.configurable?.checkpoint_id;
+      if (parent !== undefined) record.parent_id = parent;
+      const key = firstUncloneableKey(metadata);
+      batch.issue(key === undefined ? '(checkpoint)' : `metadata.${key}`, () => tx.objectStore('checkpoints').put(record));
+    } catch (err) {
+      return batch.fail(err);
+    }
+    await batch.commit();
+    return checkpointConfig(thread, ns, checkpoint.id);
+  }
+
+  async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void> {
+    const thread = requireThreadId(config, 'IndexedDBSaver.putWrites');
+    const checkpointId = requireCheckpointId(config, 'IndexedDBSaver.putWrites');
+    const ns = config.configurable?.checkpoint_ns ?? '';
+    const operation = `save writes of task ${taskId} on checkpoint ${checkpointId} of thread "${thread}"`;
+    // Resolve WRITES_IDX_MAP within the call first: a special channel repeated in one call keeps
+    // its first position and its last value.
+    const records = new Map<number, WriteRecord>();
+    writes.forEach(([channel, value], position) => {
+      const idx = writeIndex(channel, position);
+      if (!records.has(idx) || isSpecialWrite(channel)) {
+        records.set(idx, { thread_id: thread, checkpoint_ns: ns, checkpoint_id: checkpointId, task_id: taskId, idx, channel, value });
+      }
+    });
+    const tx = await this.conn.transaction(['writes'], 'readwrite').catch((err: unknown) => {
+      throw toStorageError(err, operation);
+    });
+    const batch = new WriteBatch(tx, operation);
+    try {
+      const store = tx.objectStore('writes');
+      const index = store.index('by_write');
+      const entries = [...records.entries()];
+      const existing = await Promise.all(entries.map(([idx]) => index.getKey([thread, ns, checkpointId, taskId, idx])));
+      entries.forEach(([, record], i) => {
+        const seq = existing[i];
+        if (seq !== undefined && !isSpecialWrite(record.channel)) return; // regular: first wins
+        if (seq !== undefined) record.seq = seq; // special: replace in place (last wins)
+        batch.issue(record.channel, () => store.put(record));
+      });
+    } catch (err) {
+      return batch.fail(err);
+    }
+    await batch.commit();
+  }
+
+  async deleteThread(threadId: string): Promise<void> {
+    const operation = `delete thread "${threadId}"`;
+    const tx = await this.conn.transaction(['checkpoints', 'blobs', 'writes', 'threads', 'traces'], 'readwrite').catch((err: unknown) => {
+      throw toStorageError(err, operation);
+    });
+    const batch = new WriteBatch(tx, operation);
+    try {
+      const all = prefixRange(threadId);
+      batch.issue('(thread)', () => tx.objectStore('checkpoints').delete(all));
+      batch.issue('(thread)', () => tx.objectStore('blobs').delete(all));
+      batch.issue('(thread)', () => tx.objectStore('traces').delete(all));
+      batch.issue('(thread)', () => tx.objectStore('threads').delete(threadId));
+      const writes = tx.objectStore('writes');
+      const seqs = await writes.index('by_checkpoint').getAllKeys(all);
+      for (const seq of seqs) batch.issue('(thread)', () => writes.delete(seq));
+    } catch (err) {
+      return batch.fail(err);
+    }
+    await batch.commit();
+  }
+
+  getNextVersion(current: ChannelVersion | undefined): ChannelVersion {
+    return (current ?? 0) + 1;
+  }
+
+  /** How many channel-value blobs a thread holds (one per channel version). */
+  async countBlobs(threadId: string): Promise<number> {
+    const tx = await this.conn.transaction(['blobs'], 'readonly');
+    return tx.objectStore('blobs').count(prefixRange(threadId));
+  }
+
+  /** Every thread with its graph id, status, step and last update (most recent first). */
+  listThreads(): Promise<ThreadSummary[]> {
+    return listThreads(this.conn);
+  }
+
+  /** Marks a thread as running (the worker sets it around a run) or not. */
+  setThreadRunning(threadId: string, running: boolean): Promise<void> {
+    return setThreadRunning(this.conn, threadId, running);
+  }
+
+  /** Appends trace events (JSON data with an optional `runId`) to a thread, in order. */
+  appendTrace(threadId: string, events: readonly unknown[]): Promise<void> {
+    return appendTrace(this.conn, threadId, events);
+  }
+
+  /** The trace events of a thread (of one run when `runId` is given), in append order per run. */
+  readTrace(threadId: string, runId?: string): Promise<unknown[]> {
+    return readTrace(this.conn, threadId, runId);
+  }
+
+  /** Closes the database connection; a later call reopens it. */
+  close(): void {
+    this.conn.close();
+  }
+
+  private readTx(): Promise<ReadTx> {
+    return this.conn.transaction(['checkpoints', 'blobs', 'writes'], 'readonly');
+  }
+
+  /** The checkpoint records a list call returns, newest first, filtered and limited. */
+  private async matching(tx: ReadTx, config: RunnableConfig, options?: CheckpointListOptions): Promise<CheckpointRecord[]> {
+    const { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id } = config.configurable ?? {};
+    const before = beforeId(options);
+    const limit = options?.limit ?? Infinity;
+    const out: CheckpointRecord[] = [];
+    const accept = (r: CheckpointRecord | undefined) => {
+      if (!r || out.length >= limit) return;
+      if (ns !== undefined && r.checkpoint_ns !== ns) return;
+      if (id !== undefined && r.checkpoint_id !== id) return;
+      if (before !== undefined && !(r.checkpoint_id < before)) return;
+      if (metadataMatches(r.metadata, options?.filter)) out.push(r);
+    };
+    const store = tx.objectStore('checkpoints');
+    if (thread === undefined) {
+      const all = await store.getAll();
+      all.sort((a, b) => (a.checkpoint_id < b.checkpoint_id ? 1 : a.checkpoint_id > b.checkpoint_id ? -1 : 0));
+      all.forEach(accept);
+      return out;
+    }
+    if (id !== undefined) {
+      const rows = ns !== undefined ? [await store.get([thread, ns, id])] : await store.index('by_thread').getAll([thread, id]);
+      rows.forEach(accept);
+      return out;
+    }
+    const upper = (prefix: string[]) => (before === undefined ? prefixRange(...prefix) : IDBKeyRange.bound(prefix, [...prefix, before], false, true));
+    let cursor = ns !== undefined
+      ? await store.openCursor(upper([thread, ns]), 'prev')
+      : await store.index('by_thread').openCursor(upper([thread]), 'prev');
+    while (cursor && out.length < limit) {
+      accept(cursor.value);
+      cursor = await cursor.continue();
+    }
+    return out;
+  }
+}
+

@@ -1,0 +1,127 @@
+/**
+ * Per-thread views and extras kept beside the checkpoints: the thread list (graph id, status,
+ * step, last update), the "running" flag the worker sets, and the persisted trace events.
+ */
+import { CheckpointValueError } from '../../engine/checkpoint/types';
+import type { DbConnection } from './connection';
+import { toStorageError } from './errors';
+import { WriteBatch } from './requests';
+import { prefixRange, type TraceRecord } from './schema';
+
+/** What the thread list shows for one thread. */
+export type ThreadStatus = 'idle' | 'running' | 'interrupted' | 'error';
+
+/** One row of the thread list. */
+export interface ThreadSummary {
+  threadId: string;
+  /** `metadata.graph_id` of the latest root checkpoint, when present. */
+  graphId: string | null;
+  /** `running` (flag set by the worker), else from the latest root checkpoint's pending writes. */
+  status: ThreadStatus;
+  /** `metadata.step` of the latest root checkpoint (null before the first checkpoint). */
+  step: number | null;
+  /** How many root checkpoints (supersteps, inputs, updates and forks) the thread has. */
+  checkpointCount: number;
+  /** ISO time of the newest checkpoint or flag change. */
+  updatedAt: string | null;
+}
+
+/** Lists every thread that has a checkpoint or a flag, most recently updated first. */
+export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> {
+  try {
+    const tx = await conn.transaction(['checkpoints', 'writes', 'threads'], 'readonly');
+    const checkpoints = tx.objectStore('checkpoints');
+    const flags = new Map((await tx.objectStore('threads').getAll()).map((r) => [r.thread_id, r]));
+    const threadIds = new Set(flags.keys());
+    // Skip-scan: one key per thread, jumping past the rest of its keys.
+    let cursor = await checkpoints.openKeyCursor();
+    while (cursor) {
+      const thread = cursor.key[0];
+      threadIds.add(thread);
+      cursor = await cursor.continue([thread, []] as unknown as [string, string, string]);
+    }
+    const rows = await Promise.all([...threadIds].map(async (threadId): Promise<ThreadSummary> => {
+      const [latestRoot, newest, count] = await Promise.all([
+        checkpoints.openCursor(prefixRange(threadId, ''), 'prev'),
+        checkpoints.index('by_thread').openCursor(prefixRange(threadId), 'prev'),
+        checkpoints.count(prefixRange(threadId, '')),
+      ]);
+      const root = latestRoot?.value;
+      const writes = root ? await tx.objectStore('writes').index('by_checkpoint').getAll([threadId, '', root.checkpoint_id]) : [];
+      const flag = flags.get(threadId);
+      const channels = new Set(writes.map((w) => w.channel));
+      const status: ThreadStatus = flag?.running ? 'running' : channels.has('__error__') ? 'error' : channels.has('__interrupt__') ? 'interrupted' : 'idle';
+      const graphId = root?.metadata.graph_id;
+      const times = [newest?.value.checkpoint.ts, flag?.updated_at].filter((t): t is string => typeof t === 'string');
+      return {
+        threadId,
+        graphId: typeof graphId === 'string' ? graphId : null,
+        status,
+        step: root ? root.metadata.step : null,
+        checkpointCount: count,
+        updatedAt: times.sort().at(-1) ?? null,
+      };
+    }));
+    return rows.sort((a, b) => ((a.updatedAt ?? '') < (b.updatedAt ?? '') ? 1 : (a.updatedAt ?? '') > (b.updatedAt ?? '') ? -1 : 0));
+  } catch (err) {
+    throw toStorageError(err, 'list threads');
+  }
+}
+
+/** Sets or clears the "running" flag of a thread. */
+export async function setThreadRunning(conn: DbConnection, threadId: string, running: boolean): Promise<void> {
+  const operation = `mark thread "${threadId}" as ${running ? 'running' : 'not running'}`;
+  const tx = await conn.transaction(['threads'], 'readwrite').catch((err: unknown) => {
+    throw toStorageError(err, operation);
+  });
+  const batch = new WriteBatch(tx, operation);
+  batch.issue('(thread)', () => tx.objectStore('threads').put({ thread_id: threadId, running, updated_at: new Date().toISOString() }));
+  await batch.commit();
+}
+
+/** The run an event belongs to: its `runId` when it has one. */
+function runOf(event: unknown): string {
+  const runId = typeof event === 'object' && event !== null ? (event as { runId?: unknown }).runId : undefined;
+  return typeof runId === 'string' ? runId : '';
+}
+
+/**
+ * Appends events to a thread's trace in one transaction. Each run's events get consecutive `seq`
+ * numbers after the run's last stored one, so reads return them in append order.
+ */
+export async function appendTrace(conn: DbConnection, threadId: string, events: readonly unknown[]): Promise<void> {
+  if (events.length === 0) return;
+  const operation = `save ${events.length} trace events of thread "${threadId}"`;
+  const tx = await conn.transaction(['traces'], 'readwrite').catch((err: unknown) => {
+    throw toStorageError(err, operation);
+  });
+  const batch = new WriteBatch(tx, operation);
+  try {
+    const store = tx.objectStore('traces');
+    const runs = [...new Set(events.map(runOf))];
+    const last = await Promise.all(runs.map((run) => store.openKeyCursor(prefixRange(threadId, run), 'prev')));
+    const next = new Map(runs.map((run, i) => [run, (last[i]?.key[2] ?? -1) + 1]));
+    for (const event of events) {
+      const run = runOf(event);
+      const seq = next.get(run)!;
+      next.set(run, seq + 1);
+      const record: TraceRecord = { thread_id: threadId, run_id: run, seq, event };
+      batch.issue('(trace)', () => store.put(record));
+    }
+  } catch (err) {
+    const cause = err instanceof CheckpointValueError ? new CheckpointValueError('(trace)', 'a trace event is not plain data') : err;
+    return batch.fail(cause);
+  }
+  await batch.commit();
+}
+
+/** A thread's trace events, of one run or of all runs (grouped by run, each in append order). */
+export async function readTrace(conn: DbConnection, threadId: string, runId?: string): Promise<unknown[]> {
+  try {
+    const tx = await conn.transaction(['traces'], 'readonly');
+    const range = runId === undefined ? prefixRange(threadId) : prefixRange(threadId, runId);
+    return (await tx.objectStore('traces').getAll(range)).map((r) => r.event);
+  } catch (err) {
+    throw toStorageError(err, `read the trace of thread "${threadId}"`);
+  }
+}

@@ -1,0 +1,36 @@
+/** Rebuilding CheckpointTuples from stored records, inside a caller's transaction. */
+import type { IDBPTransaction } from 'idb';
+import type { CheckpointTuple, PendingWrite } from '../../engine/checkpoint/types';
+import { checkpointConfig } from '../../engine/checkpoint/rules';
+import type { CheckpointRecord, ReplayGraphDB } from './schema';
+
+/** A transaction that can read checkpoints, blobs and writes. */
+export type ReadTx = IDBPTransaction<ReplayGraphDB, ('checkpoints' | 'blobs' | 'writes')[], IDBTransactionMode>;
+
+/**
+ * The tuple of a stored checkpoint: channel values looked up by (channel, version) — a version
+ * with no blob is an empty channel and is left out — and writes in first-insertion order.
+ */
+export async function loadTuple(tx: ReadTx, record: CheckpointRecord): Promise<CheckpointTuple> {
+  const { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id } = record;
+  const blobs = tx.objectStore('blobs');
+  const versions = Object.entries(record.checkpoint.channel_versions);
+  const [found, writes] = await Promise.all([
+    Promise.all(versions.map(([channel, version]) => blobs.get([thread, ns, channel, version]))),
+    tx.objectStore('writes').index('by_checkpoint').getAll([thread, ns, id]),
+  ]);
+  const checkpoint = record.checkpoint; // a fresh copy: IndexedDB reads always clone
+  checkpoint.channel_values = {};
+  found.forEach((blob, i) => {
+    if (blob) checkpoint.channel_values[versions[i]![0]] = blob.value;
+  });
+  const tuple: CheckpointTuple = {
+    config: checkpointConfig(thread, ns, id),
+    checkpoint,
+    metadata: record.metadata,
+    // The index orders equal keys by primary key, i.e. by insertion `seq`.
+    pendingWrites: writes.map((w): PendingWrite => [w.task_id, w.channel, w.value]),
+  };
+  if (record.parent_id !== undefined) tuple.parentConfig = checkpointConfig(thread, ns, record.parent_id);
+  return tuple;
+}
