@@ -1,0 +1,29 @@
+/**
+ * Plain-data results of compiling a user graph. Everything here is structured-clone safe so the
+ * worker can send it to the page as is.
+ */
+
+/** Where a problem with user code comes from. */
+export type UserCodeErrorKind = 'syntax' | 'runtime' | 'shape';
+
+/** A problem in the user's module, positioned in the user's own source (1-based; null = unknown). */
+export interface UserCodeError {
+  kind: UserCodeErrorKind;
+  /** What went wrong, for people (prefixed with the error's name for runtime errors). */
+  message: string;
+  line: number | null;
+  column: number | null;
+}
+
+/** What the module exports as its graph. */
+export type UserGraphKind = 'builder' | 'compiled';
+
+/** Options of `compileUserGraph`. */
+export interface CompileOptions {
+  /**
+   * The file name stack frames and messages use (`//# sourceURL`). Give each graph its own name when
+   * several user graphs are loaded, so a frame is mapped with the right module's positions.
+   * @default 'user-graph.ts'
+   */
+  fileName?: string;
+}
