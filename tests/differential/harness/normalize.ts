@@ -4,7 +4,8 @@
  *
  * Shapes recognised (our engine must expose the same ones):
  * - an error is reduced to `{ name, message }`;
- * - a Send (a `Send` instance, or `{ lg_name: 'Send', node, args }`) to `{ Send: node, args }`;
+ * - a Send (a `Send` instance, `{ lg_name: 'Send', node, args }`, or any value saved on the
+ *   `__pregel_tasks` channel) to `{ Send: node, args }`;
  * - a Command instance to `{ Command: { update, goto, resume } }`;
  * - interrupts (items of `__interrupt__` / `interrupts`) to `{ value, id: <label> }`.
  */
@@ -94,7 +95,18 @@ export function cpLabel(config: unknown, labels: Labels): string | undefined {
 export function normWriteValue(channel: string, value: unknown, labels: Labels): unknown {
   if (channel === '__error__') return normError(value);
   if (channel === '__interrupt__') return normInterrupts(value, labels);
+  if (channel === '__pregel_tasks') return normSend(value, labels);
   return plain(value, labels);
+}
+
+/**
+ * A Send as saved by a checkpointer: savers may hand it back as a plain `{ node, args }` (no
+ * class), so on the Send channel the shape alone decides.
+ */
+export function normSend(value: unknown, labels: Labels): unknown {
+  if (value == null || typeof value !== 'object') return plain(value, labels);
+  const v = value as { node?: unknown; args?: unknown };
+  return { Send: v.node, args: plain(v.args, labels) };
 }
 
 /** `metadata.parents` with namespaces and checkpoint ids labelled. */

@@ -139,6 +139,7 @@ export class Recorder {
   }
 
   private normChunks(chunks: unknown[], config: Obj): unknown[] {
+    // Only normalisation depends on the mode; with none given, chunks are normalised as plain data.
     const modes = config.streamMode;
     const multi = Array.isArray(modes);
     const sub = config.subgraphs === true;
@@ -151,7 +152,7 @@ export class Recorder {
       if (sub) return multi ? [ns, mode, payload] : [ns, payload];
       return [mode, payload];
     });
-    return sortResultRuns(out);
+    return sortResultRuns(out, multi);
   }
 
   private normByMode(mode: string, chunk: unknown): unknown {
@@ -169,16 +170,20 @@ export class Recorder {
   }
 }
 
-function isResultEvent(e: unknown): boolean {
+function isResultEvent(e: unknown, multi: boolean): boolean {
   const payload = (Array.isArray(e) ? e[e.length - 1] : e) as Obj | undefined;
-  return payload?.kind === 'result' || payload?.payload?.kind === 'result';
+  if (payload?.kind === 'result' || payload?.payload?.kind === 'result') return true;
+  // With several modes, an `updates` chunk is emitted as its task finishes, beside the task's result.
+  return multi && Array.isArray(e) && e[e.length - 2] === 'updates';
 }
 
 /**
- * Parallel tasks report their results in finishing order, which is timing rather than semantics:
- * within each run of consecutive result events, sort them.
+ * Parallel tasks report their results (and, with several modes, their updates) in finishing
+ * order, and how an implementation interleaves the two is timing rather than semantics: within
+ * each run of consecutive result events, sort them. (A single-mode `updates` stream keeps its
+ * order: its chunks are the only record of the step order.)
  */
-function sortResultRuns(events: unknown[]): unknown[] {
+function sortResultRuns(events: unknown[], multi: boolean): unknown[] {
   const out: unknown[] = [];
   let run: unknown[] = [];
   const flush = () => {
@@ -187,7 +192,7 @@ function sortResultRuns(events: unknown[]): unknown[] {
     run = [];
   };
   for (const e of events) {
-    if (isResultEvent(e)) run.push(e);
+    if (isResultEvent(e, multi)) run.push(e);
     else {
       flush();
       out.push(e);

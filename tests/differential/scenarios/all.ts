@@ -3,6 +3,9 @@ import type { Scenario } from '../harness/scenario';
 import { CORE_BASIC } from './core-basic';
 import { CORE_FAILURES } from './core-failures';
 import { CORE_INTERRUPTS } from './core-interrupts';
+import { CORE_SENDS } from './core-sends';
+import { CORE_STREAMS } from './core-streams';
+import { CORE_TIME_TRAVEL } from './core-time-travel';
 
-export const CORE_SCENARIOS: Scenario[] = [...CORE_BASIC, ...CORE_FAILURES, ...CORE_INTERRUPTS];
+export const CORE_SCENARIOS: Scenario[] = [...CORE_BASIC, ...CORE_FAILURES, ...CORE_INTERRUPTS, ...CORE_SENDS, ...CORE_TIME_TRAVEL, ...CORE_STREAMS];
 export const ALL_SCENARIOS: Scenario[] = [...CORE_SCENARIOS];
