@@ -1,0 +1,26 @@
+// Vitest browser mode: the IndexedDB checkpointer's suites in real Chromium (Debian's, never a
+// downloaded one). Run by `npm test` (scripts/test-all.sh) as its own step.
+import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.browser-test.ts'],
+    testTimeout: 30_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      screenshotFailures: false,
+      provider: playwright({
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+            '--disable-background-networking', '--disable-component-update', '--disable-sync',
+          ],
+        },
+      }),
+      instances: [{ browser: 'chromium' }],
+    },
+  },
+});
