@@ -1,1 +1,24 @@
-export {};
+/**
+ * replaygraph's engine: a TypeScript re-implementation of LangGraph's Pregel engine with
+ * LangGraph.js's public API. Pure TypeScript: runs in Node and in a Web Worker.
+ *
+ * Trace: pass `trace: (event) => void` in the config of `invoke` / `stream` to receive the
+ * engine's inner decisions (see src/shared/trace.ts).
+ */
+export * from './constants';
+export * from './errors';
+export { Send, Command, isCommand, isSend, type Interrupt, type CommandParams } from './types';
+export { Annotation, AnnotationRoot, type ChannelDef, type StateDefinition, type StateType, type UpdateType } from './graph/annotation';
+export { StateGraph, type AddNodeOptions, type CompileOptions, type NodeFunction, type Router } from './graph/state_graph';
+export { CompiledStateGraph } from './graph/compile';
+export { Pregel, type PregelOptions } from './pregel/pregel';
+export type { StateSnapshot } from './pregel/state';
+export type { StreamMode } from './pregel/io';
+export { interrupt } from './pregel/interrupt';
+export { type RetryPolicy, type SleepFn, defaultRetryOn } from './pregel/retry';
+export { uuid6, uuid5 } from './pregel/ids';
+export { applyWrites, prepareNextTasks, shouldInterrupt, taskPathStr } from './pregel/algo';
+export * from './channels';
+export * from './checkpoint/types';
+export { MemorySaver } from './checkpoint/memory';
+export type { TraceEvent, TraceListener } from '../shared/trace';

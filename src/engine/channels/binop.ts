@@ -1,0 +1,49 @@
+/**
+ * BinaryOperatorAggregate: reducer keys (`Annotation({ reducer, default })`). Starts from the
+ * default (when one is given) and folds every value of a step, in task-path order, with the reducer.
+ */
+import { EMPTY, emptyError, full, type Channel, type ChannelSpec, type Slot } from './base';
+
+export type Reducer<V, U = V> = (acc: V, update: U) => V;
+
+export class BinaryOperatorAggregate<V = unknown, U = V> implements Channel<V> {
+  readonly kind = 'BinaryOperatorAggregate';
+  constructor(private readonly reducer: Reducer<V, U>, private slot: Slot<V>) {}
+  update(values: readonly unknown[]): boolean {
+    if (values.length === 0) return false;
+    let i = 0;
+    let acc: V;
+    if (this.slot.empty) {
+      // No default: the first value becomes the accumulator, as in LangGraph.
+      acc = values[0] as V;
+      i = 1;
+    } else acc = this.slot.value;
+    for (; i < values.length; i++) acc = this.reducer(acc, values[i] as U);
+    this.slot = full(acc);
+    return true;
+  }
+  get(): V {
+    return this.slot.empty ? emptyError(this.kind) : this.slot.value;
+  }
+  isAvailable(): boolean {
+    return !this.slot.empty;
+  }
+  checkpoint(): Slot<unknown> {
+    return this.slot;
+  }
+  consume(): boolean {
+    return false;
+  }
+  finish(): boolean {
+    return false;
+  }
+  copy(): BinaryOperatorAggregate<V, U> {
+    return new BinaryOperatorAggregate(this.reducer, this.slot);
+  }
+}
+
+export const binopSpec = <V, U = V>(reducer: Reducer<V, U>, initial?: () => V): ChannelSpec<V> => ({
+  kind: 'BinaryOperatorAggregate',
+  create: () => new BinaryOperatorAggregate<V, U>(reducer, initial ? full(initial()) : EMPTY),
+  restore: (saved) => new BinaryOperatorAggregate<V, U>(reducer, saved.empty && initial ? full(initial()) : (saved as Slot<V>)),
+});

@@ -1,0 +1,7 @@
+/** Channels: one kind per file, behind the contract in ./base. */
+export * from './base';
+export * from './last_value';
+export * from './binop';
+export * from './ephemeral';
+export * from './topic';
+export * from './named_barrier';

@@ -1,0 +1,55 @@
+/**
+ * NamedBarrierValue: the join of `addEdge([a, b], c)`. Collects the names of the sources that
+ * finished; available once all have; consuming it (c ran) resets it.
+ */
+import { InvalidUpdateError } from '../errors';
+import { EMPTY, emptyError, full, type Channel, type ChannelSpec, type Slot } from './base';
+
+export class NamedBarrierValue implements Channel<undefined> {
+  readonly kind = 'NamedBarrierValue';
+  constructor(private readonly names: ReadonlySet<string>, private seen: ReadonlySet<string> = new Set()) {}
+  update(values: readonly unknown[]): boolean {
+    let next: Set<string> | undefined;
+    for (const v of values) {
+      const name = v as string;
+      if (!this.names.has(name)) throw new InvalidUpdateError(`Value ${JSON.stringify(v)} not in names ${JSON.stringify([...this.names])}`);
+      if (!this.seen.has(name) && !next?.has(name)) {
+        next ??= new Set(this.seen);
+        next.add(name);
+      }
+    }
+    if (!next) return false;
+    this.seen = next;
+    return true;
+  }
+  get(): undefined {
+    if (!this.isAvailable()) emptyError(this.kind);
+    return undefined;
+  }
+  isAvailable(): boolean {
+    return this.seen.size === this.names.size;
+  }
+  checkpoint(): Slot<unknown> {
+    return this.seen.size === 0 ? EMPTY : full([...this.seen].sort());
+  }
+  consume(): boolean {
+    if (!this.isAvailable()) return false;
+    this.seen = new Set();
+    return true;
+  }
+  finish(): boolean {
+    return false;
+  }
+  copy(): NamedBarrierValue {
+    return new NamedBarrierValue(this.names, this.seen);
+  }
+}
+
+export const namedBarrierSpec = (names: Iterable<string>): ChannelSpec<undefined> => {
+  const set = new Set(names);
+  return {
+    kind: 'NamedBarrierValue',
+    create: () => new NamedBarrierValue(set),
+    restore: (saved) => new NamedBarrierValue(set, saved.empty ? new Set() : new Set(saved.value as string[])),
+  };
+};

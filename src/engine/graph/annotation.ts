@@ -1,0 +1,84 @@
+/**
+ * State schemas: `Annotation.Root({...})`, `Annotation<T>()` (last value) and
+ * `Annotation<T>({ reducer, default })` (a reducer channel), as LangGraph.js.
+ */
+import type { ChannelSpec } from '../channels/base';
+import { binopSpec } from '../channels/binop';
+import { lastValueSpec } from '../channels/last_value';
+
+/** One state key: how to build its channel, plus phantom value / update types. */
+export interface ChannelDef<V = unknown, U = V> {
+  readonly lg_kind: 'ChannelDef';
+  /** The channel spec of this key. */
+  toSpec(): ChannelSpec;
+  /** Phantom fields (types only). */
+  readonly ValueType?: V;
+  readonly UpdateType?: U;
+}
+
+export type StateDefinition = Record<string, ChannelDef<any, any>>;
+
+export type StateType<SD extends StateDefinition> = { [K in keyof SD]: SD[K] extends ChannelDef<infer V, any> ? V : never };
+export type UpdateType<SD extends StateDefinition> = { [K in keyof SD]?: SD[K] extends ChannelDef<any, infer U> ? U : never };
+
+/** Options of a reducer key. */
+export interface ReducerOptions<V, U> {
+  reducer: (a: V, b: U) => V;
+  /** Initial value. */
+  default?: () => V;
+}
+
+/** A schema made with `Annotation.Root`. */
+export class AnnotationRoot<SD extends StateDefinition> {
+  readonly lc_graph_name = 'AnnotationRoot';
+  declare State: StateType<SD>;
+  declare Update: UpdateType<SD>;
+  declare Node: (state: StateType<SD>, config?: any) => UpdateType<SD> | Promise<UpdateType<SD>>;
+  constructor(readonly spec: SD) {}
+}
+
+function lastValueDef<V>(): ChannelDef<V, V> {
+  return { lg_kind: 'ChannelDef', toSpec: () => lastValueSpec<V>() };
+}
+
+/**
+ * `Annotation<T>()`: a plain key (the last value written wins; two writes in one step are an error).
+ * `Annotation<T, U>({ reducer, default })`: a key folding writes with `reducer`.
+ */
+export function Annotation<V, U = V>(options?: ReducerOptions<V, U> | { value: (a: V, b: U) => V; default?: () => V }): ChannelDef<V, U> {
+  if (!options) return lastValueDef<V>() as unknown as ChannelDef<V, U>;
+  const reducer = 'reducer' in options ? options.reducer : options.value;
+  const initial = options.default;
+  return { lg_kind: 'ChannelDef', toSpec: () => binopSpec<V, U>(reducer, initial) };
+}
+
+Annotation.Root = <SD extends StateDefinition>(sd: SD): AnnotationRoot<SD> => new AnnotationRoot(sd);
+
+/** Legacy LangGraph.js channel spec: `{ channels: { key: null | { reducer?, value?, default? } } }`. */
+export interface LegacyChannels {
+  channels: Record<string, null | { reducer?: (a: any, b: any) => any; value?: (a: any, b: any) => any; default?: () => any }>;
+}
+
+/** The channel specs of a schema (Annotation.Root, a plain definition, or legacy channels). */
+export function specsOf(schema: unknown): Record<string, ChannelSpec> {
+  const out: Record<string, ChannelSpec> = {};
+  if (schema instanceof AnnotationRoot) {
+    for (const [k, d] of Object.entries(schema.spec)) out[k] = (d as ChannelDef).toSpec();
+    return out;
+  }
+  if (schema && typeof schema === 'object' && 'channels' in schema && typeof (schema as LegacyChannels).channels === 'object') {
+    for (const [k, d] of Object.entries((schema as LegacyChannels).channels)) {
+      const reducer = d?.reducer ?? d?.value;
+      out[k] = reducer ? binopSpec(reducer, d?.default) : lastValueSpec();
+    }
+    return out;
+  }
+  if (schema && typeof schema === 'object') {
+    for (const [k, d] of Object.entries(schema as Record<string, unknown>)) {
+      if (d && typeof d === 'object' && (d as ChannelDef).lg_kind === 'ChannelDef') out[k] = (d as ChannelDef).toSpec();
+      else throw new Error(`Invalid state definition for key "${k}": use Annotation() or Annotation({ reducer, default })`);
+    }
+    return out;
+  }
+  throw new Error('Invalid schema type. Expected AnnotationRoot, a state definition, or { channels }.');
+}

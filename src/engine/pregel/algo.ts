@@ -1,0 +1,303 @@
+/**
+ * The superstep as pure functions: `applyWrites`, `prepareNextTasks`, `shouldInterrupt`.
+ * They never mutate their arguments: they return a new checkpoint and new channels.
+ */
+import type { Checkpoint, ChannelVersions, PendingWrite } from '../checkpoint/types';
+import { IGNORED_WRITE_CHANNELS, INTERRUPT, NULL_TASK_ID, PULL, PUSH, RESERVED, RESUME, ERROR, TASKS, TAG_HIDDEN } from '../constants';
+import { InvalidUpdateError } from '../errors';
+import { isSend, Send } from '../types';
+import { taskId as makeTaskId } from './ids';
+import type { Channels, PregelNode, PreparedTask, TaskPath, WritingTask } from './types';
+
+/** LangGraph's task path string: the sort key of a task's writes. */
+export function taskPathStr(path: unknown): string {
+  if (Array.isArray(path)) return `~${path.map(taskPathStr).join(', ')}`;
+  if (typeof path === 'boolean') return path ? '0000000001' : '0000000000';
+  if (typeof path === 'number') return path < 0 ? `-${String(-path).padStart(9, '0')}` : String(path).padStart(10, '0');
+  if (path == null) return '~';
+  return String(path);
+}
+
+/** Compare by code point (Python `str` order), as LangGraph sorts write keys. */
+function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** Tasks in deterministic write order: PULL before PUSH, PULL by name, Sends by index. */
+export function sortTasks<T extends WritingTask>(tasks: readonly T[]): T[] {
+  const keyed = tasks.map((t) => [taskPathStr(t.path), t] as const);
+  keyed.sort((a, b) => compareCodePoints(a[0], b[0]));
+  return keyed.map((k) => k[1]);
+}
+
+/** A channel version increment (used when no saver supplies one). */
+export const increment = (current: number | undefined): number => (current !== undefined ? current + 1 : 1);
+
+function maxVersion(versions: ChannelVersions): number | undefined {
+  let max: number | undefined;
+  for (const k in versions) if (max === undefined || versions[k] > max) max = versions[k];
+  return max;
+}
+
+function copyChannels(channels: Channels): Channels {
+  const out: Channels = {};
+  for (const k in channels) out[k] = channels[k].copy();
+  return out;
+}
+
+/** A checkpoint copy whose version maps may be changed without touching the original. */
+export function copyCheckpoint(c: Checkpoint): Checkpoint {
+  const seen: Record<string, ChannelVersions> = {};
+  for (const k in c.versions_seen) seen[k] = { ...c.versions_seen[k] };
+  return { ...c, channel_values: c.channel_values, channel_versions: { ...c.channel_versions }, versions_seen: seen };
+}
+
+export interface ApplyWritesResult {
+  checkpoint: Checkpoint;
+  channels: Channels;
+  /** Channels whose value changed and are available, sorted. */
+  updated: string[];
+  /** The tasks in the order their writes were applied. */
+  order: WritingTask[];
+}
+
+/**
+ * Applies the writes of one superstep (LangGraph's `apply_writes`, in its exact order): marks the
+ * triggers as seen, consumes them, groups writes per channel in task-path order, updates each
+ * written channel with one new version for the whole step, then (if the step ran triggered tasks)
+ * gives every other channel an empty update (ephemeral channels clear) and, when nothing triggers
+ * a node, finishes all channels.
+ */
+export function applyWrites(
+  checkpointIn: Checkpoint,
+  channelsIn: Channels,
+  tasksIn: readonly WritingTask[],
+  getNextVersion: ((v: number | undefined) => number) | undefined,
+  triggerToNodes?: Record<string, string[]>,
+): ApplyWritesResult {
+  const checkpoint = copyCheckpoint(checkpointIn);
+  const channels = copyChannels(channelsIn);
+  const tasks = sortTasks(tasksIn);
+  let bumpStep = false;
+  const toConsume = new Set<string>();
+  for (const task of tasks) {
+    if (task.triggers.length > 0) bumpStep = true;
+    const row = (checkpoint.versions_seen[task.name] ??= {});
+    for (const chan of task.triggers) {
+      if (chan in checkpoint.channel_versions) row[chan] = checkpoint.channel_versions[chan];
+      if (!RESERVED.has(chan)) toConsume.add(chan);
+    }
+  }
+  let max = maxVersion(checkpoint.channel_versions);
+  let consumedVersion: number | undefined;
+  for (const chan of toConsume) {
+    if (chan in channels && channels[chan].consume() && getNextVersion) {
+      consumedVersion ??= getNextVersion(max);
+      checkpoint.channel_versions[chan] = consumedVersion;
+    }
+  }
+  const byChannel = new Map<string, unknown[]>();
+  for (const task of tasks) {
+    for (const [chan, val] of task.writes) {
+      if (IGNORED_WRITE_CHANNELS.has(chan) || !(chan in channels)) continue;
+      let list = byChannel.get(chan);
+      if (!list) byChannel.set(chan, (list = []));
+      list.push(val);
+    }
+  }
+  if (max !== undefined && consumedVersion !== undefined) max = consumedVersion;
+  const nextVersion = getNextVersion?.(max);
+  const updated = new Set<string>();
+  for (const [chan, vals] of byChannel) {
+    const channel = channels[chan];
+    let changed: boolean;
+    try {
+      changed = channel.update(vals);
+    } catch (e) {
+      if (e instanceof Error && e.name === 'InvalidUpdateError') {
+        const wrapped = new InvalidUpdateError(`Invalid update for channel "${chan}" with values ${JSON.stringify(vals)}: ${e.message}`);
+        wrapped.lc_error_code = (e as InvalidUpdateError).lc_error_code;
+        throw wrapped;
+      }
+      throw e;
+    }
+    if (changed && nextVersion !== undefined) {
+      checkpoint.channel_versions[chan] = nextVersion;
+      if (channel.isAvailable()) updated.add(chan);
+    }
+  }
+  if (bumpStep) {
+    for (const chan in channels) {
+      const channel = channels[chan];
+      if (channel.isAvailable() && !updated.has(chan) && channel.update([]) && nextVersion !== undefined) {
+        checkpoint.channel_versions[chan] = nextVersion;
+        if (channel.isAvailable()) updated.add(chan);
+      }
+    }
+    const triggersNext = triggerToNodes !== undefined && [...updated].some((c) => triggerToNodes[c]?.length);
+    if (!triggersNext) {
+      for (const chan in channels) {
+        if (channels[chan].finish() && nextVersion !== undefined) {
+          checkpoint.channel_versions[chan] = nextVersion;
+          if (channels[chan].isAvailable()) updated.add(chan);
+        }
+      }
+    }
+  }
+  return { checkpoint, channels, updated: [...updated].sort(), order: tasks };
+}
+
+/** Reads the channels `select` (one channel, or an object of the non-empty ones). */
+export function readChannels(channels: Channels, select: string[] | string): unknown {
+  if (typeof select === 'string') return channels[select]?.isAvailable() ? channels[select].get() : undefined;
+  const out: Record<string, unknown> = {};
+  for (const k of select) if (channels[k]?.isAvailable()) out[k] = channels[k].get();
+  return out;
+}
+
+function readInput(node: PregelNode, channels: Channels): { ok: boolean; value?: unknown } {
+  if (typeof node.channels === 'string') {
+    const ch = channels[node.channels];
+    if (!ch?.isAvailable()) return { ok: false };
+    return { ok: true, value: ch.get() };
+  }
+  const val: Record<string, unknown> = {};
+  for (const k of node.channels) {
+    const ch = channels[k];
+    if (ch?.isAvailable()) val[k] = ch.get();
+    else if (node.triggers.includes(k)) return { ok: false };
+  }
+  return { ok: true, value: val };
+}
+
+export interface PrepareOptions {
+  step: number;
+  /** Namespace of the graph running the tasks (`""` at the root). */
+  checkpointNs: string;
+  /** Channels updated by the previous step: only nodes they trigger are candidates. */
+  updatedChannels?: readonly string[];
+  triggerToNodes?: Record<string, string[]>;
+}
+
+function nsOf(parentNs: string, name: string): string {
+  return parentNs === '' ? name : `${parentNs}|${name}`;
+}
+
+function preparePush(idx: number, packet: unknown, checkpoint: Checkpoint, nodes: Record<string, PregelNode>, opts: PrepareOptions): PreparedTask | undefined {
+  if (!isSend(packet)) return undefined;
+  const node = nodes[packet.node];
+  if (!node) return undefined;
+  const ns = nsOf(opts.checkpointNs, packet.node);
+  const id = makeTaskId([ns, String(opts.step), packet.node, PUSH, String(idx)], checkpoint.id);
+  return {
+    id, name: packet.node, path: [PUSH, idx, false], triggers: [PUSH], reasons: [],
+    input: (packet as Send).args, node, taskNs: `${ns}:${id}`, writes: [],
+  };
+}
+
+function preparePull(name: string, checkpoint: Checkpoint, channels: Channels, nodes: Record<string, PregelNode>, opts: PrepareOptions): PreparedTask | undefined {
+  const node = nodes[name];
+  if (!node) return undefined;
+  const seen = checkpoint.versions_seen[name] ?? {};
+  const reasons = [];
+  for (const chan of node.triggers) {
+    if (!channels[chan]?.isAvailable()) continue;
+    const v = checkpoint.channel_versions[chan] ?? 0;
+    const s = seen[chan] ?? 0;
+    if (v > s) reasons.push({ channel: chan, version: v, seen: seen[chan] ?? null });
+  }
+  if (reasons.length === 0) return undefined;
+  const input = readInput(node, channels);
+  if (!input.ok) return undefined;
+  const trigger = reasons[0].channel;
+  const ns = nsOf(opts.checkpointNs, name);
+  const id = makeTaskId([ns, String(opts.step), name, PULL, [trigger]], checkpoint.id);
+  return {
+    id, name, path: [PULL, name], triggers: [trigger], reasons,
+    input: node.mapper ? node.mapper(input.value) : input.value, node, taskNs: `${ns}:${id}`, writes: [],
+  };
+}
+
+/**
+ * The tasks of the next superstep: one PUSH task per Send packet in `__pregel_tasks`, then one
+ * PULL task per node with a trigger channel whose version is newer than the one it last saw.
+ * Candidates are the nodes triggered by the previous step's updated channels when known, sorted by
+ * name; else every node in registration order.
+ */
+export function prepareNextTasks(checkpoint: Checkpoint, channels: Channels, nodes: Record<string, PregelNode>, opts: PrepareOptions): PreparedTask[] {
+  const tasks: PreparedTask[] = [];
+  const topic = channels[TASKS];
+  if (topic?.isAvailable()) {
+    const packets = topic.get() as unknown[];
+    packets.forEach((p, i) => {
+      const t = preparePush(i, p, checkpoint, nodes, opts);
+      if (t) tasks.push(t);
+    });
+  }
+  if (Object.keys(checkpoint.channel_versions).length === 0) return tasks;
+  let candidates: Iterable<string>;
+  if (opts.updatedChannels && opts.triggerToNodes) {
+    const set = new Set<string>();
+    for (const c of opts.updatedChannels) for (const n of opts.triggerToNodes[c] ?? []) set.add(n);
+    candidates = [...set].sort();
+  } else candidates = Object.keys(nodes);
+  for (const name of candidates) {
+    const t = preparePull(name, checkpoint, channels, nodes, opts);
+    if (t) tasks.push(t);
+  }
+  return tasks;
+}
+
+/**
+ * Static interrupt check: some channel changed since the last resume (`versions_seen.__interrupt__`)
+ * and one of `tasks` is listed in `nodes` (`'*'` = any non-hidden task).
+ */
+export function shouldInterrupt(checkpoint: Checkpoint, nodes: readonly string[] | '*' | undefined, tasks: readonly Pick<PreparedTask, 'name' | 'node'>[]): boolean {
+  if (!nodes || (nodes !== '*' && nodes.length === 0)) return false;
+  const seen = checkpoint.versions_seen[INTERRUPT] ?? {};
+  let anyUpdated = false;
+  for (const chan in checkpoint.channel_versions) {
+    if (checkpoint.channel_versions[chan] > (seen[chan] ?? 0)) {
+      anyUpdated = true;
+      break;
+    }
+  }
+  if (!anyUpdated) return false;
+  return tasks.some((t) => (nodes === '*' ? !t.node.tags?.includes(TAG_HIDDEN) : nodes.includes(t.name)));
+}
+
+/**
+ * Re-applies saved writes to the tasks that succeeded (LangGraph `_reapply_writes_to_succeeded_nodes`):
+ * every saved write of a prepared task except control signals. Returns new task objects (those
+ * with writes will not run) and what was re-applied / skipped, for the trace.
+ */
+export function reapplyPendingWrites(tasks: readonly PreparedTask[], pending: readonly PendingWrite[]) {
+  const byId = new Map(tasks.map((t) => [t.id, { ...t, writes: [...t.writes] }]));
+  const reapplied: { taskId: string; name: string; channel: string }[] = [];
+  const skipped: { taskId: string; channel: string }[] = [];
+  for (const [tid, chan, val] of pending) {
+    const task = byId.get(tid);
+    if (!task) continue;
+    if (chan === ERROR || chan === RESUME || chan === INTERRUPT || chan === '__error_source_node__') {
+      skipped.push({ taskId: tid, channel: chan });
+      continue;
+    }
+    task.writes.push([chan, val]);
+    reapplied.push({ taskId: tid, name: task.name, channel: chan });
+  }
+  return { tasks: tasks.map((t) => byId.get(t.id)!), reapplied, skipped };
+}
+
+/** Writes of the NULL task (input / Command), in order. */
+export function nullWrites(pending: readonly PendingWrite[]): [string, unknown][] {
+  return pending.filter((w) => w[0] === NULL_TASK_ID).map((w) => [w[1], w[2]]);
+}
+
+export type { TaskPath };

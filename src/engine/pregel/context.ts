@@ -1,0 +1,81 @@
+/**
+ * The "current task" context that `interrupt()` reads.
+ *
+ * In Node, the context is carried by AsyncLocalStorage, obtained at run time through
+ * `process.getBuiltinModule('node:async_hooks')` (Node 20.16+) so the engine has no static Node
+ * import and type-checks without Node types; tasks of a step then run concurrently.
+ *
+ * Where AsyncLocalStorage is missing (browsers, Web Workers), the context is a synchronous slot
+ * and `concurrentTasks` is false: the runner executes the tasks of a step one after another, so
+ * the slot stays right across the awaits inside a task. The semantics are the same (every task
+ * sees the start-of-step values; writes are applied in task-path order), only wall time differs
+ * for tasks that wait on I/O. Limit: a task that starts background work which calls
+ * `interrupt()` after the task has returned is not supported there.
+ */
+import type { PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+
+/** Per-task state that survives retries (LangGraph's scratchpad). Seams for call-tasks/subgraphs. */
+export interface Scratchpad {
+  /** Resume values answered so far for this task, in interrupt order. */
+  resume: unknown[];
+  /** A resume value not yet bound to a task (`Command({ resume })`); undefined when none. */
+  nullResume: unknown;
+  hasNullResume: boolean;
+  /** Index of the last interrupt reached (-1 before the first). */
+  interruptCounter: number;
+  /** Functional-API seam: call-task counter. */
+  callCounter: number;
+  /** Subgraph seam: invocations of nested graphs in this task. */
+  subgraphCounter: number;
+}
+
+/** What a running task exposes to code running inside it. */
+export interface TaskContext {
+  taskId: string;
+  name: string;
+  /** The task's checkpoint namespace (`name:taskId` at the root). */
+  taskNs: string;
+  scratchpad: Scratchpad;
+  hasCheckpointer: boolean;
+  config: RunnableConfig;
+  /** Appends writes to the running attempt of the task. */
+  send(writes: PendingWriteValue[]): void;
+}
+
+interface AlsLike<T> {
+  run<R>(store: T, fn: () => R): R;
+  getStore(): T | undefined;
+}
+
+function loadAls(): AlsLike<TaskContext> | undefined {
+  const g = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
+  try {
+    const mod = g.process?.getBuiltinModule?.('node:async_hooks') as { AsyncLocalStorage?: new () => AlsLike<TaskContext> } | undefined;
+    return mod?.AsyncLocalStorage ? new mod.AsyncLocalStorage() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const als = loadAls();
+let slot: TaskContext | undefined;
+
+/** True when tasks of a step may run concurrently (AsyncLocalStorage available). */
+export const concurrentTasks = als !== undefined;
+
+/** Runs `fn` with `ctx` as the current task context. */
+export function runInContext<R>(ctx: TaskContext, fn: () => R): R {
+  if (als) return als.run(ctx, fn);
+  slot = ctx;
+  return fn();
+}
+
+/** Clears the synchronous slot after a task (no-op with AsyncLocalStorage). */
+export function leaveContext(): void {
+  if (!als) slot = undefined;
+}
+
+/** The context of the task that is running, if any. */
+export function currentTask(): TaskContext | undefined {
+  return als ? als.getStore() : slot;
+}

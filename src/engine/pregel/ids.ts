@@ -1,0 +1,61 @@
+/**
+ * Ids: time-ordered checkpoint ids (UUIDv6) and deterministic task / interrupt ids (UUIDv5).
+ *
+ * Deterministic task ids are what make resume idempotent: the same checkpoint, step, node and path
+ * always give the same id, so saved writes find their task again.
+ */
+import { v5 as uuidv5 } from 'uuid';
+
+/** 100-ns intervals between the Gregorian epoch (1582-10-15) and the Unix epoch. */
+const GREGORIAN_OFFSET = 122192928000000000n;
+let lastTicks = 0n;
+
+function randomHex(chars: number): string {
+  let s = '';
+  for (let i = 0; i < chars; i++) s += ((Math.random() * 16) | 0).toString(16);
+  return s;
+}
+
+/**
+ * A UUIDv6: the 60-bit timestamp in 100-ns units, most significant bits first, so string order is
+ * creation order. Ids made in the same millisecond still increase strictly: the sub-millisecond
+ * part is a counter, and a clock that stands still or goes back never yields a smaller timestamp.
+ * `clockSeq` (14 bits) is cosmetic; LangGraph puts the step there.
+ */
+export function uuid6(clockSeq?: number): string {
+  let ticks = BigInt(Date.now()) * 10000n + GREGORIAN_OFFSET;
+  if (ticks <= lastTicks) ticks = lastTicks + 1n;
+  lastTicks = ticks;
+  const hex = ticks.toString(16).padStart(15, '0');
+  const timeHigh = hex.slice(0, 8);
+  const timeMid = hex.slice(8, 12);
+  const timeLow = '6' + hex.slice(12, 15);
+  const seq = ((clockSeq ?? (Math.random() * 0x3fff) | 0) & 0x3fff) | 0x8000;
+  return `${timeHigh}-${timeMid}-${timeLow}-${seq.toString(16).padStart(4, '0')}-${randomHex(12)}`;
+}
+
+/** UUIDv5 of `name` in the namespace `namespace` (itself a UUID). */
+export function uuid5(name: string, namespace: string): string {
+  return uuidv5(name, namespace);
+}
+
+/** LangGraph.js task id: UUIDv5 over the JSON of the path parts, the checkpoint id as namespace. */
+export function taskId(parts: readonly unknown[], checkpointId: string): string {
+  return uuidv5(JSON.stringify(parts), checkpointId);
+}
+
+const INTERRUPT_NS = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
+
+/**
+ * Interrupt id (32 hex digits) of the `answered`-th interrupt raised by the task whose checkpoint
+ * namespace is `taskNs`. LangGraph.js hashes the same string with XXH3-128; ids only need to be
+ * stable and distinct, so a UUIDv5 digest without dashes is used here.
+ */
+export function interruptId(taskNs: string, answered = 0): string {
+  return uuidv5(answered === 0 ? taskNs : `${taskNs}|${answered}`, INTERRUPT_NS).replace(/-/g, '');
+}
+
+/** True for a 32-hex-digit interrupt id (keys of a resume map). */
+export function isInterruptId(s: string): boolean {
+  return /^[0-9a-f]{32}$/.test(s);
+}

@@ -1,0 +1,114 @@
+/**
+ * Stream payloads, shaped as LangGraph.js's: `values`, `updates`, `tasks`, `checkpoints`, `debug`.
+ */
+import type { PendingWrite, PendingWriteValue, RunnableConfig, CheckpointMetadata } from '../checkpoint/types';
+import { ERROR, INTERRUPT, RESUME, RETURN, ERROR_SOURCE_NODE, TAG_HIDDEN } from '../constants';
+import { readChannels } from './algo';
+import type { Channels, PreparedTask } from './types';
+
+export type StreamMode = 'values' | 'updates' | 'debug' | 'tasks' | 'checkpoints';
+export const STREAM_MODES: readonly StreamMode[] = ['values', 'updates', 'debug', 'tasks', 'checkpoints'];
+
+const isHidden = (t: PreparedTask) => t.node.tags?.includes(TAG_HIDDEN) ?? false;
+
+/** The `values` chunk after writes touching the output keys (or always with `force`). */
+export function outputValues(outputKeys: string[], writes: readonly PendingWriteValue[] | true, channels: Channels): Record<string, unknown> | undefined {
+  if (writes === true || writes.some(([c]) => outputKeys.includes(c))) return readChannels(channels, outputKeys) as Record<string, unknown>;
+  return undefined;
+}
+
+/** The `updates` chunk of tasks that finished: `{ node: update }` (LangGraph.js grouping rules). */
+export function outputUpdates(outputKeys: string[], tasks: [PreparedTask, readonly PendingWriteValue[]][], cached: boolean): Record<string, unknown> | undefined {
+  const out = tasks.filter(([t, ww]) => !isHidden(t) && ww.length > 0 && ww[0][0] !== ERROR && ww[0][0] !== INTERRUPT);
+  if (!out.length) return undefined;
+  const updated: [string, unknown][] = [];
+  if (out.some(([, ww]) => ww.some(([c]) => c === RETURN))) {
+    for (const [t, ww] of out) for (const [c, v] of ww) if (c === RETURN) updated.push([t.name, v]);
+  } else {
+    for (const [t, ww] of out) {
+      const counts: Record<string, number> = {};
+      for (const [c] of ww) if (outputKeys.includes(c)) counts[c] = (counts[c] ?? 0) + 1;
+      if (Object.values(counts).some((n) => n > 1)) {
+        for (const [c, v] of ww) if (outputKeys.includes(c)) updated.push([t.name, { [c]: v }]);
+      } else updated.push([t.name, Object.fromEntries(ww.filter(([c]) => outputKeys.includes(c)))]);
+    }
+  }
+  const grouped: Record<string, unknown[]> = {};
+  for (const [n, v] of updated) (grouped[n] ??= []).push(v);
+  const flat: Record<string, unknown> = {};
+  for (const n in grouped) flat[n] = grouped[n].length === 1 ? grouped[n][0] : grouped[n];
+  if (cached) flat.__metadata__ = { cached };
+  return flat;
+}
+
+/** `tasks` chunk when a task starts. */
+export function taskStartPayload(t: PreparedTask) {
+  return { id: t.id, name: t.name, input: t.input, triggers: t.triggers, interrupts: [] as unknown[] };
+}
+
+function resultWrites(writes: readonly PendingWriteValue[]): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [c, v] of writes) {
+    if (c in result) {
+      const prev = result[c] as { $writes?: unknown[] };
+      const list = prev && typeof prev === 'object' && Array.isArray(prev.$writes) ? prev.$writes : [result[c]];
+      list.push(v);
+      result[c] = { $writes: list };
+    } else result[c] = v;
+  }
+  return result;
+}
+
+/** `tasks` chunk when a task finishes. */
+export function taskResultPayload(t: PreparedTask, writes: readonly PendingWriteValue[], streamKeys: string[]) {
+  return {
+    id: t.id,
+    name: t.name,
+    result: resultWrites(writes.filter(([c]) => streamKeys.includes(c))),
+    interrupts: writes.filter(([c]) => c === INTERRUPT).flatMap(([, v]) => v as unknown[]),
+    error: writes.find(([c]) => c === ERROR)?.[1] ?? null,
+  };
+}
+
+const isTaskOutput = (c: string) => c !== ERROR && c !== ERROR_SOURCE_NODE && c !== INTERRUPT && c !== RESUME;
+
+/** The `tasks` of a state snapshot or a `checkpoints` chunk. */
+export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonly PendingWrite[], outputKeys: string[]) {
+  return tasks.map((task) => {
+    const own = pending.filter(([id]) => id === task.id);
+    const error = own.find(([, n]) => n === ERROR)?.[2];
+    const interrupts = own.filter(([, n]) => n === INTERRUPT).flatMap(([, , v]) => v as unknown[]);
+    const hasOutput = own.some(([, n]) => isTaskOutput(n));
+    let result: unknown;
+    if (hasOutput) {
+      const ret = own.find(([, n]) => n === RETURN);
+      if (ret) result = ret[2];
+      else {
+        const rs = own.filter(([, n]) => outputKeys.includes(n)).map(([, n, v]) => [n, v] as PendingWriteValue);
+        result = rs.length ? resultWrites(rs) : undefined;
+      }
+    }
+    if (error) return { id: task.id, name: task.name, path: task.path, error, interrupts, result };
+    return { id: task.id, name: task.name, path: task.path, interrupts, result };
+  });
+}
+
+/** A `checkpoints` chunk (the stable part of LangGraph.js's: configs carry only `configurable`). */
+export function checkpointPayload(
+  config: RunnableConfig,
+  channels: Channels,
+  streamKeys: string[],
+  metadata: CheckpointMetadata,
+  tasks: readonly PreparedTask[],
+  pending: readonly PendingWrite[],
+  parentConfig: RunnableConfig | undefined,
+) {
+  return {
+    config: { configurable: { ...config.configurable } },
+    values: readChannels(channels, streamKeys),
+    metadata,
+    next: tasks.map((t) => t.name),
+    tasks: tasksWithWrites(tasks, pending, streamKeys),
+    ...(parentConfig ? { parentConfig: { configurable: { ...parentConfig.configurable } } } : {}),
+  };
+}

@@ -1,0 +1,411 @@
+/**
+ * The superstep loop: a thin driver around the pure functions of ./algo. It loads the checkpoint,
+ * applies input / Command / resume (`first`), prepares each step's tasks (`tick`), records task
+ * writes (`putWrites`), applies them and saves a checkpoint per step (`afterTick`).
+ * Task execution lives in ./runner.
+ */
+import type { ChannelSpec } from '../channels/base';
+import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointSource, ChannelVersions, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+import { WRITES_IDX_MAP } from '../checkpoint/types';
+import { CONTROL_SIGNALS, DEFAULT_RECURSION_LIMIT, INPUT, INTERRUPT, NULL_TASK_ID, RESUME } from '../constants';
+import { EmptyInputError, GraphInterrupt } from '../errors';
+import { isCommand, type Command } from '../types';
+import type { ControlSignal } from '../../shared/trace';
+import { applyWrites, increment, nullWrites, prepareNextTasks, reapplyPendingWrites, shouldInterrupt } from './algo';
+import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, newVersions } from './checkpoint';
+import { decodePendingWrites, encodeWrites } from './encode';
+import { checkpointPayload, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type StreamMode } from './io';
+import { mapCommand } from './command';
+import { jsonSafe, type Tracer } from './tracer';
+import type { Channels, PregelNode, PreparedTask } from './types';
+
+/** What a loop needs from the compiled graph and the caller. */
+export interface LoopParams {
+  nodes: Record<string, PregelNode>;
+  specs: Record<string, ChannelSpec>;
+  triggerToNodes: Record<string, string[]>;
+  inputKeys: string[] | string;
+  outputKeys: string[];
+  streamKeys: string[];
+  checkpointer?: BaseCheckpointSaver;
+  interruptBefore?: string[] | '*';
+  interruptAfter?: string[] | '*';
+  config: RunnableConfig;
+  input: unknown;
+  /** Receives stream chunks of every mode that was asked for. */
+  emit: (mode: StreamMode, payload: unknown) => void;
+  modes: ReadonlySet<StreamMode>;
+  tracer: Tracer;
+}
+
+export type LoopStatus = 'pending' | 'done' | 'interrupt_before' | 'interrupt_after' | 'out_of_steps';
+
+const INPUT_RESUMING = Symbol('INPUT_RESUMING');
+
+export class PregelLoop {
+  checkpoint: Checkpoint;
+  channels: Channels;
+  metadata: CheckpointMetadata;
+  checkpointConfig: RunnableConfig;
+  prevCheckpointConfig: RunnableConfig | undefined;
+  pending: PendingWrite[];
+  step: number;
+  readonly stop: number;
+  status: LoopStatus = 'pending';
+  tasks: PreparedTask[] = [];
+  /** True while saved writes must not be re-applied (first tick of a replay). */
+  isReplaying = false;
+  updatedChannels: string[] | undefined;
+  resumeMap: Record<string, unknown> | undefined;
+  private prevVersions: ChannelVersions;
+  private input: unknown;
+  private readonly getNextVersion: (v: number | undefined) => number;
+  private superseded = false;
+  private resumeAtHead = false;
+  private readonly addressed: boolean;
+
+  private constructor(readonly p: LoopParams, saved: { checkpoint: Checkpoint; metadata: CheckpointMetadata; config: RunnableConfig; parentConfig?: RunnableConfig; pendingWrites: PendingWrite[] }, addressed: boolean) {
+    this.checkpoint = saved.checkpoint;
+    this.metadata = saved.metadata;
+    this.channels = channelsFromCheckpoint(p.specs, saved.checkpoint);
+    this.checkpointConfig = saved.config;
+    this.prevCheckpointConfig = saved.parentConfig;
+    this.pending = saved.pendingWrites;
+    this.step = saved.metadata.step + 1;
+    this.stop = this.step + (p.config.recursionLimit ?? DEFAULT_RECURSION_LIMIT) + 1;
+    this.prevVersions = { ...saved.checkpoint.channel_versions };
+    this.input = p.input;
+    this.addressed = addressed;
+    const saver = p.checkpointer;
+    this.getNextVersion = saver ? (v) => saver.getNextVersion(v) : increment;
+  }
+
+  /** Loads the checkpoint the run starts from (addressed, latest, or a new thread's empty one). */
+  static async initialize(p: LoopParams): Promise<PregelLoop> {
+    const conf = p.config.configurable ?? {};
+    const threadId = conf.thread_id;
+    const ns = '';
+    const addressed = Boolean(conf.checkpoint_id);
+    let tuple = p.checkpointer ? await p.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns, ...(conf.checkpoint_id ? { checkpoint_id: conf.checkpoint_id } : {}) } }) : undefined;
+    const loop = new PregelLoop(
+      p,
+      tuple
+        ? {
+            checkpoint: tuple.checkpoint,
+            metadata: { ...(tuple.metadata ?? { source: 'input', step: -2, parents: {} }) },
+            config: { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: tuple.checkpoint.id } },
+            parentConfig: tuple.parentConfig,
+            pendingWrites: decodePendingWrites(tuple.pendingWrites),
+          }
+        : {
+            checkpoint: emptyCheckpoint(),
+            metadata: { source: 'input', step: -2, parents: {} },
+            config: { configurable: { thread_id: threadId, checkpoint_ns: ns } },
+            pendingWrites: [],
+          },
+      addressed,
+    );
+    if (p.checkpointer && tuple && addressed) {
+      const latest = await p.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns } });
+      loop.superseded = latest !== undefined && latest.checkpoint.id !== tuple.checkpoint.id;
+      const updateOrFork = loop.metadata.source === 'update' || loop.metadata.source === 'fork';
+      loop.resumeAtHead = !loop.superseded && !updateOrFork;
+    }
+    tuple = undefined;
+    return loop;
+  }
+
+  /** LangGraph's `isResuming`: the checkpoint has state and the input is null / a resume Command. */
+  get isResuming(): boolean {
+    const hasVersions = Object.keys(this.checkpoint.channel_versions).length > 0;
+    const inp = this.input;
+    return hasVersions && (inp === null || inp === undefined || inp === INPUT_RESUMING || (isCommand(inp) && inp.resume != null));
+  }
+
+  private configFor(checkpointId: string | undefined): RunnableConfig {
+    const c = this.checkpointConfig.configurable ?? {};
+    return { configurable: { thread_id: c.thread_id, checkpoint_ns: c.checkpoint_ns ?? '', ...(checkpointId ? { checkpoint_id: checkpointId } : {}) } };
+  }
+
+  private emit(mode: StreamMode, payload: unknown): void {
+    if (this.p.modes.has(mode)) this.p.emit(mode, payload);
+    if ((mode === 'checkpoints' || mode === 'tasks') && this.p.modes.has('debug')) {
+      const type = mode === 'checkpoints' ? 'checkpoint' : payload && typeof payload === 'object' && 'result' in payload ? 'task_result' : 'task';
+      this.p.emit('debug', { step: mode === 'checkpoints' ? this.step - 1 : this.step, type, timestamp: new Date().toISOString(), payload });
+    }
+  }
+
+  /** Input, resume and time travel: what happens before the first step (LangGraph `_first`). */
+  async first(): Promise<void> {
+    const input = this.input;
+    const cmd = isCommand(input) ? (input as Command) : undefined;
+    const isTimeTraveling = this.addressed && !((cmd && cmd.resume != null) || this.resumeAtHead);
+    this.isReplaying = isTimeTraveling || this.superseded;
+    const updateOrFork = this.metadata.source === 'update' || this.metadata.source === 'fork';
+    const isResuming = this.isResuming;
+    const forks = isTimeTraveling && (cmd !== undefined || isResuming) && (!updateOrFork || this.superseded);
+    this.p.tracer.emit({
+      type: '@engine.run.start', step: this.step,
+      threadId: (this.checkpointConfig.configurable?.thread_id as string | undefined) ?? null,
+      checkpointId: this.metadata.step === -2 && !this.checkpointConfig.configurable?.checkpoint_id ? null : this.checkpoint.id,
+      isReplaying: this.isReplaying, isResuming, input: cmd ? 'command' : input == null ? 'null' : 'value',
+    });
+    const carried: PendingWrite[] = [];
+    if (cmd) {
+      const resume = cmd.resume as unknown;
+      if (resume != null && typeof resume === 'object' && !Array.isArray(resume) && Object.keys(resume).length > 0 && Object.keys(resume).every((k) => /^[0-9a-f]{32}$/.test(k))) {
+        this.resumeMap = resume as Record<string, unknown>;
+      }
+      if (resume != null && !this.p.checkpointer) throw new Error('Cannot use Command(resume=...) without checkpointer');
+      const grouped = new Map<string, PendingWriteValue[]>();
+      for (const [tid, k, v] of mapCommand(cmd, this.pending)) {
+        if (!grouped.has(tid)) grouped.set(tid, []);
+        grouped.get(tid)!.push([k, v]);
+      }
+      if (grouped.size === 0) throw new EmptyInputError('Received empty Command input');
+      for (const [tid, ws] of grouped) {
+        if (forks) for (const [c, v] of ws) carried.push([tid, c, v]);
+        else await this.putWrites(tid, ws);
+      }
+    }
+    const nulls = nullWrites([...this.pending, ...carried]);
+    if (nulls.length > 0) {
+      const r = applyWrites(this.checkpoint, this.channels, [{ name: INPUT, path: [], writes: nulls, triggers: [] }], this.getNextVersion, this.p.triggerToNodes);
+      this.checkpoint = r.checkpoint;
+      this.channels = r.channels;
+    }
+    if (isTimeTraveling) this.dropPending(RESUME, 'time-travel');
+    const commandUpdate = cmd !== undefined && nulls.length > 0;
+    if (isResuming || commandUpdate) {
+      const seen = { ...this.checkpoint.versions_seen[INTERRUPT] };
+      for (const k in this.channels) if (this.checkpoint.channel_versions[k] !== undefined) seen[k] = this.checkpoint.channel_versions[k];
+      this.checkpoint = { ...this.checkpoint, versions_seen: { ...this.checkpoint.versions_seen, [INTERRUPT]: seen } };
+      if (forks) {
+        this.dropPending(INTERRUPT, 'time-travel');
+        await this.putCheckpoint('fork');
+        this.pending = [];
+      }
+      const values = outputValues(this.p.outputKeys, true, this.channels);
+      if (isResuming) this.input = INPUT_RESUMING;
+      else {
+        await this.putCheckpoint('input');
+        this.pending = [];
+      }
+      if (values) this.emit('values', values);
+    } else {
+      const inputWrites = mapInput(this.p.inputKeys, input);
+      if (inputWrites.length === 0) throw new EmptyInputError(`Received no input writes for ${JSON.stringify(this.p.inputKeys, null, 2)}`);
+      const discard = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, { step: this.step, checkpointNs: '' });
+      for (const [tid, c] of this.pending) this.p.tracer.emit({ type: '@engine.write.skipped', step: this.step, taskId: tid, channel: c, reason: 'discarded' });
+      const r = applyWrites(this.checkpoint, this.channels, [...discard, { name: INPUT, path: [], writes: inputWrites, triggers: [] }], this.getNextVersion, this.p.triggerToNodes);
+      this.checkpoint = r.checkpoint;
+      this.channels = r.channels;
+      this.updatedChannels = r.updated;
+      await this.putCheckpoint('input');
+      this.pending = [];
+    }
+  }
+
+  private dropPending(channel: string, reason: 'time-travel'): void {
+    const keep: PendingWrite[] = [];
+    for (const w of this.pending) {
+      if (w[1] === channel) this.p.tracer.emit({ type: '@engine.write.skipped', step: this.step, taskId: w[0], channel, reason, signal: channel as ControlSignal });
+      else keep.push(w);
+    }
+    this.pending = keep;
+  }
+
+  /**
+   * Prepares the next superstep. Returns true when it has tasks to execute (in `tasks`, those
+   * without writes); false when the run is done or out of steps. Throws GraphInterrupt for
+   * `interruptBefore`.
+   */
+  async tick(): Promise<boolean> {
+    for (;;) {
+      if (this.step > this.stop) {
+        this.status = 'out_of_steps';
+        return false;
+      }
+      const tr = this.p.tracer;
+      const ckptId = this.checkpoint.id;
+      tr.emit({ type: '@engine.tick.start', step: this.step, checkpointId: ckptId, isReplaying: this.isReplaying });
+      let tasks = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, {
+        step: this.step, checkpointNs: '', updatedChannels: this.updatedChannels, triggerToNodes: this.p.triggerToNodes,
+      });
+      if (tr.enabled) {
+        for (const t of tasks) {
+          tr.emit({
+            type: '@engine.task.prepared', step: this.step, taskId: t.id, name: t.name, kind: t.path[0] === '__pregel_push' ? 'push' : 'pull',
+            path: t.path.filter((x): x is string | number => typeof x !== 'boolean'), triggers: t.reasons,
+            ...(t.path[0] === '__pregel_push' ? { sendIndex: t.path[1] as number } : {}),
+          });
+        }
+      }
+      if (this.p.checkpointer && (this.p.modes.has('checkpoints') || this.p.modes.has('debug'))) {
+        this.emit('checkpoints', checkpointPayload(this.checkpointConfig, this.channels, this.p.streamKeys, this.metadata, tasks, this.pending, this.prevCheckpointConfig));
+      }
+      this.tasks = tasks;
+      if (tasks.length === 0) {
+        this.status = 'done';
+        return false;
+      }
+      if (this.pending.length > 0) {
+        if (this.isReplaying) {
+          const ids = new Set(tasks.map((t) => t.id));
+          for (const [tid, c] of this.pending) if (ids.has(tid)) tr.emit({ type: '@engine.write.skipped', step: this.step, taskId: tid, channel: c, reason: 'replaying' });
+        } else {
+          const r = reapplyPendingWrites(tasks, this.pending);
+          tasks = r.tasks;
+          this.tasks = tasks;
+          for (const w of r.reapplied) tr.emit({ type: '@engine.write.reapplied', step: this.step, ...w });
+          for (const s of r.skipped) {
+            tr.emit({ type: '@engine.write.skipped', step: this.step, taskId: s.taskId, channel: s.channel, reason: 'control-signal', signal: s.channel as ControlSignal });
+          }
+        }
+      }
+      for (const t of tasks) {
+        if (t.writes.length > 0) tr.emit({ type: '@engine.task.cached', step: this.step, taskId: t.id, name: t.name, channels: t.writes.map((w) => w[0]) });
+      }
+      if (tasks.every((t) => t.writes.length > 0)) {
+        this.outputCachedWrites(tasks);
+        await this.afterTick();
+        continue;
+      }
+      if (shouldInterrupt(this.checkpoint, this.p.interruptBefore, tasks)) {
+        this.status = 'interrupt_before';
+        const nodes = tasks.map((t) => t.name);
+        tr.emit({ type: '@engine.interrupt', step: this.step, kind: 'before', interrupts: [], nodes });
+        throw new GraphInterrupt();
+      }
+      this.outputCachedWrites(tasks);
+      if (this.p.modes.has('tasks') || this.p.modes.has('debug')) {
+        for (const t of tasks) if (!t.node.tags?.includes('langsmith:hidden')) this.emit('tasks', taskStartPayload(t));
+      }
+      return true;
+    }
+  }
+
+  private outputCachedWrites(tasks: readonly PreparedTask[]): void {
+    for (const t of tasks) if (t.writes.length > 0) this.outputWrites(t, t.writes, true);
+  }
+
+  /** Streams what a task wrote (LangGraph.js `_outputWrites`). */
+  outputWrites(task: PreparedTask, writes: readonly PendingWriteValue[], cached: boolean): void {
+    if (task.node.tags?.includes('langsmith:hidden')) return;
+    if (writes.length > 0) {
+      if (writes[0][0] === INTERRUPT) {
+        const ints = writes.filter((w) => w[0] === INTERRUPT).flatMap((w) => w[1] as unknown[]);
+        this.emit('updates', { [INTERRUPT]: ints });
+        this.emit('values', { [INTERRUPT]: ints });
+      } else if (writes[0][0] !== '__error__') {
+        const chunk = outputUpdates(this.p.outputKeys, [[task, writes]], cached);
+        if (chunk) this.emit('updates', chunk);
+      }
+    }
+    if (!cached && (this.p.modes.has('tasks') || this.p.modes.has('debug'))) this.emit('tasks', taskResultPayload(task, writes, this.p.streamKeys));
+  }
+
+  /**
+   * Records writes of a task (or of the NULL task) against the checkpoint the step started from.
+   * Special-only batches keep the last write per channel; a task's new writes replace its earlier
+   * ones; NULL-task writes accumulate (a new special write replaces the old one of its channel).
+   */
+  async putWrites(taskId: string, writesIn: readonly PendingWriteValue[]): Promise<void> {
+    if (writesIn.length === 0) return;
+    let writes = writesIn;
+    const deduplicated: string[] = [];
+    if (writes.every(([c]) => c in WRITES_IDX_MAP)) {
+      const last = new Map<string, PendingWriteValue>();
+      for (const w of writes) {
+        if (last.has(w[0])) deduplicated.push(w[0]);
+        last.set(w[0], w);
+      }
+      writes = [...last.values()];
+    }
+    const isNull = taskId === NULL_TASK_ID;
+    const before = this.pending.length;
+    if (isNull) {
+      const special = new Set(writes.filter(([c]) => c in WRITES_IDX_MAP).map(([c]) => c));
+      this.pending = this.pending.filter(([t, c]) => !(t === NULL_TASK_ID && special.has(c)));
+    } else this.pending = this.pending.filter(([t]) => t !== taskId);
+    const replaced = before - this.pending.length;
+    for (const [c, v] of writes) this.pending.push([taskId, c, v]);
+    if (this.p.checkpointer) {
+      await this.p.checkpointer.putWrites(this.configFor(this.checkpoint.id), encodeWrites(writes), taskId);
+    }
+    this.p.tracer.emit({
+      type: '@engine.writes.put', step: this.step, taskId, checkpointId: this.checkpoint.id,
+      channels: writes.map((w) => w[0]), deduplicated, replaced, isNullTask: isNull,
+    });
+    const task = this.tasks.find((t) => t.id === taskId);
+    if (task) this.outputWrites(task, writes, false);
+  }
+
+  /** Applies the step's writes, saves a `loop` checkpoint, checks `interruptAfter`. */
+  async afterTick(): Promise<void> {
+    const tasks = this.tasks;
+    const r = applyWrites(this.checkpoint, this.channels, tasks, this.getNextVersion, this.p.triggerToNodes);
+    this.checkpoint = r.checkpoint;
+    this.channels = r.channels;
+    this.updatedChannels = r.updated;
+    this.p.tracer.emit({ type: '@engine.writes.applied', step: this.step, taskOrder: (r.order as PreparedTask[]).map((t) => t.id), updatedChannels: r.updated });
+    const values = outputValues(this.p.outputKeys, tasks.flatMap((t) => t.writes), this.channels);
+    this.pending = [];
+    await this.putCheckpoint('loop');
+    this.isReplaying = false;
+    if (values) this.emit('values', values);
+    if (shouldInterrupt(this.checkpoint, this.p.interruptAfter, tasks)) {
+      this.status = 'interrupt_after';
+      this.p.tracer.emit({ type: '@engine.interrupt', step: this.step - 1, kind: 'after', interrupts: [], nodes: tasks.map((t) => t.name) });
+      throw new GraphInterrupt();
+    }
+  }
+
+  /** Saves the current state as a checkpoint (only changed channels' values go to the saver). */
+  async putCheckpoint(source: CheckpointSource): Promise<void> {
+    const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
+    const saved = checkpointForSave(this.checkpoint, this.channels, changed, this.step, this.updatedChannels);
+    this.metadata = { source, step: this.step, parents: {} };
+    const parentId = this.checkpointConfig.configurable?.checkpoint_id as string | undefined;
+    this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts, ...(saved.updated_channels ? { updated_channels: saved.updated_channels } : {}) };
+    if (this.p.checkpointer) {
+      await this.p.checkpointer.put(this.configFor(parentId), saved, { ...this.metadata }, changed);
+      this.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
+      this.checkpointConfig = this.configFor(saved.id);
+      this.prevVersions = { ...this.checkpoint.channel_versions };
+      this.p.tracer.emit({
+        type: '@engine.checkpoint.saved', step: this.step, checkpointId: saved.id, parentCheckpointId: parentId ?? null, source, newChannels: Object.keys(saved.channel_values),
+      });
+    }
+    this.step += 1;
+  }
+
+  /** Root interrupt handling at exit: apply the step's successful writes in memory, return output. */
+  finishInterrupted(e: GraphInterrupt): void {
+    if (this.tasks.length > 0 && this.pending.length > 0 && this.tasks.some((t) => t.writes.length > 0)) {
+      const r = applyWrites(this.checkpoint, this.channels, this.tasks, this.getNextVersion, this.p.triggerToNodes);
+      this.channels = r.channels;
+      this.checkpoint = r.checkpoint;
+      const values = outputValues(this.p.outputKeys, this.tasks.flatMap((t) => t.writes), this.channels);
+      if (values) this.emit('values', values);
+    }
+    if (e.interrupts.length === 0) {
+      this.emit('updates', { [INTERRUPT]: [] });
+      this.emit('values', { [INTERRUPT]: [] });
+    }
+  }
+
+  /** The control-signal names, re-exported for the runner. */
+  static readonly CONTROL = CONTROL_SIGNALS;
+  static readonly jsonSafe = jsonSafe;
+}
+
+/** Input → writes: an object's keys that are input channels, or the whole value for one channel. */
+export function mapInput(inputKeys: string[] | string, input: unknown): PendingWriteValue[] {
+  if (input === undefined || input === null) return [];
+  if (Array.isArray(inputKeys)) {
+    if (typeof input !== 'object' || Array.isArray(input)) throw new Error('Input chunk must be an object when "inputChannels" is an array');
+    return Object.keys(input as object).filter((k) => inputKeys.includes(k)).map((k) => [k, (input as Record<string, unknown>)[k]]);
+  }
+  return [[inputKeys, input]];
+}

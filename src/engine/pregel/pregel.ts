@@ -1,0 +1,187 @@
+/**
+ * A compiled graph: `invoke`, `stream`, and (in ./state) `getState`, `getStateHistory`,
+ * `updateState`. Built by `StateGraph.compile()`.
+ */
+import type { ChannelSpec } from '../channels/base';
+import type { AbortSignalLike, BaseCheckpointSaver, CheckpointListOptions, RunnableConfig } from '../checkpoint/types';
+import { DEFAULT_RECURSION_LIMIT, INTERRUPT } from '../constants';
+import { AbortError, GraphRecursionError, isGraphInterrupt } from '../errors';
+import type { TraceListener } from '../../shared/trace';
+import { interruptId, uuid6 } from './ids';
+import { STREAM_MODES, type StreamMode } from './io';
+import { PregelLoop } from './loop';
+import { AsyncQueue } from './queue';
+import { defaultSleep, type SleepFn } from './retry';
+import { runTasks } from './runner';
+import { getState, getStateHistory, updateState, type StateSnapshot } from './state';
+import { Tracer } from './tracer';
+import type { PregelNode } from './types';
+
+/** Options of `invoke` / `stream`: a RunnableConfig plus stream and trace options. */
+export interface PregelOptions extends RunnableConfig {
+  streamMode?: StreamMode | StreamMode[];
+  /** Receives the engine's trace events (src/shared/trace.ts). Never changes a result. */
+  trace?: TraceListener;
+  /** Waits between retries; tests inject one that does not sleep. */
+  sleep?: SleepFn;
+  /** Random source for retry jitter. @default Math.random */
+  random?: () => number;
+  interruptBefore?: string[] | '*';
+  interruptAfter?: string[] | '*';
+}
+
+export interface PregelParams {
+  name?: string;
+  nodes: Record<string, PregelNode>;
+  channels: Record<string, ChannelSpec>;
+  inputChannels: string[] | string;
+  outputChannels: string[];
+  streamChannels: string[];
+  checkpointer?: BaseCheckpointSaver;
+  interruptBefore?: string[] | '*';
+  interruptAfter?: string[] | '*';
+}
+
+function checkAbort(signal: AbortSignalLike | undefined): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new AbortError();
+}
+
+export class Pregel {
+  readonly name: string;
+  readonly nodes: Record<string, PregelNode>;
+  readonly channels: Record<string, ChannelSpec>;
+  readonly inputChannels: string[] | string;
+  readonly outputChannels: string[];
+  readonly streamChannels: string[];
+  checkpointer?: BaseCheckpointSaver;
+  readonly interruptBefore?: string[] | '*';
+  readonly interruptAfter?: string[] | '*';
+  /** Trigger channel → nodes it triggers. */
+  readonly triggerToNodes: Record<string, string[]>;
+
+  constructor(p: PregelParams) {
+    this.name = p.name ?? 'LangGraph';
+    this.nodes = p.nodes;
+    this.channels = p.channels;
+    this.inputChannels = p.inputChannels;
+    this.outputChannels = p.outputChannels;
+    this.streamChannels = p.streamChannels;
+    this.checkpointer = p.checkpointer;
+    this.interruptBefore = p.interruptBefore;
+    this.interruptAfter = p.interruptAfter;
+    const t2n: Record<string, string[]> = {};
+    for (const [name, node] of Object.entries(p.nodes)) for (const t of node.triggers) (t2n[t] ??= []).push(name);
+    this.triggerToNodes = t2n;
+  }
+
+  getName(): string {
+    return this.name;
+  }
+
+  /** The state at `config.configurable.checkpoint_id`, or the thread's latest (with finished tasks' writes applied). */
+  getState(config: RunnableConfig, _options?: { subgraphs?: boolean }): Promise<StateSnapshot> {
+    return getState(this, config);
+  }
+
+  /** Every checkpoint of the thread, newest first, across all branches. */
+  getStateHistory(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<StateSnapshot> {
+    return getStateHistory(this, config, options);
+  }
+
+  /** Applies `values` as node `asNode` would have, saving an `update` checkpoint. */
+  updateState(config: RunnableConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+    return updateState(this, config, values, asNode);
+  }
+
+  /** Runs the graph to the end (or an interrupt) and returns the last values. */
+  async invoke(input: unknown, options?: PregelOptions): Promise<any> {
+    const streamMode = options?.streamMode ?? 'values';
+    const chunks: unknown[] = [];
+    const interruptChunks: unknown[] = [];
+    let latest: unknown;
+    const stream = await this.stream(input, { ...options, streamMode });
+    for await (const chunk of stream) {
+      if (streamMode === 'values') {
+        if (chunk && typeof chunk === 'object' && Array.isArray((chunk as Record<string, unknown>)[INTERRUPT])) interruptChunks.push((chunk as Record<string, unknown>)[INTERRUPT]);
+        else latest = chunk;
+      } else chunks.push(chunk);
+    }
+    if (streamMode === 'values') {
+      if (interruptChunks.length > 0) {
+        const interrupts = interruptChunks.flat(1);
+        if (latest == null) return { [INTERRUPT]: interrupts };
+        if (typeof latest === 'object') return { ...(latest as object), [INTERRUPT]: interrupts };
+      }
+      return latest;
+    }
+    return chunks;
+  }
+
+  /**
+   * Streams the run. One mode yields its chunks; an array of modes yields `[mode, chunk]` pairs.
+   * @default streamMode 'updates' for stream() (LangGraph.js default for graphs)
+   */
+  async stream(input: unknown, options?: PregelOptions): Promise<AsyncIterableIterator<any>> {
+    const requested = options?.streamMode ?? 'updates';
+    const list = Array.isArray(requested) ? requested : [requested];
+    for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
+    const modes = new Set<StreamMode>(list);
+    const queue = new AsyncQueue<[StreamMode, unknown]>();
+    const emit = (mode: StreamMode, payload: unknown) => {
+      if (modes.has(mode)) queue.push([mode, payload]);
+    };
+    this.runLoop(input, options ?? {}, modes, emit).then(
+      () => queue.close(),
+      (e) => queue.fail(e),
+    );
+    const asArray = Array.isArray(requested);
+    async function* gen() {
+      for await (const [mode, payload] of queue) yield asArray ? [mode, payload] : payload;
+    }
+    return gen();
+  }
+
+  private async runLoop(input: unknown, options: PregelOptions, modes: Set<StreamMode>, emit: (m: StreamMode, p: unknown) => void): Promise<void> {
+    const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, ...config } = options;
+    const recursionLimit = config.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
+    if (recursionLimit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
+    const tracer = new Tracer(trace, uuid6(), '');
+    const signal = config.signal;
+    checkAbort(signal);
+    const loop = await PregelLoop.initialize({
+      nodes: this.nodes, specs: this.channels, triggerToNodes: this.triggerToNodes,
+      inputKeys: this.inputChannels, outputKeys: this.outputChannels, streamKeys: this.streamChannels,
+      checkpointer: this.checkpointer,
+      interruptBefore: interruptBefore ?? this.interruptBefore,
+      interruptAfter: interruptAfter ?? this.interruptAfter,
+      config: { ...config, recursionLimit }, input, emit, modes, tracer,
+    });
+    const runnerOpts = { sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal, config };
+    try {
+      await loop.first();
+      while (await loop.tick()) {
+        checkAbort(signal);
+        await runTasks(loop, runnerOpts, interruptId);
+        await loop.afterTick();
+        checkAbort(signal);
+      }
+      if (loop.status === 'out_of_steps') {
+        throw new GraphRecursionError(
+          [`Recursion limit of ${recursionLimit} reached`, 'without hitting a stop condition. You can increase the', `limit by setting the "recursionLimit" config key.`].join(' '),
+          { lc_error_code: 'GRAPH_RECURSION_LIMIT' },
+        );
+      }
+      tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'done' });
+    } catch (e) {
+      if (isGraphInterrupt(e)) {
+        loop.finishInterrupted(e);
+        tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
+        return;
+      }
+      const err = e instanceof Error ? { name: e.name, message: e.message } : { name: 'Error', message: String(e) };
+      const status = err.name === 'GraphRecursionError' ? 'out_of_steps' : err.name === 'AbortError' ? 'aborted' : 'error';
+      tracer.emit({ type: '@engine.run.end', step: loop.step, status, error: err });
+      throw e;
+    }
+  }
+}

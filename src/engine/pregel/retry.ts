@@ -1,0 +1,72 @@
+/**
+ * Retry policies (LangGraph.js names and defaults, times in milliseconds).
+ */
+
+export interface RetryPolicy {
+  /** Wait before the first retry. @default 500 */
+  initialInterval?: number;
+  /** Multiplier of the wait after each retry. @default 2 */
+  backoffFactor?: number;
+  /** Upper bound of a wait. @default 128000 */
+  maxInterval?: number;
+  /** Attempts in all, the first included. @default 3 */
+  maxAttempts?: number;
+  /** Add a random 0–1000 ms to each wait. @default true */
+  jitter?: boolean;
+  /** Which errors to retry. @default every error except aborts, GraphValueError and HTTP 4xx statuses */
+  retryOn?: (error: any) => boolean;
+  /** LangGraph.js logs each retry; this engine reports it in the trace instead. */
+  logWarning?: boolean;
+}
+
+const NO_RETRY_STATUS = new Set([400, 401, 402, 403, 404, 405, 406, 407, 409]);
+
+/** LangGraph.js's default `retryOn`. */
+export function defaultRetryOn(error: any): boolean {
+  const message = String(error?.message ?? '');
+  if (message.startsWith('Cancel') || message.startsWith('AbortError') || error?.name === 'AbortError') return false;
+  if (error?.name === 'GraphValueError') return false;
+  if (error?.code === 'ECONNABORTED') return false;
+  const status = error?.response?.status ?? error?.status;
+  if (status && NO_RETRY_STATUS.has(+status)) return false;
+  if (error?.error?.code === 'insufficient_quota') return false;
+  return true;
+}
+
+/** The wait before retry number `attempt` (1-based); `random` in [0, 1) for the jitter. */
+export function retryDelay(policy: RetryPolicy, attempt: number, random: number): number {
+  const initial = policy.initialInterval ?? 500;
+  const interval = Math.min(policy.maxInterval ?? 128000, initial * (policy.backoffFactor ?? 2) ** (attempt - 1));
+  return policy.jitter ?? true ? interval + random * 1000 : interval;
+}
+
+/** The policy that applies to `error` after `attempts` failed attempts, or undefined to give up. */
+export function retryPolicyFor(policies: RetryPolicy | RetryPolicy[] | undefined, error: unknown, attempts: number): RetryPolicy | undefined {
+  if (!policies) return undefined;
+  const list = Array.isArray(policies) ? policies : [policies];
+  for (const p of list) {
+    if (!(p.retryOn ?? defaultRetryOn)(error)) continue;
+    return attempts >= (p.maxAttempts ?? 3) ? undefined : p;
+  }
+  return undefined;
+}
+
+/** Waits `ms`, or rejects when `signal` aborts. Injectable so tests never sleep. */
+export type SleepFn = (ms: number, signal?: { aborted: boolean; addEventListener(t: 'abort', l: () => void): void; removeEventListener(t: 'abort', l: () => void): void }) => Promise<void>;
+
+declare function setTimeout(fn: () => void, ms: number): unknown;
+declare function clearTimeout(id: unknown): void;
+
+export const defaultSleep: SleepFn = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error('AbortError'));
+    const onAbort = () => {
+      clearTimeout(id);
+      reject(Object.assign(new Error('Aborted'), { name: 'AbortError' }));
+    };
+    const id = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort);
+  });

@@ -1,0 +1,146 @@
+/**
+ * Executes the tasks of a superstep: with retries, inside a task context (for `interrupt()`), and
+ * commits each outcome to the loop as it finishes (writes, interrupt, or error).
+ *
+ * All tasks of the step run to completion (concurrently with AsyncLocalStorage, else one after
+ * another, see ./context); then the first error is raised, else the step's interrupts together.
+ */
+import type { AbortSignalLike, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+import { ERROR, INTERRUPT, NO_WRITES, NULL_TASK_ID, RESUME } from '../constants';
+import { GraphInterrupt, isGraphBubbleUp, isGraphInterrupt } from '../errors';
+import type { Interrupt } from '../types';
+import { applyWrites, readChannels } from './algo';
+import { concurrentTasks, leaveContext, runInContext, type Scratchpad, type TaskContext } from './context';
+import { encodeError } from './encode';
+import type { PregelLoop } from './loop';
+import { retryDelay, retryPolicyFor, type SleepFn } from './retry';
+import { jsonSafe } from './tracer';
+import type { PreparedTask } from './types';
+
+export interface RunnerOptions {
+  sleep: SleepFn;
+  random: () => number;
+  signal?: AbortSignalLike;
+  /** The caller's config (its keys reach node functions). */
+  config: RunnableConfig;
+}
+
+type Outcome = { kind: 'ok' } | { kind: 'interrupt'; interrupts: Interrupt[] } | { kind: 'error'; error: unknown };
+
+/** The scratchpad of a task, from the writes saved for it (LangGraph `_scratchpad`). */
+export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap: Record<string, unknown> | undefined, interruptIdOf: (ns: string, n: number) => string): Scratchpad {
+  const resume: unknown[] = [];
+  let nullResume: unknown;
+  let hasNullResume = false;
+  for (const [tid, chan, val] of loop.pending) {
+    if (chan !== RESUME) continue;
+    if (tid === NULL_TASK_ID && !hasNullResume) {
+      nullResume = val;
+      hasNullResume = true;
+    } else if (tid === task.id) resume.push(...(Array.isArray(val) ? val : [val]));
+  }
+  if (resumeMap) {
+    const next = interruptIdOf(task.taskNs, resume.length);
+    const first = interruptIdOf(task.taskNs, 0);
+    if (next in resumeMap) resume.push(resumeMap[next]);
+    else if (first in resumeMap) resume.push(resumeMap[first]);
+  }
+  return { resume, nullResume, hasNullResume, interruptCounter: -1, callCounter: 0, subgraphCounter: 0 };
+}
+
+function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions): RunnableConfig {
+  const base = opts.config;
+  return {
+    ...base,
+    configurable: { ...base.configurable, checkpoint_ns: task.taskNs, __pregel_task_id: task.id },
+    metadata: {
+      ...base.metadata,
+      langgraph_step: loop.step, langgraph_node: task.name, langgraph_triggers: task.triggers,
+      langgraph_path: task.path, langgraph_checkpoint_ns: task.taskNs,
+    },
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  };
+}
+
+async function attempt(task: PreparedTask, loop: PregelLoop, ctx: TaskContext, writes: PendingWriteValue[]): Promise<void> {
+  const read = (select: string[] | string, own?: readonly PendingWriteValue[]) => {
+    if (!own || own.length === 0) return readChannels(loop.channels, select);
+    const r = applyWrites(loop.checkpoint, loop.channels, [{ name: task.name, path: task.path, triggers: task.triggers, writes: own }], undefined);
+    return readChannels(r.channels, select);
+  };
+  const node = task.node;
+  const output = node.bound ? await node.bound(task.input, ctx.config) : task.input;
+  const ws = await node.writers(output, read);
+  writes.push(...ws);
+}
+
+async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad): Promise<Outcome> {
+  const tr = loop.p.tracer;
+  const config = taskConfig(task, loop, opts);
+  for (let n = 1; ; n++) {
+    const writes: PendingWriteValue[] = [];
+    const ctx: TaskContext = {
+      taskId: task.id, name: task.name, taskNs: task.taskNs, scratchpad: sp, hasCheckpointer: loop.p.checkpointer !== undefined, config,
+      send: (ws) => writes.push(...ws),
+    };
+    tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
+    try {
+      await runInContext(ctx, () => attempt(task, loop, ctx, writes));
+      leaveContext();
+      if (writes.length === 0) writes.push([NO_WRITES, null]);
+      task.writes = writes;
+      tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'success', channels: writes.map((w) => w[0]) });
+      await loop.putWrites(task.id, writes);
+      return { kind: 'ok' };
+    } catch (e) {
+      leaveContext();
+      if (isGraphInterrupt(e)) {
+        const saved: PendingWriteValue[] = [[INTERRUPT, e.interrupts], ...writes.filter((w) => w[0] === RESUME)];
+        tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'interrupt', channels: saved.map((w) => w[0]) });
+        tr.emit({ type: '@engine.interrupt', step: loop.step, kind: 'dynamic', taskId: task.id, interrupts: e.interrupts.map((i) => ({ id: i.id ?? '', value: jsonSafe(i.value) })) });
+        if (e.interrupts.length > 0) await loop.putWrites(task.id, saved);
+        return { kind: 'interrupt', interrupts: e.interrupts };
+      }
+      const policy = isGraphBubbleUp(e) ? undefined : retryPolicyFor(task.node.retryPolicy, e, n);
+      const err = encodeError(e);
+      if (policy && !opts.signal?.aborted) {
+        const delayMs = retryDelay(policy, n, opts.random());
+        tr.emit({ type: '@engine.task.retry', step: loop.step, taskId: task.id, name: task.name, attempt: n, delayMs, error: { name: err.name, message: err.message } });
+        try {
+          await opts.sleep(delayMs, opts.signal);
+        } catch (abort) {
+          return { kind: 'error', error: abort };
+        }
+        sp.interruptCounter = -1;
+        continue;
+      }
+      writes.push([ERROR, err]);
+      tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'error', channels: writes.map((w) => w[0]) });
+      tr.emit({ type: '@engine.error', step: loop.step, taskId: task.id, name: task.name, error: { name: err.name, message: err.message } });
+      await loop.putWrites(task.id, writes);
+      return { kind: 'error', error: e };
+    }
+  }
+}
+
+/** Runs every task of the step that has no writes yet; raises the first error or the interrupts. */
+export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptIdOf: (ns: string, n: number) => string): Promise<void> {
+  const toRun = loop.tasks.filter((t) => t.writes.length === 0);
+  const pads = toRun.map((t) => buildScratchpad(t, loop, loop.resumeMap, interruptIdOf));
+  const outcomes: Outcome[] = new Array(toRun.length);
+  let firstError: { error: unknown } | undefined;
+  const record = (i: number, o: Outcome) => {
+    outcomes[i] = o;
+    if (o.kind === 'error' && !firstError) firstError = { error: o.error };
+  };
+  if (concurrentTasks) {
+    await Promise.all(toRun.map((t, i) => runTask(t, loop, opts, pads[i]).then((o) => record(i, o))));
+  } else {
+    for (let i = 0; i < toRun.length; i++) record(i, await runTask(toRun[i], loop, opts, pads[i]));
+  }
+  if (firstError) throw firstError.error;
+  // Interrupts in task order, whatever order the tasks finished in.
+  const interrupts: Interrupt[] = [];
+  for (const o of outcomes) if (o.kind === 'interrupt') interrupts.push(...o.interrupts);
+  if (outcomes.some((o) => o.kind === 'interrupt')) throw new GraphInterrupt(interrupts);
+}

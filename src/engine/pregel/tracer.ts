@@ -1,0 +1,32 @@
+/**
+ * Emits trace events (src/shared/trace.ts) to the run's listener. Free when nobody listens.
+ */
+import type { TraceEvent, TraceEventInput, TraceListener } from '../../shared/trace';
+
+export class Tracer {
+  private seq = 0;
+  constructor(private readonly listener: TraceListener | undefined, readonly runId: string, readonly checkpointNs: string) {}
+  get enabled(): boolean {
+    return this.listener !== undefined;
+  }
+  /** Emits one event. A listener's exception is swallowed: tracing never changes a result. */
+  emit(event: TraceEventInput): void {
+    if (!this.listener) return;
+    const full = { ...event, runId: this.runId, checkpointNs: this.checkpointNs, seq: this.seq++ } as TraceEvent;
+    try {
+      this.listener(full);
+    } catch {
+      /* a subscriber's failure must not affect the run */
+    }
+  }
+}
+
+/** A JSON-safe copy of a value (for interrupt payloads in the trace). */
+export function jsonSafe(v: unknown): unknown {
+  try {
+    const s = JSON.stringify(v);
+    return s === undefined ? null : JSON.parse(s);
+  } catch {
+    return String(v);
+  }
+}
