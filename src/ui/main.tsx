@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@xyflow/react/dist/style.css';
 import './app/app.css';
-import { App } from './app/App';
+import { AppRoot } from './app/AppRoot';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <AppRoot />
   </StrictMode>,
 );

@@ -1,0 +1,45 @@
+import { ErrorBoundary } from './ErrorBoundary';
+import { Header } from './Header';
+import { ErrorList } from './ErrorList';
+import { GraphView } from '../graph/GraphView';
+import { Timeline } from '../timeline/Timeline';
+import { Inspector } from '../inspector/Inspector';
+import { RunsPanel } from '../runs/RunsPanel';
+import { NamespaceTree } from '../runs/NamespaceTree';
+import { ActionBar } from '../actions/ActionBar';
+import { useUrlSync } from '../nav/useUrlSync';
+import { useKeyboard } from '../nav/useKeyboard';
+import { useTheme } from '../nav/useTheme';
+import { HelpDialog } from '../nav/HelpDialog';
+import { useState } from 'react';
+
+/** The debugger's layout: header, timeline, graph with actions, inspector, runs. */
+export function AppShell() {
+  const [helpOpen, setHelpOpen] = useState(false);
+  useUrlSync();
+  useTheme();
+  useKeyboard(() => setHelpOpen((o) => !o));
+  return (
+    <div className="app">
+      <Header onHelp={() => setHelpOpen(true)} />
+      <ErrorList />
+      <div className="app-body">
+        <aside className="pane pane-left" aria-label="Timeline">
+          <ErrorBoundary area="Namespaces"><NamespaceTree /></ErrorBoundary>
+          <ErrorBoundary area="Timeline"><Timeline /></ErrorBoundary>
+        </aside>
+        <main className="pane pane-center">
+          <ErrorBoundary area="Actions"><ActionBar /></ErrorBoundary>
+          <ErrorBoundary area="Graph"><GraphView /></ErrorBoundary>
+        </main>
+        <aside className="pane pane-right" aria-label="Checkpoint inspector">
+          <ErrorBoundary area="Inspector"><Inspector /></ErrorBoundary>
+        </aside>
+      </div>
+      <section className="pane pane-bottom" aria-label="Runs and trace">
+        <ErrorBoundary area="Runs"><RunsPanel /></ErrorBoundary>
+      </section>
+      {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
+    </div>
+  );
+}

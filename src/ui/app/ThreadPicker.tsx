@@ -1,0 +1,23 @@
+import { useAppStoreShallow } from '../store/useAppStore';
+import type { AppState } from '../store/types';
+
+const pick = (s: AppState) => ({ threads: s.threads, threadId: s.threadId, openThread: s.openThread });
+
+/** Opens one of the stored threads. */
+export function ThreadPicker() {
+  const { threads, threadId, openThread } = useAppStoreShallow(pick);
+  return (
+    <label className="picker">
+      Thread
+      <select data-testid="thread-picker" value={threadId ?? ''} onChange={(e) => e.target.value !== '' && void openThread(e.target.value)}>
+        <option value="">(none)</option>
+        {threadId !== null && !threads.some((t) => t.threadId === threadId) && <option value={threadId}>{threadId}</option>}
+        {threads.map((t) => (
+          <option key={t.threadId} value={t.threadId}>
+            {t.threadId} · {t.graphId ?? '?'} · {t.status} · {t.steps} checkpoints
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

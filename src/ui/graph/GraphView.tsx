@@ -1,0 +1,49 @@
+import { Background, Controls, ReactFlow } from '@xyflow/react';
+import { useMemo } from 'react';
+import { nodeStates, NODE_STATE_LABEL, type NodeRunState } from '../model/node-states';
+import { nsLevels } from '../model/ns-path';
+import { selectGraph, selectSelectedSummary } from '../store/selectors';
+import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
+import type { AppState } from '../store/types';
+import { shapeForNamespace } from './elk-layout';
+import { GraphNode } from './GraphNode';
+import { toFlow } from './to-flow';
+import { useGraphLayout } from './useGraphLayout';
+
+const NODE_TYPES = { rg: GraphNode };
+const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, expanded: s.expanded, before: s.breakBefore, after: s.breakAfter });
+const LEGEND: NodeRunState[] = ['next', 'ran', 'cached', 'failed', 'interrupted'];
+
+/** The selected graph (or the subgraph of the open namespace), laid out by ELK, with node states. */
+export function GraphView() {
+  const graph = useAppStore(selectGraph);
+  const summary = useAppStore(selectSelectedSummary);
+  const { ns, detail, expanded, before, after } = useAppStoreShallow(pick);
+  const shape = useMemo(() => (graph === null ? null : shapeForNamespace(graph.shape, nsLevels(ns).map((l) => l.node))), [graph, ns]);
+  const laid = useGraphLayout(shape, expanded);
+  const flow = useMemo(() => toFlow(laid, nodeStates(summary, detail), { before, after }), [laid, summary, detail, before, after]);
+  return (
+    <div className="graph-view" data-testid="graph-canvas">
+      {graph === null && <p className="empty">No graph yet: the worker lists its graphs once it is ready.</p>}
+      {laid.error !== null && <p role="alert">Layout failed: {laid.error}</p>}
+      <ReactFlow
+        nodes={flow.nodes}
+        edges={flow.edges}
+        nodeTypes={NODE_TYPES}
+        fitView
+        key={`${graph?.id ?? ''}|${ns}|${laid.nodes.length}`}
+        nodesConnectable={false}
+        proOptions={{ hideAttribution: true }}
+        aria-label="Graph"
+      >
+        <Background />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+      <ul className="legend" aria-label="Node states">
+        {LEGEND.map((s) => (
+          <li key={s} className={`rg-state-${s}`}>{NODE_STATE_LABEL[s]}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

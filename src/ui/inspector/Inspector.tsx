@@ -1,0 +1,55 @@
+import { useAppStoreShallow } from '../store/useAppStore';
+import type { AppState } from '../store/types';
+import { ErrorBoundary } from '../app/ErrorBoundary';
+import { INSPECTOR_TABS } from './registry';
+
+const pick = (s: AppState) => ({
+  tab: s.tab,
+  setTab: s.setTab,
+  detail: s.detail,
+  loading: s.detailLoading,
+  error: s.detailError,
+  checkpointId: s.checkpointId,
+  dark: s.theme === 'dark' || (s.theme === 'system' && typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches),
+});
+
+/** The selected checkpoint, in the tabs of the registry. */
+export function Inspector() {
+  const { tab, setTab, detail, loading, error, checkpointId, dark } = useAppStoreShallow(pick);
+  const active = INSPECTOR_TABS.find((t) => t.id === tab) ?? INSPECTOR_TABS[0];
+  const Body = active.component;
+  return (
+    <section className="inspector" aria-labelledby="inspector-title">
+      <h2 id="inspector-title" className="pane-title">
+        Checkpoint {detail !== null && <span className="muted">step {detail.summary.step} · {detail.summary.source}</span>}
+      </h2>
+      <div role="tablist" aria-label="Inspector tabs" className="tabs">
+        {INSPECTOR_TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={t.id === active.id}
+            aria-controls="inspector-panel"
+            data-testid={`inspector-tab-${t.id}`}
+            onClick={() => setTab(t.id)}
+          >
+            {t.title}
+            {t.id === 'writes' && detail !== null && detail.pendingWrites.length > 0 && ` (${detail.pendingWrites.length})`}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="inspector-panel" aria-labelledby={`tab-${active.id}`} className="tab-panel" data-testid="inspector-panel" data-checkpoint-id={detail?.summary.checkpointId ?? ''}>
+        {checkpointId === null && <p className="empty">Select a checkpoint in the timeline.</p>}
+        {loading && detail?.summary.checkpointId !== checkpointId && <p className="muted">Loading…</p>}
+        {error !== null && <p role="alert">Could not read the checkpoint: {error}</p>}
+        {detail !== null && (
+          <ErrorBoundary area={active.title} key={`${active.id}:${detail.summary.checkpointId}`}>
+            <Body detail={detail} dark={dark} />
+          </ErrorBoundary>
+        )}
+      </div>
+    </section>
+  );
+}

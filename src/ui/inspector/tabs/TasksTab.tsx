@@ -1,0 +1,47 @@
+import type { TabProps } from '../registry';
+
+const OUTCOME: Record<string, string> = {
+  ran: 'ran',
+  'served-from-saved-writes': 'served from saved writes',
+  failed: 'failed',
+  interrupted: 'interrupted',
+  pending: 'pending',
+};
+
+/** The tasks prepared from this checkpoint and why each was triggered. */
+export function TasksTab({ detail }: TabProps) {
+  if (detail.tasks.length === 0) return <p data-testid="tab-tasks">No tasks: the run ends at this checkpoint.</p>;
+  return (
+    <ul className="task-list" data-testid="tab-tasks">
+      {detail.tasks.map((t) => (
+        <li key={t.id} data-testid="task" data-task={t.name}>
+          <div>
+            <strong>{t.name}</strong> <span className="muted">({t.kind}, {t.path})</span>
+            {t.outcome !== undefined && <span className={`pill outcome-${t.outcome}`}>{OUTCOME[t.outcome] ?? t.outcome}</span>}
+            {t.subgraphNs !== undefined && <span className="pill">subgraph {t.subgraphNs}</span>}
+          </div>
+          {t.kind === 'push' && <div className="muted">triggered by a Send packet</div>}
+          {t.triggers.length > 0 && (
+            <table className="trigger-table">
+              <caption>Why it was triggered</caption>
+              <thead><tr><th scope="col">channel</th><th scope="col">version</th><th scope="col">seen by node</th></tr></thead>
+              <tbody>
+                {t.triggers.map((tr) => (
+                  <tr key={tr.channel} data-testid="trigger">
+                    <td><code>{tr.channel}</code></td>
+                    <td>{String(tr.version)}</td>
+                    <td>{tr.seen === null ? 'never' : String(tr.seen)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {t.interrupts.map((i) => (
+            <div key={i.id} className="muted">interrupt {i.id}: <code>{JSON.stringify(i.value)}</code></div>
+          ))}
+          {t.error !== null && <div className="error-text">{t.error.name}: {t.error.message}</div>}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,45 @@
+import type { WriteDisposition } from '../../../protocol/dto';
+import { jsonText } from '../../model/diff';
+import type { TabProps } from '../registry';
+
+/** Words for what happened to a saved write when the next run continued from this checkpoint. */
+export function dispositionText(d: WriteDisposition): string {
+  switch (d.kind) {
+    case 'reapplied':
+      return 're-applied';
+    case 'skipped-control':
+      return `skipped: control signal ${d.signal}`;
+    case 'resume-value':
+      return 'consumed as a resume value';
+    case 'not-reapplied-replaying':
+      return 'not re-applied: the tick was replaying';
+    case 'dropped':
+      return d.reason === 'time-travel' ? 'dropped: stale resume/interrupt when forking from history' : 'dropped: discarded by new input';
+    case 'pending':
+      return 'pending (no run has continued from here yet)';
+    default: {
+      const never: never = d;
+      return String(never);
+    }
+  }
+}
+
+/** The pending writes saved against this checkpoint, each with its disposition. */
+export function WritesTab({ detail }: TabProps) {
+  if (detail.pendingWrites.length === 0) return <p data-testid="tab-writes">No pending writes at this checkpoint.</p>;
+  return (
+    <table className="writes-table" data-testid="tab-writes">
+      <thead><tr><th scope="col">task</th><th scope="col">channel</th><th scope="col">value</th><th scope="col">disposition</th></tr></thead>
+      <tbody>
+        {detail.pendingWrites.map((w, i) => (
+          <tr key={`${w.taskId}:${w.channel}:${i}`} data-testid="pending-write" data-disposition={w.disposition.kind}>
+            <td>{w.taskName ?? w.taskId}</td>
+            <td><code>{w.channel}</code></td>
+            <td><code>{jsonText(w.value)}</code></td>
+            <td>{dispositionText(w.disposition)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The engine trace of a run, folded into what the runs panel shows: each tick with its
+ * isReplaying flag, the tasks that ran versus those served from saved writes, put_writes
+ * deduplications, and, per subgraph namespace, the checkpoint its first visit loaded and why.
+ */
+import { isTraceEvent, type TraceEvent } from '../../shared/trace';
+
+/** One superstep of a run as the trace tells it. */
+export interface TickSummary {
+  ns: string;
+  step: number;
+  checkpointId: string;
+  isReplaying: boolean;
+  ran: string[];
+  cached: string[];
+  failed: string[];
+  interrupted: string[];
+  /** put_writes calls that dropped earlier special-channel writes. */
+  dedups: { taskId: string; channels: string[]; replaced: number }[];
+}
+
+/** How a subgraph started the first time the run entered it. */
+export interface SubgraphVisit {
+  ns: string;
+  checkpointId: string | null;
+  reason: string;
+}
+
+/** A run's trace, folded. */
+export interface TraceSummary {
+  ticks: TickSummary[];
+  visits: SubgraphVisit[];
+  status: string | null;
+  ignored: number;
+}
+
+function visitReason(e: Extract<TraceEvent, { type: '@engine.run.start' }>): string {
+  if (e.checkpointId === null) return 'no saved checkpoint in this namespace: starts fresh';
+  if (e.isReplaying) return 'replays from this checkpoint (its saved writes are not re-applied on the first tick)';
+  if (e.isResuming) return 'resumes its latest checkpoint (saved writes are re-applied)';
+  return 'continues from its latest checkpoint';
+}
+
+/** Folds trace events (any order; sorted by seq) into ticks and subgraph visits. */
+export function summarizeTrace(raw: readonly unknown[]): TraceSummary {
+  const events = raw.filter(isTraceEvent).sort((a, b) => (a.runId === b.runId ? a.seq - b.seq : a.runId < b.runId ? -1 : 1));
+  const ticks: TickSummary[] = [];
+  const open = new Map<string, TickSummary>();
+  const visits: SubgraphVisit[] = [];
+  const visited = new Set<string>();
+  let status: string | null = null;
+  const tickOf = (e: TraceEvent) => open.get(e.checkpointNs);
+  for (const e of events) {
+    switch (e.type) {
+      case '@engine.run.start':
+        if (e.checkpointNs !== '' && !visited.has(e.checkpointNs)) {
+          visited.add(e.checkpointNs);
+          visits.push({ ns: e.checkpointNs, checkpointId: e.checkpointId, reason: visitReason(e) });
+        }
+        break;
+      case '@engine.run.end':
+        if (e.checkpointNs === '') status = e.status;
+        break;
+      case '@engine.tick.start': {
+        const t: TickSummary = { ns: e.checkpointNs, step: e.step, checkpointId: e.checkpointId, isReplaying: e.isReplaying, ran: [], cached: [], failed: [], interrupted: [], dedups: [] };
+        ticks.push(t);
+        open.set(e.checkpointNs, t);
+        break;
+      }
+      case '@engine.task.run':
+        if (e.attempt === 1) tickOf(e)?.ran.push(e.name);
+        break;
+      case '@engine.task.cached':
+        tickOf(e)?.cached.push(e.name);
+        break;
+      case '@engine.task.finished':
+        if (e.status === 'error') tickOf(e)?.failed.push(e.name);
+        if (e.status === 'interrupt') tickOf(e)?.interrupted.push(e.name);
+        break;
+      case '@engine.writes.put':
+        if (e.deduplicated.length > 0 || e.replaced > 0) tickOf(e)?.dedups.push({ taskId: e.taskId, channels: e.deduplicated, replaced: e.replaced });
+        break;
+      default:
+        break;
+    }
+  }
+  return { ticks, visits, status, ignored: raw.length - events.length };
+}

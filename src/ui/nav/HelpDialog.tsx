@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+
+const KEYS: [string, string][] = [
+  ['↑ or K', 'newer checkpoint (row above)'],
+  ['↓ or J', 'older checkpoint (row below)'],
+  ['F10', 'step one superstep'],
+  ['F8', 'continue'],
+  ['?', 'show or hide this help'],
+];
+
+/** The keyboard shortcuts, in a modal dialog. */
+export function HelpDialog({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (d !== null && !d.open) d.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} className="help" aria-labelledby="help-title" data-testid="help-dialog" onClose={onClose}>
+      <h2 id="help-title">Keyboard shortcuts</h2>
+      <table>
+        <tbody>
+          {KEYS.map(([k, what]) => (
+            <tr key={k}><th scope="row"><kbd>{k}</kbd></th><td>{what}</td></tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" onClick={onClose} autoFocus>Close</button>
+    </dialog>
+  );
+}

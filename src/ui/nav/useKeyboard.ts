@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useStoreApi } from '../store/useAppStore';
+
+/** Is the key meant for a form field rather than for the debugger? */
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * Global shortcuts: ↑/K newer checkpoint, ↓/J older checkpoint, F10 step, F8 continue, ? help.
+ * Keys typed into form fields are left alone.
+ */
+export function useKeyboard(toggleHelp: () => void): void {
+  const store = useStoreApi();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || typingIn(e.target)) return;
+      const s = store.getState();
+      switch (e.key) {
+        case 'ArrowUp':
+        case 'k':
+        case 'K':
+          s.selectRelative(-1);
+          break;
+        case 'ArrowDown':
+        case 'j':
+        case 'J':
+          s.selectRelative(1);
+          break;
+        case 'F10':
+          void s.step();
+          break;
+        case 'F8':
+          void s.continueRun();
+          break;
+        case '?':
+          toggleHelp();
+          break;
+        default:
+          return;
+      }
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store, toggleHelp]);
+}

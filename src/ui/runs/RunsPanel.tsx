@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { summarizeTrace } from '../model/trace-summary';
+import { useAppStoreShallow } from '../store/useAppStore';
+import type { AppState } from '../store/types';
+import { TraceTicks } from './TraceTicks';
+
+const pick = (s: AppState) => ({ runs: s.runs, traceRunId: s.traceRunId, trace: s.trace, loadTrace: s.loadTrace, active: s.activeRun });
+
+/** The thread's runs; for the chosen run, its engine trace and subgraph first visits. */
+export function RunsPanel() {
+  const { runs, traceRunId, trace, loadTrace, active } = useAppStoreShallow(pick);
+  const summary = useMemo(() => summarizeTrace(trace), [trace]);
+  return (
+    <div className="runs-panel" data-testid="runs-panel">
+      <div className="runs-list">
+        <h2 className="pane-title">Runs {active !== null && <span className="muted" data-testid="run-active">running… {active.events} events</span>}</h2>
+        {runs.length === 0 && <p className="empty">No runs on this thread yet.</p>}
+        <ul>
+          {runs.map((r) => (
+            <li key={r.runId}>
+              <button type="button" aria-pressed={r.runId === traceRunId} onClick={() => void loadTrace(r.runId)} data-testid="run-item" data-outcome={r.outcome}>
+                {r.kind} · {r.outcome} <span className="muted">{r.startedAt.slice(11, 19)}</span>
+              </button>
+              {r.error !== null && <div className="error-text">{r.error.message}</div>}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="trace-view">
+        <h2 className="pane-title">Engine trace {summary.status !== null && <span className="muted">ended: {summary.status}</span>}</h2>
+        <TraceTicks summary={summary} />
+        {summary.visits.length > 0 && (
+          <>
+            <h3 className="pane-title">Subgraph first visits</h3>
+            <ul data-testid="subgraph-visits">
+              {summary.visits.map((v) => (
+                <li key={v.ns} data-testid="subgraph-visit">
+                  <code>{v.ns}</code>: loaded <code>{v.checkpointId ?? 'nothing'}</code> — {v.reason}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

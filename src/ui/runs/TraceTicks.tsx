@@ -1,0 +1,26 @@
+import type { TraceSummary } from '../model/trace-summary';
+
+/** The ticks of a run's trace: replaying flag, ran vs served from saved writes, deduplications. */
+export function TraceTicks({ summary }: { summary: TraceSummary }) {
+  if (summary.ticks.length === 0) return <p className="muted">No ticks in this run's trace yet.</p>;
+  return (
+    <table className="ticks-table" data-testid="trace-ticks">
+      <thead>
+        <tr><th scope="col">ns</th><th scope="col">step</th><th scope="col">replaying</th><th scope="col">ran</th><th scope="col">from saved writes</th><th scope="col">failed / interrupted</th><th scope="col">put_writes dedup</th></tr>
+      </thead>
+      <tbody>
+        {summary.ticks.map((t, i) => (
+          <tr key={`${t.ns}:${t.step}:${i}`} data-testid="trace-tick" data-replaying={t.isReplaying}>
+            <td><code>{t.ns === '' ? 'root' : t.ns}</code></td>
+            <td>{t.step}</td>
+            <td>{t.isReplaying ? 'isReplaying' : '—'}</td>
+            <td>{t.ran.join(', ')}</td>
+            <td data-testid="tick-cached">{t.cached.join(', ')}</td>
+            <td>{[...t.failed.map((n) => `${n} ✖`), ...t.interrupted.map((n) => `${n} ⏸`)].join(', ')}</td>
+            <td>{t.dedups.map((d) => `${d.taskId.slice(0, 8)}: ${d.channels.join('+') || '—'}${d.replaced > 0 ? ` (replaced ${d.replaced})` : ''}`).join('; ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The store factory: one vanilla zustand store per app instance, built from slices over one
+ * client. React reaches it through StoreContext (context.ts); tests use it directly.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createInspectorSlice } from './slices/inspector';
+import { createRunsSlice } from './slices/runs';
+import { createSelectionSlice } from './slices/selection';
+import { createSessionSlice } from './slices/session';
+import { createTimelineSlice } from './slices/timeline';
+import type { AppState, StoreClient, SubscribeEvents } from './types';
+
+/** A store plus the function that stops its event subscription. */
+export interface AppStore {
+  store: StoreApi<AppState>;
+  dispose(): void;
+}
+
+/** Creates the app's store on `client`, listening to streamed run events through `subscribe`. */
+export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents): AppStore {
+  const store = createStore<AppState>()((...a) => ({
+    ...createSessionSlice(client)(...a),
+    ...createTimelineSlice(client)(...a),
+    ...createSelectionSlice(client)(...a),
+    ...createInspectorSlice(...a),
+    ...createRunsSlice(client)(...a),
+  }));
+  const stop = subscribe?.((event) => store.getState().handleWorkerEvent(event));
+  return { store, dispose: () => stop?.() };
+}

@@ -1,0 +1,179 @@
+/**
+ * Runs slice: starting runs (run, step, continue, resume, replay, fork), cancel, the trace of a
+ * run, the namespace tree, breakpoints, and the streamed events of a running run. Every action
+ * asks the worker to create new checkpoints; nothing in history is rewritten.
+ */
+import type { StateCreator } from 'zustand';
+import type { RunControls } from '../../../protocol/dto';
+import type { ReplyOf } from '../../../protocol/messages';
+import type { AppState, RunsSlice, StoreClient } from '../types';
+
+/** Trace events kept for the runs panel (older ones are dropped while a long run streams). */
+export const MAX_TRACE_EVENTS = 20_000;
+const TRACE_PAGE = 5000;
+
+/** A fresh thread id. */
+export function newThreadId(): string {
+  return `thread-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+/** Creates the runs slice over `client`. */
+export function createRunsSlice(client: StoreClient): StateCreator<AppState, [], [], RunsSlice> {
+  return (set, get) => {
+    const controls = (stepMode: boolean): RunControls => ({ stepMode, breakBefore: get().breakBefore, breakAfter: get().breakAfter });
+
+    /** Sends a run-starting request and tracks the run; errors are shown, never thrown. */
+    async function launch(what: string, send: () => Promise<ReplyOf['rg/run.start']>): Promise<void> {
+      try {
+        const r = await send();
+        set({ activeRun: { runId: r.runId, threadId: r.threadId, events: 0 }, traceRunId: r.runId, trace: [] });
+      } catch (err) {
+        get().reportError(what, err);
+      }
+    }
+
+    /** After a run ended: read what it added and select the newest checkpoint. */
+    async function afterRun(): Promise<void> {
+      const s = get();
+      await Promise.all([s.refreshThreads(), s.loadRuns(), s.loadNamespaces()]);
+      if (s.threadId === null) return;
+      try {
+        const { page } = await client.request('rg/history.page', { threadId: s.threadId, ns: get().ns, limit: 200 });
+        get().addCheckpoints(page.items);
+        if (page.items.length > 0) await get().selectCheckpoint(page.items[0].checkpointId);
+      } catch (err) {
+        get().reportError('Reading history', err);
+      }
+      if (get().traceRunId !== null) await get().loadTrace(get().traceRunId);
+    }
+
+    return {
+      runs: [],
+      activeRun: null,
+      traceRunId: null,
+      trace: [],
+      namespaces: null,
+      breakBefore: [],
+      breakAfter: [],
+
+      toggleBreakpoint(node, when) {
+        const key = when === 'before' ? 'breakBefore' : 'breakAfter';
+        const list = get()[key];
+        set({ [key]: list.includes(node) ? list.filter((n) => n !== node) : [...list, node] } as Pick<RunsSlice, typeof key>);
+      },
+
+      async loadRuns() {
+        const threadId = get().threadId;
+        if (threadId === null) return;
+        try {
+          const { runs } = await client.request('rg/runs.list', { threadId });
+          if (get().threadId !== threadId) return;
+          set({ runs });
+          if (get().traceRunId === null && runs.length > 0) await get().loadTrace(runs[runs.length - 1].runId);
+        } catch (err) {
+          get().reportError('Reading runs', err);
+        }
+      },
+
+      async loadTrace(runId) {
+        const threadId = get().threadId;
+        set({ traceRunId: runId, trace: [] });
+        if (threadId === null || runId === null) return;
+        try {
+          let afterSeq: number | undefined;
+          let events: AppState['trace'] = [];
+          for (let i = 0; i < 50; i++) {
+            const r = await client.request('rg/trace.get', { threadId, runId, afterSeq, limit: TRACE_PAGE });
+            events = events.concat(r.events).slice(-MAX_TRACE_EVENTS);
+            if (r.nextSeq === null || r.events.length === 0) break;
+            afterSeq = r.nextSeq;
+          }
+          if (get().traceRunId === runId && get().threadId === threadId) set({ trace: events });
+        } catch (err) {
+          get().reportError('Reading the trace', err);
+        }
+      },
+
+      async loadNamespaces() {
+        const threadId = get().threadId;
+        if (threadId === null) return;
+        try {
+          const { root } = await client.request('rg/namespaces.list', { threadId });
+          if (get().threadId === threadId) set({ namespaces: root });
+        } catch (err) {
+          get().reportError('Reading subgraph namespaces', err);
+        }
+      },
+
+      async startRun(input, opts) {
+        const graphId = get().graphId;
+        if (graphId === null) return get().reportError('Run', new Error('Choose a graph first.'));
+        let threadId = get().threadId;
+        if (opts.newThread || threadId === null) {
+          threadId = newThreadId();
+          set({ threadId, ns: '', history: [], historyComplete: true, checkpointId: null, detail: null, runs: [], namespaces: null, expanded: [] });
+        }
+        const tid = threadId;
+        await launch('Run', () => client.request('rg/run.start', { threadId: tid, graphId, input, controls: controls(opts.stepMode) }));
+      },
+
+      async step() {
+        const threadId = get().threadId;
+        if (threadId === null) return;
+        await launch('Step', () => client.request('rg/run.continue', { threadId, controls: controls(true) }));
+      },
+
+      async continueRun() {
+        const threadId = get().threadId;
+        if (threadId === null) return;
+        await launch('Continue', () => client.request('rg/run.continue', { threadId, controls: controls(false) }));
+      },
+
+      async cancelRun() {
+        const run = get().activeRun;
+        if (run === null) return;
+        try {
+          await client.request('rg/run.cancel', { runId: run.runId });
+        } catch (err) {
+          get().reportError('Cancel', err);
+        }
+      },
+
+      async resume(resume) {
+        const threadId = get().threadId;
+        if (threadId === null) return;
+        await launch('Resume', () => client.request('rg/run.resume', { threadId, resume, controls: controls(false) }));
+      },
+
+      async replayFrom(checkpointId) {
+        const { threadId, ns } = get();
+        if (threadId === null) return;
+        await launch('Replay', () => client.request('rg/run.replay', { threadId, ns, checkpointId, controls: controls(false) }));
+      },
+
+      async forkFrom(checkpointId, values, asNode) {
+        const { threadId, ns } = get();
+        if (threadId === null) return;
+        await launch('Fork', () => client.request('rg/run.fork', { threadId, ns, checkpointId, values, asNode, run: true, controls: controls(false) }));
+      },
+
+      handleWorkerEvent(event) {
+        const run = get().activeRun;
+        if (event.type === 'rg/run.events') {
+          if (event.threadId !== get().threadId) return;
+          const cps = event.events.flatMap((e) => (e.kind === 'checkpoint' ? [e.checkpoint] : []));
+          get().addCheckpoints(cps);
+          const traced = event.events.flatMap((e) => (e.kind === 'trace' ? [e.event] : []));
+          const patch: Partial<AppState> = {};
+          if (get().traceRunId === event.runId && traced.length > 0) patch.trace = get().trace.concat(traced).slice(-MAX_TRACE_EVENTS);
+          if (run !== null && run.runId === event.runId) patch.activeRun = { ...run, events: run.events + event.events.length };
+          set(patch);
+          return;
+        }
+        if (run !== null && run.runId === event.runId) set({ activeRun: null });
+        if (event.error !== null) get().reportError(`Run ${event.outcome}`, event.error);
+        if (event.threadId === get().threadId) void afterRun();
+      },
+    };
+  };
+}

@@ -1,0 +1,104 @@
+/** Session slice: the worker connection, graphs, threads, errors and theme. */
+import type { StateCreator } from 'zustand';
+import type { AppState, SessionSlice, StoreClient } from '../types';
+import { errorMessage } from '../errors';
+
+/** Errors kept on screen at most (older ones are dropped). */
+const MAX_ERRORS = 5;
+
+/** Creates the session slice over `client`. */
+export function createSessionSlice(client: StoreClient): StateCreator<AppState, [], [], SessionSlice> {
+  let nextErrorId = 1;
+  return (set, get) => ({
+    status: 'connecting',
+    protocolVersion: null,
+    storage: null,
+    connectError: null,
+    graphs: [],
+    threads: [],
+    graphId: null,
+    threadId: null,
+    errors: [],
+    theme: 'system',
+    viewReady: false,
+
+    async connect(initial) {
+      try {
+        const hello = await client.hello();
+        set({ status: 'ready', protocolVersion: hello.protocolVersion, storage: hello.storage });
+      } catch (err) {
+        set({ status: 'failed', connectError: errorMessage(err), viewReady: true });
+        return;
+      }
+      try {
+        const { graphs } = await client.request('rg/graphs.list', {});
+        set({ graphs, graphId: initial.graph ?? graphs[0]?.id ?? null });
+      } catch (err) {
+        get().reportError('Loading graphs', err);
+      }
+      await get().refreshThreads();
+      if (initial.thread !== null) await get().openThread(initial.thread, { ns: initial.ns, checkpointId: initial.checkpoint });
+      set({ viewReady: true });
+    },
+
+    async refreshThreads() {
+      try {
+        const { threads } = await client.request('rg/threads.list', {});
+        set({ threads });
+      } catch (err) {
+        get().reportError('Loading threads', err);
+      }
+    },
+
+    openGraph(graphId) {
+      set({ graphId, threadId: null, history: [], historyComplete: true, checkpointId: null, detail: null, runs: [], trace: [], traceRunId: null, namespaces: null, ns: '', expanded: [] });
+    },
+
+    async openThread(threadId, at) {
+      const thread = get().threads.find((t) => t.threadId === threadId);
+      set({
+        threadId,
+        graphId: thread?.graphId ?? get().graphId,
+        ns: at?.ns ?? '',
+        checkpointId: at?.checkpointId ?? null,
+        detail: null,
+        runs: [],
+        trace: [],
+        traceRunId: null,
+        namespaces: null,
+        expanded: [],
+      });
+      const selected = at?.checkpointId ?? null;
+      await Promise.all([
+        get().loadHistory(),
+        get().loadRuns(),
+        get().loadNamespaces(),
+        selected !== null ? get().selectCheckpoint(selected) : Promise.resolve(),
+      ]);
+    },
+
+    async deleteThread(threadId) {
+      try {
+        await client.request('rg/thread.delete', { threadId });
+      } catch (err) {
+        get().reportError('Deleting the thread', err);
+        return;
+      }
+      if (get().threadId === threadId) get().openGraph(get().graphId ?? '');
+      await get().refreshThreads();
+    },
+
+    reportError(where, err) {
+      const entry = { id: nextErrorId++, where, message: errorMessage(err) };
+      set({ errors: [...get().errors, entry].slice(-MAX_ERRORS) });
+    },
+
+    dismissError(id) {
+      set({ errors: get().errors.filter((e) => e.id !== id) });
+    },
+
+    setTheme(theme) {
+      set({ theme });
+    },
+  });
+}

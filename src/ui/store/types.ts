@@ -1,0 +1,119 @@
+/**
+ * The app store's shape: one zustand store per app instance, in slices. Components read it through
+ * selectors (selectors.ts) and change it only through the actions below; only actions call the client.
+ */
+import type {
+  CheckpointDetail, CheckpointSummary, GraphInfo, Json, NamespaceNode, ResumeValue, RunSummary, ThreadSummary,
+} from '../../protocol/dto';
+import type { ReplyOf, ToWorker, WorkerEvent } from '../../protocol/messages';
+import type { UrlState } from '../model/url-state';
+
+type RequestBody<T extends ToWorker['type']> = Omit<Extract<ToWorker, { type: T }>, 'id' | 'type'>;
+
+/** What the store needs from the worker client (src/client/worker-client.ts satisfies it). */
+export interface StoreClient {
+  request<T extends ToWorker['type']>(type: T, body: RequestBody<T>): Promise<ReplyOf[T]>;
+  hello(): Promise<ReplyOf['rg/hello']>;
+}
+
+/** Subscribes to streamed worker events; returns an unsubscribe function. */
+export type SubscribeEvents = (listener: (event: WorkerEvent) => void) => () => void;
+
+/** An error shown to the user (never thrown into React). */
+export interface UiError {
+  id: number;
+  where: string;
+  message: string;
+}
+
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+/** Connection, graphs and threads. */
+export interface SessionSlice {
+  status: 'connecting' | 'ready' | 'failed';
+  protocolVersion: number | null;
+  storage: { dbName: string; version: number } | null;
+  connectError: string | null;
+  graphs: GraphInfo[];
+  threads: ThreadSummary[];
+  graphId: string | null;
+  threadId: string | null;
+  errors: UiError[];
+  theme: ThemeChoice;
+  /** True once the view the URL asked for is open (the URL is written back only after that). */
+  viewReady: boolean;
+  connect(initial: UrlState): Promise<void>;
+  refreshThreads(): Promise<void>;
+  openGraph(graphId: string): void;
+  openThread(threadId: string, at?: { ns?: string; checkpointId?: string | null }): Promise<void>;
+  deleteThread(threadId: string): Promise<void>;
+  reportError(where: string, err: unknown): void;
+  dismissError(id: number): void;
+  setTheme(theme: ThemeChoice): void;
+}
+
+/** The checkpoints of the open thread and namespace, read in pages. */
+export interface TimelineSlice {
+  ns: string;
+  history: CheckpointSummary[];
+  historyComplete: boolean;
+  historyLoading: boolean;
+  /** Bumped on every reload so late pages of an older read are dropped. */
+  historyGen: number;
+  loadHistory(): Promise<void>;
+  addCheckpoints(items: CheckpointSummary[]): void;
+  setNamespace(ns: string): Promise<void>;
+}
+
+/** The selected checkpoint and its detail. */
+export interface SelectionSlice {
+  checkpointId: string | null;
+  detail: CheckpointDetail | null;
+  detailLoading: boolean;
+  detailError: string | null;
+  /** Subgraph nodes drawn expanded. */
+  expanded: string[];
+  selectCheckpoint(id: string | null): Promise<void>;
+  /** Moves the selection by `delta` rows of the timeline (negative: towards newer). */
+  selectRelative(delta: number): void;
+  toggleExpanded(nodeId: string): void;
+}
+
+/** The inspector's open tab. */
+export interface InspectorSlice {
+  tab: string;
+  setTab(tab: string): void;
+}
+
+/** A run the page is waiting for. */
+export interface ActiveRun {
+  runId: string;
+  threadId: string;
+  events: number;
+}
+
+/** Runs, traces, namespaces, breakpoints and the actions that start runs. */
+export interface RunsSlice {
+  runs: RunSummary[];
+  activeRun: ActiveRun | null;
+  traceRunId: string | null;
+  trace: Json[];
+  namespaces: NamespaceNode | null;
+  breakBefore: string[];
+  breakAfter: string[];
+  toggleBreakpoint(node: string, when: 'before' | 'after'): void;
+  loadRuns(): Promise<void>;
+  loadTrace(runId: string | null): Promise<void>;
+  loadNamespaces(): Promise<void>;
+  startRun(input: Json, opts: { newThread: boolean; stepMode: boolean }): Promise<void>;
+  step(): Promise<void>;
+  continueRun(): Promise<void>;
+  cancelRun(): Promise<void>;
+  resume(resume: ResumeValue): Promise<void>;
+  replayFrom(checkpointId: string): Promise<void>;
+  forkFrom(checkpointId: string, values: Json, asNode: string | undefined): Promise<void>;
+  handleWorkerEvent(event: WorkerEvent): void;
+}
+
+/** The whole store. */
+export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice;

@@ -1,0 +1,64 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { nsLabel } from '../model/ns-path';
+import { selectLayout } from '../store/selectors';
+import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
+import type { AppState } from '../store/types';
+import { TimelineRowView } from './TimelineRowView';
+
+const ROW_H = 28;
+const pick = (s: AppState) => ({
+  checkpointId: s.checkpointId,
+  complete: s.historyComplete,
+  ns: s.ns,
+  threadId: s.threadId,
+  select: s.selectCheckpoint,
+});
+
+/**
+ * Every checkpoint of the open thread and namespace, newest first, as branches of one tree.
+ * Virtualized: only the rows in view are in the DOM, so 10,000 checkpoints scroll smoothly.
+ */
+export function Timeline() {
+  const layout = useAppStore(selectLayout);
+  const { checkpointId, complete, ns, threadId, select } = useAppStoreShallow(pick);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: layout.rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 12 });
+  const selectedIndex = checkpointId === null ? undefined : layout.indexOf.get(checkpointId);
+  useEffect(() => {
+    if (selectedIndex !== undefined) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+  return (
+    <section className="timeline" aria-labelledby="timeline-title">
+      <h2 id="timeline-title" className="pane-title">
+        Timeline <span className="muted">{nsLabel(ns)} · {layout.rows.length}{complete ? '' : '+'} checkpoints{layout.laneCount > 1 ? ` · ${layout.laneCount} branches` : ''}</span>
+      </h2>
+      {threadId === null && <p className="empty">Run the graph to create a thread, or open a stored one.</p>}
+      <div
+        ref={scrollRef}
+        className="tl-scroll"
+        role="listbox"
+        aria-label="Checkpoints"
+        tabIndex={0}
+        aria-activedescendant={checkpointId !== null && selectedIndex !== undefined ? `cp-${checkpointId}` : undefined}
+        data-testid="timeline"
+        data-count={layout.rows.length}
+        data-complete={complete}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((v) => (
+            <TimelineRowView
+              key={layout.rows[v.index].item.checkpointId}
+              layout={layout}
+              row={layout.rows[v.index]}
+              index={v.index}
+              selected={layout.rows[v.index].item.checkpointId === checkpointId}
+              onSelect={(id) => void select(id)}
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_H, transform: `translateY(${v.start}px)` }}
+            />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

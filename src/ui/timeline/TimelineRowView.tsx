@@ -1,0 +1,40 @@
+import type { TimelineLayout, TimelineRow } from '../model/timeline-tree';
+import { LaneGutter } from './LaneGutter';
+
+interface Props {
+  layout: TimelineLayout;
+  row: TimelineRow;
+  index: number;
+  selected: boolean;
+  onSelect: (checkpointId: string) => void;
+  style: React.CSSProperties;
+}
+
+/** One checkpoint of the timeline: branch lanes, step, source, what runs next and flags. */
+export function TimelineRowView({ layout, row, index, selected, onSelect, style }: Props) {
+  const s = row.item;
+  return (
+    <div
+      role="option"
+      aria-selected={selected}
+      id={`cp-${s.checkpointId}`}
+      className={`tl-row ${selected ? 'tl-selected' : ''}`}
+      style={style}
+      data-testid="timeline-row"
+      data-checkpoint-id={s.checkpointId}
+      data-step={s.step}
+      data-source={s.source}
+      data-lane={row.lane}
+      onClick={() => onSelect(s.checkpointId)}
+    >
+      <LaneGutter layout={layout} row={row} index={index} />
+      <span className="tl-step">{s.step}</span>
+      <span className={`tl-source tl-source-${s.source}`}>{s.source}</span>
+      {row.branchFrom !== null && <span className="tl-branch" title="starts a branch (replay or fork)">branch</span>}
+      <span className="tl-next" title={s.next.join(', ')}>{s.next.length > 0 ? `→ ${s.next.join(', ')}` : '(end)'}</span>
+      {s.hasInterrupts && <span className="tl-flag tl-interrupt" title="interrupted">⏸</span>}
+      {s.hasError && <span className="tl-flag tl-error" title="a task failed">✖</span>}
+      {s.pendingWrites > 0 && <span className="tl-flag" title="pending writes">{s.pendingWrites}w</span>}
+    </div>
+  );
+}
