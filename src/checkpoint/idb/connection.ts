@@ -4,7 +4,9 @@
  *   proceed; the next use reopens, and fails with a clear "reload" error if the schema moved on;
  * - `terminated` (the browser dropped the connection) forgets it; the next use reopens;
  * - `blocked` (an older connection elsewhere will not close) rejects the open with a clear error
- *   instead of hanging; the next use tries again.
+ *   instead of hanging, and so does every use while that open request is still waiting (a new
+ *   request would only queue behind it); once the other connection closes, the waiting request
+ *   completes and its connection is adopted.
  */
 import { openDB } from 'idb';
 import { CheckpointStorageError, toStorageError } from './errors';
@@ -17,6 +19,8 @@ type Stores = StoreNames<ReplayGraphDB>;
 export class DbConnection {
   private current: Promise<ReplayDb> | undefined;
   private db: ReplayDb | undefined;
+  /** True while an open request that reported `blocked` is still waiting. */
+  private blocked = false;
 
   /**
    * @param name the database name
@@ -58,6 +62,16 @@ export class DbConnection {
     if (this.db) this.forget(this.db);
   }
 
+  /** Takes a connection that opened after its caller was told "blocked". */
+  private adopt(opened: ReplayDb): void {
+    if (this.db) {
+      opened.close();
+      return;
+    }
+    this.db = opened;
+    this.current = Promise.resolve(opened);
+  }
+
   private forget(db: ReplayDb): void {
     if (this.db === db) {
       this.db = undefined;
@@ -66,12 +80,14 @@ export class DbConnection {
   }
 
   private open(): Promise<ReplayDb> {
+    if (this.blocked) return Promise.reject(new CheckpointStorageError('blocked', `open database "${this.name}"`));
     return new Promise<ReplayDb>((resolve, reject) => {
       let settled = false;
       let db: ReplayDb | undefined;
       openDB<ReplayGraphDB>(this.name, this.version, {
         upgrade: (database, oldVersion, newVersion, tx) => upgradeSchema(database, oldVersion, newVersion ?? this.version, tx),
         blocked: () => {
+          this.blocked = true;
           settled = true;
           reject(new CheckpointStorageError('blocked', `open database "${this.name}"`));
         },
@@ -85,17 +101,19 @@ export class DbConnection {
         },
       }).then(
         (opened) => {
+          this.blocked = false;
+          db = opened;
           if (settled) {
-            // We already reported "blocked"; this late connection is not wanted.
-            opened.close();
+            // We already reported "blocked"; the request went through once the other side closed.
+            this.adopt(opened);
             return;
           }
           settled = true;
-          db = opened;
           this.db = opened;
           resolve(opened);
         },
         (err: unknown) => {
+          this.blocked = false;
           if (settled) return;
           settled = true;
           reject(toStorageError(err, `open database "${this.name}" at version ${this.version}`));

@@ -1,0 +1,88 @@
+/** Connection lifecycle (blocking, blocked, reopen) and failed transactions. */
+import { describe, expect, it } from 'vitest';
+import { CheckpointValueError } from '../../../engine/checkpoint/types';
+import { cfg, cpId, listAll, makeCheckpoint, meta, putChain } from '../../../engine/checkpoint/conformance/fixtures';
+import { CheckpointStorageError } from '../errors';
+import { IndexedDBSaver } from '../saver';
+import { DB_VERSION } from '../schema';
+import { freshName, openAtVersion, openRaw, withPatchedPut } from './utils';
+
+describe('IndexedDB connection lifecycle', () => {
+  it('closes when a newer version wants to open, then reports that the page must reload', async () => {
+    const name = freshName('blocking');
+    const saver = new IndexedDBSaver({ dbName: name });
+    await putChain(saver, 't', '', 1);
+    // Would reject as "blocked" if the saver kept its connection open.
+    const newer = await openRaw(name, DB_VERSION + 1);
+    const attempt = saver.getTuple(cfg('t'));
+    await expect(attempt).rejects.toBeInstanceOf(CheckpointStorageError);
+    await expect(saver.getTuple(cfg('t'))).rejects.toMatchObject({ failure: 'version' });
+    await expect(saver.getTuple(cfg('t'))).rejects.toThrow(/reload/);
+    newer.close();
+  });
+
+  it('rejects with a clear error while an old connection blocks the upgrade, and recovers after', async () => {
+    const name = freshName('blocked');
+    const old = await openAtVersion(name, 2); // an old tab that ignores versionchange
+    const saver = new IndexedDBSaver({ dbName: name });
+    await expect(saver.getTuple(cfg('t'))).rejects.toMatchObject({ failure: 'blocked' });
+    await expect(saver.put(cfg('t'), makeCheckpoint(1, { a: 1 }), meta(0), { a: 1 })).rejects.toThrow(/other tabs/);
+    old.close();
+    // Any later open is queued behind the saver's waiting upgrade: once it opens, that is done.
+    (await openRaw(name)).close();
+    await saver.put(cfg('t'), makeCheckpoint(1, { a: 1 }), meta(0), { a: 1 });
+    expect((await saver.getTuple(cfg('t')))?.checkpoint.channel_values).toEqual({ a: 1 });
+    saver.close();
+  });
+
+  it('reopens after its connection was closed', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('reopen') });
+    await putChain(saver, 't', '', 2);
+    saver.close();
+    expect((await listAll(saver, cfg('t'))).length).toBe(2);
+    saver.close();
+  });
+});
+
+describe('IndexedDB failed transactions', () => {
+  it('a refused write (quota) rejects clearly and stores nothing of that checkpoint', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('quota') });
+    const [c1] = await putChain(saver, 't', '', 1);
+    const blobsBefore = await saver.countBlobs('t');
+    await withPatchedPut((original) => function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      if ((value as { channel?: string }).channel === 'big') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return original.call(this, value, key);
+    }, async () => {
+      const next = makeCheckpoint(2, { counter: 1, big: 'x'.repeat(1000) }, { counter: 2, fixed: 1, big: 1 });
+      const attempt = saver.put(c1!, next, meta(1), { counter: 2, big: 1 });
+      await expect(attempt).rejects.toMatchObject({ name: 'CheckpointStorageError', failure: 'quota' });
+    });
+    await expect(saver.put(c1!, makeCheckpoint(2, { big: () => 1 }), meta(1), { big: 1 })).rejects.toBeInstanceOf(CheckpointValueError);
+    expect(await saver.countBlobs('t')).toBe(blobsBefore);
+    const latest = await saver.getTuple(cfg('t'));
+    expect(latest?.checkpoint.id).toBe(cpId(1));
+    expect(latest?.checkpoint.channel_values).toEqual({ counter: 0, fixed: 'unchanged' });
+    saver.close();
+  });
+
+  it('a transaction aborted at commit rejects clearly and keeps earlier checkpoints and writes', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('abort') });
+    const [c1] = await putChain(saver, 't', '', 1);
+    await saver.putWrites(c1!, [['counter', 'kept']], 'task');
+    await withPatchedPut((original) => function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      const request = original.call(this, value, key);
+      // The browser aborting the transaction after accepting the request (as on quota at commit).
+      request.addEventListener('success', () => this.transaction.abort());
+      return request;
+    }, async () => {
+      await expect(saver.putWrites(c1!, [['counter', 'lost'], ['__interrupt__', 'lost']], 'task-2'))
+        .rejects.toMatchObject({ name: 'CheckpointStorageError', failure: 'aborted' });
+      await expect(saver.put(c1!, makeCheckpoint(2, { counter: 1 }, { counter: 2, fixed: 1 }), meta(1), { counter: 2 }))
+        .rejects.toBeInstanceOf(CheckpointStorageError);
+    });
+    const tuple = await saver.getTuple(cfg('t'));
+    expect(tuple?.checkpoint.id).toBe(cpId(1));
+    expect(tuple?.pendingWrites).toEqual([['task', 'counter', 'kept']]);
+    saver.close();
+  });
+});

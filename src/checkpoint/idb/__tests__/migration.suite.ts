@@ -1,0 +1,68 @@
+/** Opening databases created by earlier schema versions. */
+import { describe, expect, it } from 'vitest';
+import { cfg, cpId, ids, listAll, makeCheckpoint, meta } from '../../../engine/checkpoint/conformance/fixtures';
+import { openAppDb } from '../open';
+import { IndexedDBSaver } from '../saver';
+import { DB_VERSION } from '../schema';
+import { freshName, openAtVersion, openRaw } from './utils';
+
+describe('IndexedDB schema migrations', () => {
+  it('migrates a version-2 database with checkpoints: data kept, new index and stores usable', async () => {
+    const name = freshName('v2');
+    const v2 = await openAtVersion(name, 2);
+    expect(v2.objectStoreNames.contains('threads')).toBe(false);
+    expect(v2.transaction('checkpoints').store.indexNames.contains('by_thread')).toBe(false);
+    // Records exactly as version 2 stored them.
+    const tx = v2.transaction(['checkpoints', 'blobs', 'writes', 'meta'], 'readwrite');
+    const record = (n: number, ns: string, parent?: number) => ({
+      thread_id: 't1', checkpoint_ns: ns, checkpoint_id: cpId(n),
+      ...(parent === undefined ? {} : { parent_id: cpId(parent) }),
+      checkpoint: { ...makeCheckpoint(n, {}, { a: n }), channel_values: {} },
+      metadata: meta(n, { graph_id: 'chat' }),
+    });
+    await Promise.all([
+      tx.objectStore('checkpoints').put(record(1, '')),
+      tx.objectStore('checkpoints').put(record(2, 'sub:x')),
+      tx.objectStore('checkpoints').put(record(3, '', 1)),
+      ...[1, 2, 3].map((n) => tx.objectStore('blobs').put({ thread_id: 't1', checkpoint_ns: n === 2 ? 'sub:x' : '', channel: 'a', version: n, value: `a${n}` })),
+      tx.objectStore('writes').put({ thread_id: 't1', checkpoint_ns: '', checkpoint_id: cpId(3), task_id: 'task', idx: -3, channel: '__interrupt__', value: 'ask' }),
+      tx.objectStore('meta').put({ key: 'created-by', value: 'v2' }),
+      tx.done,
+    ]);
+    v2.close();
+
+    const saver = new IndexedDBSaver({ dbName: name });
+    // Listing across namespaces uses the index version 3 added.
+    expect(ids(await listAll(saver, cfg('t1')))).toEqual([3, 2, 1].map(cpId));
+    const latest = await saver.getTuple(cfg('t1'));
+    expect(latest?.checkpoint.channel_values).toEqual({ a: 'a3' });
+    expect(latest?.parentConfig).toEqual(cfg('t1', '', cpId(1)));
+    expect(latest?.pendingWrites).toEqual([['task', '__interrupt__', 'ask']]);
+    const [thread] = await saver.listThreads();
+    expect(thread).toMatchObject({ threadId: 't1', graphId: 'chat', status: 'interrupted', step: 3, checkpointCount: 2 });
+    await saver.appendTrace('t1', [{ runId: 'r', type: 'x' }]);
+    expect(await saver.readTrace('t1')).toEqual([{ runId: 'r', type: 'x' }]);
+    saver.close();
+
+    const v3 = await openRaw(name);
+    expect(v3.version).toBe(DB_VERSION);
+    expect(await v3.get('meta', 'created-by')).toEqual({ key: 'created-by', value: 'v2' });
+    v3.close();
+  });
+
+  it('migrates the version-1 app database (meta only) keeping its records', async () => {
+    const name = freshName('v1');
+    const v1 = await openAtVersion(name, 1);
+    expect([...v1.objectStoreNames]).toEqual(['meta']);
+    await v1.put('meta', { key: 'hello', value: 1 });
+    v1.close();
+    const db = await openAppDb(name);
+    expect(db.version).toBe(DB_VERSION);
+    expect(await db.get('meta', 'hello')).toEqual({ key: 'hello', value: 1 });
+    db.close();
+    const saver = new IndexedDBSaver({ dbName: name });
+    await saver.put(cfg('t'), makeCheckpoint(1, { a: 1 }), meta(-1), { a: 1 });
+    expect((await saver.getTuple(cfg('t')))?.checkpoint.channel_values).toEqual({ a: 1 });
+    saver.close();
+  });
+});

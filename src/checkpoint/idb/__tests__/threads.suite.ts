@@ -1,0 +1,82 @@
+/** The thread list, the running flag, traces, and what deleteThread removes. */
+import { describe, expect, it } from 'vitest';
+import { CheckpointValueError } from '../../../engine/checkpoint/types';
+import { cfg, makeCheckpoint, meta, putChain } from '../../../engine/checkpoint/conformance/fixtures';
+import { IndexedDBSaver } from '../saver';
+import { freshName, openRaw } from './utils';
+
+describe('IndexedDBSaver threads', () => {
+  it('lists threads with graph id, status, step, count and last update', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('threads') });
+    const put = (thread: string, n: number, extra: Record<string, unknown> = {}, ns = '') =>
+      saver.put(cfg(thread, ns), makeCheckpoint(n, { n }, { n }), meta(n - 2, { graph_id: 'g-' + thread, ...extra }), { n });
+    await put('idle', 1);
+    const i2 = await put('paused', 2);
+    await saver.putWrites(i2, [['__interrupt__', { value: 'ask' }]], 'task');
+    await put('failed', 3);
+    const f4 = await put('failed', 4);
+    await saver.putWrites(f4, [['__error__', { message: 'boom' }]], 'task');
+    await put('failed', 9, {}, 'sub:1'); // a subgraph checkpoint: newer, but not the root's status
+    await saver.setThreadRunning('busy', true);
+    await put('busy', 5, { graph_id: 7 });
+
+    const rows = Object.fromEntries((await saver.listThreads()).map((r) => [r.threadId, r]));
+    expect(Object.keys(rows).sort()).toEqual(['busy', 'failed', 'idle', 'paused']);
+    expect(rows.idle).toMatchObject({ graphId: 'g-idle', status: 'idle', step: -1, checkpointCount: 1 });
+    expect(rows.paused).toMatchObject({ status: 'interrupted', step: 0 });
+    expect(rows.failed).toMatchObject({ graphId: 'g-failed', status: 'error', step: 2, checkpointCount: 2 });
+    expect(rows.failed!.updatedAt).toBe(makeCheckpoint(9, {}).ts);
+    expect(rows.busy).toMatchObject({ status: 'running', graphId: null });
+    await saver.setThreadRunning('busy', false);
+    expect((await saver.listThreads()).find((r) => r.threadId === 'busy')?.status).toBe('idle');
+    saver.close();
+  });
+
+  it('stores trace events per run in append order', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('trace') });
+    await saver.appendTrace('t', [{ runId: 'r1', seq: 0 }, { runId: 'r1', seq: 1 }, { runId: 'r2', seq: 0 }]);
+    await saver.appendTrace('t', [{ runId: 'r1', seq: 2 }, 'no run id']);
+    await saver.appendTrace('other', [{ runId: 'r1', seq: 0, other: true }]);
+    expect(await saver.readTrace('t', 'r1')).toEqual([{ runId: 'r1', seq: 0 }, { runId: 'r1', seq: 1 }, { runId: 'r1', seq: 2 }]);
+    expect(await saver.readTrace('t', 'r2')).toEqual([{ runId: 'r2', seq: 0 }]);
+    expect((await saver.readTrace('t')).length).toBe(5);
+    await expect(saver.appendTrace('t', [{ runId: 'r1' }, { runId: 'r1', fn: () => 1 }])).rejects.toBeInstanceOf(CheckpointValueError);
+    expect((await saver.readTrace('t', 'r1')).length).toBe(3);
+    saver.close();
+  });
+
+  it('deleteThread removes checkpoints, blobs, writes, flags and traces of every namespace', async () => {
+    const name = freshName('delete');
+    const saver = new IndexedDBSaver({ dbName: name });
+    for (const thread of ['gone', 'kept']) {
+      const [c1] = await putChain(saver, thread, '', 2);
+      await putChain(saver, thread, 'sub:1', 2, 10);
+      await saver.putWrites(c1!, [['a', 1], ['__error__', 'x']], 'task');
+      await saver.setThreadRunning(thread, true);
+      await saver.appendTrace(thread, [{ runId: 'r' }]);
+    }
+    await saver.deleteThread('gone');
+    saver.close();
+    const db = await openRaw(name);
+    const owners = async (store: 'checkpoints' | 'blobs' | 'writes' | 'threads' | 'traces') =>
+      [...new Set((await db.getAll(store)).map((r) => r.thread_id))];
+    for (const store of ['checkpoints', 'blobs', 'writes', 'threads', 'traces'] as const) {
+      expect(await owners(store)).toEqual(['kept']);
+    }
+    db.close();
+  });
+
+  it('keeps channel values out of checkpoint records (one blob per channel version)', async () => {
+    const name = freshName('layout');
+    const saver = new IndexedDBSaver({ dbName: name });
+    await putChain(saver, 't', '', 20);
+    saver.close();
+    const db = await openRaw(name);
+    const records = await db.getAll('checkpoints');
+    expect(records.length).toBe(20);
+    expect(records.every((r) => Object.keys(r.checkpoint.channel_values).length === 0)).toBe(true);
+    expect((await db.getAll('blobs')).filter((b) => b.channel === 'fixed').length).toBe(1);
+    expect(await db.count('blobs')).toBe(21);
+    db.close();
+  });
+});
