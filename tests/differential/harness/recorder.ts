@@ -5,8 +5,8 @@
  * produce deep-equal outcomes.
  */
 import type { Impl, Saver } from './impl';
-import { cpLabel, newLabels, normError, plain, type Labels } from './normalize';
-import { normCheckpointEvent, normDebugEvent, normPendingWrites, normSnapshot, normTaskEvent } from './snapshot';
+import { cpLabel, newLabels, normError, normParents, plain, type Labels } from './normalize';
+import { dropUndefined, normCheckpointEvent, normDebugEvent, normPendingWrites, normSnapshot, normTaskEvent } from './snapshot';
 
 type Obj = Record<string, any>;
 
@@ -91,6 +91,26 @@ export class Recorder {
     }
     this.entries.push([label, rows]);
     return raw;
+  }
+
+  /**
+   * Records every checkpoint of the config's thread in every namespace (root and subgraphs),
+   * newest first by id, with its namespace, step, source, parent links and saved writes.
+   */
+  async allCheckpoints(label: string, config: Obj): Promise<void> {
+    await this.syncCheckpoints(config);
+    const tuples: Obj[] = [];
+    for await (const t of this.saver.list({ configurable: { thread_id: config.configurable.thread_id } })) tuples.push(t);
+    tuples.sort((a, b) => (a.checkpoint.id < b.checkpoint.id ? 1 : -1));
+    const rows = tuples.map((t) => ({
+      checkpoint: cpLabel(t.config, this.labels),
+      step: t.metadata?.step,
+      source: t.metadata?.source,
+      parent: cpLabel(t.parentConfig, this.labels),
+      parents: normParents(t.metadata?.parents, this.labels),
+      writes: normPendingWrites(t.pendingWrites, this.labels),
+    }));
+    this.entries.push([label, rows.map(dropUndefined)]);
   }
 
   /** Records getState (or the error it throws). Returns the raw snapshot. */

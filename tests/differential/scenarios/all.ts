@@ -7,7 +7,8 @@ import { CORE_SENDS } from './core-sends';
 import { CORE_STREAMS } from './core-streams';
 import { CORE_TIME_TRAVEL } from './core-time-travel';
 import { FUNCTIONAL_SCENARIOS } from './functional';
+import { SUBGRAPH_SCENARIOS } from './subgraphs';
 
 export const CORE_SCENARIOS: Scenario[] = [...CORE_BASIC, ...CORE_FAILURES, ...CORE_INTERRUPTS, ...CORE_SENDS, ...CORE_TIME_TRAVEL, ...CORE_STREAMS];
-export const ADVANCED_SCENARIOS: Scenario[] = [...FUNCTIONAL_SCENARIOS];
+export const ADVANCED_SCENARIOS: Scenario[] = [...FUNCTIONAL_SCENARIOS, ...SUBGRAPH_SCENARIOS];
 export const ALL_SCENARIOS: Scenario[] = [...CORE_SCENARIOS, ...ADVANCED_SCENARIOS];

@@ -1,0 +1,164 @@
+/**
+ * Subgraph and cache scenarios: a subgraph run twice in a loop then replayed between the two runs
+ * (first-visit replay), an interrupt inside a subgraph, a stateful subgraph (`checkpointer: true`)
+ * on replay (C17), and the node cache (C19). Gated on `entrypoint` / `task`, which our engine
+ * adds together with subgraphs.
+ */
+import { expect } from 'vitest';
+import { entry, listState, type Scenario } from '../harness/scenario';
+
+const ADVANCED = ['entrypoint', 'task'];
+
+/** The newest raw root snapshot whose `next` is exactly `next`. */
+async function findByNext(graph: any, config: unknown, next: string[]): Promise<any> {
+  for await (const s of graph.getStateHistory(config)) if (JSON.stringify(s.next) === JSON.stringify(next)) return s;
+  throw new Error(`no checkpoint with next ${JSON.stringify(next)}`);
+}
+
+/** Parent START→sub→check, looping back to sub once; sub = s1→s2, compiled without a checkpointer. */
+const subgraphLoopReplay: Scenario = {
+  name: 'subgraph called twice in a loop, replayed between the two calls',
+  needs: ADVANCED,
+  async run({ impl, rec, saver, thread }) {
+    const SubState = impl.Annotation.Root({ rounds: impl.Annotation(), subLog: impl.Annotation() });
+    const sub = new impl.StateGraph(SubState)
+      .addNode('s1', (s: any) => (rec.count('s1'), { subLog: `s1@${s.rounds}` }))
+      .addNode('s2', (s: any) => (rec.count('s2'), { subLog: `${s.subLog}+s2` }))
+      .addEdge(impl.START, 's1')
+      .addEdge('s1', 's2')
+      .compile();
+    const State = impl.Annotation.Root({
+      rounds: impl.Annotation(),
+      subLog: impl.Annotation(),
+      value: impl.Annotation({ reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] }),
+    });
+    const graph = new impl.StateGraph(State)
+      .addNode('sub', sub)
+      .addNode('check', (s: any) => (rec.count('check'), { rounds: s.rounds + 1, value: [s.subLog] }))
+      .addEdge(impl.START, 'sub')
+      .addEdge('sub', 'check')
+      .addConditionalEdges('check', (s: any) => (s.rounds < 2 ? 'sub' : impl.END))
+      .compile({ checkpointer: saver });
+    await rec.invoke('first', graph, { rounds: 0 }, thread());
+    await rec.allCheckpoints('checkpoints after first', thread());
+    const between = await findByNext(graph, thread(), ['sub']);
+    await rec.invoke('replay second call', graph, null, between.config);
+    await rec.history('history', graph, thread());
+    await rec.allCheckpoints('checkpoints', thread());
+  },
+  check(o) {
+    expect(entry(o, 'first').result.value).toEqual(['s1@0+s2', 's1@1+s2']);
+    expect(entry(o, 'replay second call').result.value).toEqual(['s1@0+s2', 's1@1+s2']);
+    expect(o.calls).toEqual({ s1: 3, s2: 3, check: 3 });
+  },
+};
+
+/** Parent START→p1→sub→p2; sub (a node) = ask(interrupt)→s2. Resume goes into the child. */
+const subgraphInterrupt: Scenario = {
+  name: 'interrupt inside a subgraph, resumed into the child',
+  needs: [...ADVANCED, 'interrupt', 'Command'],
+  async run({ impl, rec, saver, thread }) {
+    const SubState = impl.Annotation.Root({
+      subLog: impl.Annotation({ reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] }),
+    });
+    const sub = new impl.StateGraph(SubState)
+      .addNode('ask', () => (rec.count('ask'), { subLog: [`ask:${impl.interrupt('sub question')}`] }))
+      .addNode('s2', () => (rec.count('s2'), { subLog: ['s2'] }))
+      .addEdge(impl.START, 'ask')
+      .addEdge('ask', 's2')
+      .compile();
+    const State = impl.Annotation.Root({
+      subLog: impl.Annotation(),
+      value: impl.Annotation({ reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] }),
+    });
+    const graph = new impl.StateGraph(State)
+      .addNode('p1', () => (rec.count('p1'), { value: ['p1'] }))
+      .addNode('sub', sub)
+      .addNode('p2', (s: any) => (rec.count('p2'), { value: [`p2 saw ${s.subLog.join(',')}`] }))
+      .addEdge(impl.START, 'p1')
+      .addEdge('p1', 'sub')
+      .addEdge('sub', 'p2')
+      .compile({ checkpointer: saver });
+    await rec.invoke('first', graph, { value: [] }, thread());
+    await rec.state('state', graph, thread());
+    await rec.state('state with subgraphs', graph, thread(), { subgraphs: true });
+    await rec.allCheckpoints('checkpoints while interrupted', thread());
+    await rec.invoke('resume', graph, new impl.Command({ resume: 'ok' }), thread());
+    await rec.history('history', graph, thread());
+    await rec.allCheckpoints('checkpoints', thread());
+    await rec.stream('streamed with subgraphs', graph, { value: [] }, { ...thread('streamed'), streamMode: 'updates', subgraphs: true });
+  },
+  check(o) {
+    expect(entry(o, 'first').result.__interrupt__).toEqual([{ value: 'sub question', id: 'intr#0' }]);
+    const nested = entry(o, 'state with subgraphs').tasks[0].state;
+    expect(nested.next).toEqual(['ask']);
+    expect(entry(o, 'resume').result).toEqual({ value: ['p1', 'p2 saw ask:ok,s2'], subLog: ['ask:ok', 's2'] });
+    expect(o.calls).toEqual({ p1: 2, ask: 3, s2: 1, p2: 1 });
+  },
+};
+
+/** C17: a stateful subgraph (`checkpointer: true`) sees, on replay, its state as of just before. */
+const c17StatefulSubgraphReplay: Scenario = {
+  name: 'C17 stateful subgraph on replay (first-visit loading)',
+  needs: ADVANCED,
+  async run({ impl, rec, saver, thread }) {
+    const seenByA: string[][] = [];
+    const SubState = impl.Annotation.Root({
+      input: impl.Annotation(),
+      out: impl.Annotation(),
+      items: impl.Annotation({ reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] }),
+    });
+    // The parent shares `input` and `out` (last values) with the subgraph, not the accumulated `items`.
+    const sub = new impl.StateGraph(SubState)
+      .addNode('a', (s: any) => (rec.count('a'), seenByA.push([...s.items]), { items: [`a:${s.input}`] }))
+      .addNode('b', (s: any) => (rec.count('b'), { items: [`b:${s.input}`], out: [...s.items, `b:${s.input}`].join(',') }))
+      .addEdge(impl.START, 'a')
+      .addEdge('a', 'b')
+      .compile({ checkpointer: true });
+    const State = impl.Annotation.Root({ input: impl.Annotation(), out: impl.Annotation() });
+    const graph = new impl.StateGraph(State)
+      .addNode('pre', (s: any) => (rec.count('pre'), { input: `${s.input}!` }))
+      .addNode('sub', sub)
+      .addEdge(impl.START, 'pre')
+      .addEdge('pre', 'sub')
+      .compile({ checkpointer: saver });
+    await rec.invoke('run 1', graph, { input: 'r1' }, thread());
+    await rec.invoke('run 2', graph, { input: 'r2' }, thread());
+    const beforeSub = await findByNext(graph, thread(), ['sub']);
+    await rec.invoke('replay run 2', graph, null, beforeSub.config);
+    rec.note('what a saw', seenByA);
+    await rec.history('history', graph, thread());
+    await rec.allCheckpoints('checkpoints', thread());
+  },
+  check(o) {
+    expect(entry(o, 'what a saw')).toEqual([[], ['a:r1!', 'b:r1!'], ['a:r1!', 'b:r1!']]);
+    expect(entry(o, 'run 2').result.out).toBe('a:r1!,b:r1!,a:r2!,b:r2!');
+    expect(entry(o, 'replay run 2').result.out).toBe('a:r1!,b:r1!,a:r2!,b:r2!');
+  },
+};
+
+/** C19: a node with a cache policy is skipped on a second run with identical input. */
+const c19Cache: Scenario = {
+  name: 'C19 node cache (cachePolicy + InMemoryCache)',
+  needs: [...ADVANCED, 'InMemoryCache'],
+  async run({ impl, rec, saver, thread }) {
+    const State = impl.Annotation.Root({ x: impl.Annotation(), y: impl.Annotation() });
+    const graph = new impl.StateGraph(State)
+      .addNode('slow', (s: any) => (rec.count('slow'), { y: s.x * 2 }), { cachePolicy: {} })
+      .addNode('after', (s: any) => (rec.count('after'), { y: s.y + 1 }))
+      .addEdge(impl.START, 'slow')
+      .addEdge('slow', 'after')
+      .compile({ checkpointer: saver, cache: new impl.InMemoryCache() });
+    const mode = { streamMode: 'updates' };
+    await rec.stream('first x=1', graph, { x: 1 }, { ...thread('t1'), ...mode });
+    await rec.stream('second x=1 (hit)', graph, { x: 1 }, { ...thread('t2'), ...mode });
+    await rec.stream('x=2 (miss)', graph, { x: 2 }, { ...thread('t3'), ...mode });
+    await rec.history('history of the hit', graph, thread('t2'));
+  },
+  check(o) {
+    expect(entry(o, 'second x=1 (hit)').chunks[0]).toEqual({ slow: { y: 2 }, __metadata__: { cached: true } });
+    expect(o.calls).toEqual({ slow: 2, after: 3 });
+  },
+};
+
+export const SUBGRAPH_SCENARIOS: Scenario[] = [subgraphLoopReplay, subgraphInterrupt, c17StatefulSubgraphReplay, c19Cache];
