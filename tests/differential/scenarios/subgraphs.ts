@@ -5,7 +5,7 @@
  * adds together with subgraphs.
  */
 import { expect } from 'vitest';
-import { entry, listState, type Scenario } from '../harness/scenario';
+import { entry, type Scenario } from '../harness/scenario';
 
 const ADVANCED = ['entrypoint', 'task'];
 
