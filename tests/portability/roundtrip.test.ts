@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { MemorySaver } from '../../src/engine/checkpoint/memory';
+import type { BaseCheckpointSaver, CheckpointTuple } from '../../src/engine/checkpoint/types';
+import {
+  exportFileName,
+  exportThread,
+  importAnyThread,
+  importThread,
+  serializeThreadExport,
+  type ImportedExtras,
+  type ThreadExportV1,
+} from '../../src/worker/portability';
+import { STEPS, cid, fixtureExtras, snapshotSaver, writeFixtureThread } from './fixtures';
+
+const NOW = new Date('2026-11-29T12:00:00.000Z');
+
+async function exported(saver: BaseCheckpointSaver, threadId: string, withExtras = true): Promise<ThreadExportV1> {
+  const extras = withExtras ? { ...fixtureExtras(threadId), graphId: 'user:notes', graphSource: 'export default 1;\n' } : {};
+  const r = await exportThread(saver, threadId, { ...extras, now: NOW });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.document;
+}
+
+async function tuples(saver: BaseCheckpointSaver, threadId: string): Promise<CheckpointTuple[]> {
+  const out: CheckpointTuple[] = [];
+  for await (const t of saver.list({ configurable: { thread_id: threadId } })) out.push(t);
+  return out;
+}
+
+/** A tuple with its thread id replaced, to compare a thread with its copy under another id. */
+function rethread(t: CheckpointTuple, threadId: string): CheckpointTuple {
+  const re = (c: CheckpointTuple['config'] | undefined) => c && { ...c, configurable: { ...c.configurable, thread_id: threadId } };
+  return { ...t, config: re(t.config)!, ...(t.parentConfig ? { parentConfig: re(t.parentConfig) } : {}) };
+}
+
+describe('exportThread', () => {
+  it('writes every checkpoint of every namespace, oldest first, with parents and writes', async () => {
+    const saver = new MemorySaver();
+    await writeFixtureThread(saver, 't1');
+    const doc = await exported(saver, 't1');
+    expect(doc).toMatchObject({ format: 'replaygraph.thread', version: 1, exportedAt: NOW.toISOString(), threadId: 't1', graphId: 'user:notes' });
+    expect(doc.checkpoints.map((c) => [c.ns, c.checkpoint.id, c.parentId])).toEqual(
+      STEPS.map((s) => [s.ns ?? '', cid(s.n), s.parent === null ? null : cid(s.parent)]),
+    );
+    expect(doc.checkpoints[4]!.pendingWrites.map(([task, channel]) => `${task}/${channel}`)).toEqual([
+      'task-c/notes', 'task-d/notes', 'task-d/topic', 'task-c/__resume__',
+    ]);
+    expect(doc.runs).toHaveLength(2);
+    expect(doc.trace).toHaveLength(3);
+  });
+
+  it('encodes values JSON cannot carry and keeps HTML as text', async () => {
+    const saver = new MemorySaver();
+    await writeFixtureThread(saver, 't1');
+    const text = serializeThreadExport(await exported(saver, 't1'));
+    const values = JSON.parse(text).checkpoints[2].checkpoint.channel_values;
+    expect(values.notes).toEqual(['<b>bold</b> & "quoted"']);
+    expect(values.when).toEqual({ $rg: 'date', v: '2026-01-02T03:04:05.000Z' });
+    expect(values.odd).toEqual({
+      $rg: 'object',
+      v: {
+        nan: { $rg: 'number', v: 'NaN' }, inf: { $rg: 'number', v: '-Infinity' }, negZero: { $rg: 'number', v: '-0' },
+        nothing: { $rg: 'undefined' }, big: { $rg: 'bigint', v: '12345678901234567890' }, $rg: 'user key',
+      },
+    });
+    expect(exportFileName(JSON.parse(text))).toBe('t1.replaygraph.json');
+  });
+
+  it('refuses a missing thread and a value with a cycle, as data', async () => {
+    const saver = new MemorySaver();
+    expect(await exportThread(saver, 'nope')).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    const loop: Record<string, unknown> = { name: 'loop' };
+    loop.self = { again: loop };
+    await saver.put({ configurable: { thread_id: 'c' } }, { v: 4, id: cid(1), ts: NOW.toISOString(), channel_values: { loop }, channel_versions: { loop: 1 }, versions_seen: {} },
+      { source: 'input', step: -1, parents: {} }, { loop: 1 });
+    const r = await exportThread(saver, 'c');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('not-exportable');
+    expect(r.error.path).toBe('$.checkpoints[0].checkpoint.channel_values.loop.self.again');
+  });
+});
+
+describe('importThread restores exactly the same history', () => {
+  it('into another saver: same ids, parents, values, metadata and pending writes', async () => {
+    const source = new MemorySaver();
+    await writeFixtureThread(source, 't1');
+    const doc = await exported(source, 't1');
+    const target = new MemorySaver();
+    const r = await importThread(target, serializeThreadExport(doc));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.summary).toMatchObject({ threadId: 't1', checkpoints: STEPS.length, writes: 9, readOnly: false, graphId: 'user:notes' });
+    expect(await tuples(target, 't1')).toEqual(await tuples(source, 't1'));
+    // Exporting the copy gives the same document.
+    const again = await exported(target, 't1');
+    expect(again).toEqual(doc);
+    // Rich values came back as what they were.
+    const restored = (await target.getTuple({ configurable: { thread_id: 't1', checkpoint_ns: '', checkpoint_id: cid(3) } }))!;
+    const v = restored.checkpoint.channel_values as Record<string, any>;
+    expect(v.when).toBeInstanceOf(Date);
+    expect(v.index).toEqual(new Map<unknown, unknown>([['k', 1], [2, { deep: [1, 2, 3] }]]));
+    expect(Object.is(v.odd.negZero, -0)).toBe(true);
+    expect(v.odd.big).toBe(12345678901234567890n);
+    expect('nothing' in v.odd && v.odd.nothing === undefined).toBe(true);
+    expect(v.bytes).toEqual(new Uint8Array([1, 2, 255]));
+    expect(v.pattern).toEqual(/a+b/gi);
+  });
+
+  it('under a new thread id in the same saver, leaving the original untouched', async () => {
+    const saver = new MemorySaver();
+    await writeFixtureThread(saver, 't1');
+    const before = await snapshotSaver(saver, ['t1']);
+    let stored: ImportedExtras | undefined;
+    const r = await importThread(saver, serializeThreadExport(await exported(saver, 't1')), {
+      threadId: 'copy',
+      writeExtras: async (extras) => {
+        stored = extras;
+      },
+    });
+    expect(r.ok).toBe(true);
+    expect(await snapshotSaver(saver, ['t1'])).toEqual(before);
+    expect(await tuples(saver, 'copy')).toEqual((await tuples(saver, 't1')).map((t) => rethread(t, 'copy')));
+    expect(stored?.runs.map((run) => run.threadId)).toEqual(['copy', 'copy']);
+    expect(stored?.trace[0]).toMatchObject({ type: '@engine.run.start', threadId: 'copy' });
+    expect(stored?.graphSource).toBe('export default 1;\n');
+  });
+
+  it('accepts an already-parsed document and detects the format', async () => {
+    const saver = new MemorySaver();
+    await writeFixtureThread(saver, 't1');
+    const doc = await exported(saver, 't1', false);
+    const r = await importAnyThread(new MemorySaver(), serializeThreadExport(doc));
+    expect(r).toMatchObject({ ok: true, format: 'replaygraph' });
+    const parsedInput = JSON.parse(serializeThreadExport(doc));
+    expect((await importThread(new MemorySaver(), parsedInput)).ok).toBe(true);
+  });
+});
+
+describe('importThread changes nothing when it cannot finish', () => {
+  it('refuses a thread id that already exists', async () => {
+    const saver = new MemorySaver();
+    await writeFixtureThread(saver, 't1');
+    const before = await snapshotSaver(saver, ['t1']);
+    const r = await importThread(saver, serializeThreadExport(await exported(saver, 't1')));
+    expect(r).toMatchObject({ ok: false, error: { code: 'thread-exists' } });
+    expect(await snapshotSaver(saver, ['t1'])).toEqual(before);
+  });
+
+  /** A real MemorySaver whose n-th put or putWrites call fails (storage full, say). */
+  class FailingSaver extends MemorySaver {
+    calls = 0;
+    constructor(private readonly failAt: number) {
+      super();
+    }
+    private tick() {
+      this.calls += 1;
+      if (this.calls === this.failAt) throw new Error('QuotaExceededError: disk full');
+    }
+    override async put(...args: Parameters<MemorySaver['put']>) {
+      this.tick();
+      return super.put(...args);
+    }
+    override async putWrites(...args: Parameters<MemorySaver['putWrites']>) {
+      this.tick();
+      return super.putWrites(...args);
+    }
+  }
+
+  it.each([1, 2, 5, 9, 14])('removes what it wrote when write %i fails', async (failAt) => {
+    const source = new MemorySaver();
+    await writeFixtureThread(source, 't1');
+    const text = serializeThreadExport(await exported(source, 't1'));
+    const saver = new FailingSaver(Number.MAX_SAFE_INTEGER);
+    await writeFixtureThread(saver, 'other');
+    const before = await snapshotSaver(saver, ['other', 'new']);
+    (saver as unknown as { failAt: number }).failAt = saver.calls + failAt;
+    const r = await importThread(saver, text, { threadId: 'new' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('write-failed');
+    expect(r.error.message).toMatch(/disk full/);
+    expect(await snapshotSaver(saver, ['other', 'new'])).toEqual(before);
+  });
+
+  it('rolls back when storing runs and trace fails', async () => {
+    const source = new MemorySaver();
+    await writeFixtureThread(source, 't1');
+    const saver = new MemorySaver();
+    const r = await importThread(saver, serializeThreadExport(await exported(source, 't1')), {
+      writeExtras: async () => {
+        throw new Error('trace store closed');
+      },
+    });
+    expect(r).toMatchObject({ ok: false, error: { code: 'write-failed' } });
+    expect(await snapshotSaver(saver, ['t1'])).toEqual([]);
+  });
+});
