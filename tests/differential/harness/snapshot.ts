@@ -56,15 +56,24 @@ export function normSnapshot(s: Obj, labels: Labels): Obj {
   });
 }
 
+/** Fixed write index of the special channels (LangGraph's WRITES_IDX_MAP). */
+const SPECIAL_IDX: Record<string, number> = { __error__: -1, __scheduled__: -2, __interrupt__: -3, __resume__: -4 };
+
 /**
- * Saved writes as `[task label, channel, value]`, grouped by task label. Within a task the saved
- * order is kept; across parallel tasks the saved order is their finishing order, which is timing,
- * not semantics, so groups are sorted.
+ * Saved writes as `[task label, channel, value]` in a canonical order: grouped by task label, and
+ * within a task the special writes first (by their fixed index), then the regular ones in saved
+ * order. Why: across parallel tasks the saved order is their finishing order (timing), and savers
+ * legitimately differ on where an overwritten special write sits (LangGraph.js 1.7.3's MemorySaver
+ * sorts by task path, task id and index; insertion order is the other common choice). Neither
+ * affects how the engine applies writes.
  */
 export function normPendingWrites(writes: unknown, labels: Labels): unknown[] {
   const list = (Array.isArray(writes) ? writes : []) as [string, string, unknown][];
   const rows = list.map(([tid, channel, value]) => [taskLabel(tid, undefined, labels), channel, normWriteValue(channel, value, labels)] as const);
-  return [...rows].sort((a, b) => (a[0] === b[0] ? 0 : a[0] < b[0] ? -1 : 1)).map((r) => [...r]);
+  const rank = (channel: string) => SPECIAL_IDX[channel] ?? 0;
+  return [...rows]
+    .sort((a, b) => (a[0] === b[0] ? rank(a[1]) - rank(b[1]) : a[0] < b[0] ? -1 : 1))
+    .map((r) => [...r]);
 }
 
 /** Stable parts of a `checkpoints` stream event (or a debug `checkpoint` payload). */
