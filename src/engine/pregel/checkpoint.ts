@@ -66,3 +66,26 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, changed:
     ...(updated ? { updated_channels: [...updated].sort() } : {}),
   };
 }
+
+/**
+ * The highest channel version used by any checkpoint of the thread (all branches).
+ *
+ * Why: savers store a channel's value once per (channel, version). Versions are integers counted
+ * from the checkpoint a run starts from, so a branch started from an older checkpoint (replay,
+ * fork, updateState) would reuse version numbers already taken by the newer branch, and the two
+ * branches would overwrite each other's values. A run that starts a branch therefore numbers its
+ * new versions above this floor. O(history), paid once per branch, never per step.
+ */
+export async function threadMaxVersion(saver: import('../checkpoint/types').BaseCheckpointSaver, threadId: unknown, ns: string): Promise<number> {
+  let max = 0;
+  for await (const t of saver.list({ configurable: { thread_id: threadId as string, checkpoint_ns: ns } })) {
+    for (const v of Object.values(t.checkpoint.channel_versions)) if (v > max) max = v;
+  }
+  return max;
+}
+
+/** `getNextVersion` that never returns a version at or below `floor`. */
+export function flooredNextVersion(next: (v: number | undefined) => number, floor: number): (v: number | undefined) => number {
+  if (floor <= 0) return next;
+  return (v) => next(v === undefined ? floor : Math.max(v, floor));
+}

@@ -12,7 +12,7 @@ import { EmptyInputError, GraphInterrupt } from '../errors';
 import { isCommand, type Command } from '../types';
 import type { ControlSignal } from '../../shared/trace';
 import { applyWrites, increment, nullWrites, prepareNextTasks, reapplyPendingWrites, shouldInterrupt } from './algo';
-import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, newVersions } from './checkpoint';
+import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites, encodeWrites } from './encode';
 import { checkpointPayload, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type StreamMode } from './io';
 import { mapCommand } from './command';
@@ -59,7 +59,7 @@ export class PregelLoop {
   resumeMap: Record<string, unknown> | undefined;
   private prevVersions: ChannelVersions;
   private input: unknown;
-  private readonly getNextVersion: (v: number | undefined) => number;
+  private getNextVersion: (v: number | undefined) => number;
   private superseded = false;
   private resumeAtHead = false;
   private readonly addressed: boolean;
@@ -110,6 +110,10 @@ export class PregelLoop {
       loop.superseded = latest !== undefined && latest.checkpoint.id !== tuple.checkpoint.id;
       const updateOrFork = loop.metadata.source === 'update' || loop.metadata.source === 'fork';
       loop.resumeAtHead = !loop.superseded && !updateOrFork;
+    }
+    // A fork checkpoint carries no new versions, so newer branches may hold higher ones (see threadMaxVersion).
+    if (p.checkpointer && tuple && (loop.superseded || loop.metadata.source === 'fork')) {
+      loop.getNextVersion = flooredNextVersion(loop.getNextVersion, await threadMaxVersion(p.checkpointer, threadId, ns));
     }
     tuple = undefined;
     return loop;

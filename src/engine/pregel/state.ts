@@ -5,7 +5,7 @@ import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointMetadata, Ch
 import { COPY, END, ERROR, INPUT, INTERRUPT, NULL_TASK_ID, PUSH, SCHEDULED } from '../constants';
 import { GraphValueError, InvalidUpdateError } from '../errors';
 import { applyWrites, nullWrites, prepareNextTasks, readChannels } from './algo';
-import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, newVersions } from './checkpoint';
+import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites, encodeWrites } from './encode';
 import { uuid5 } from './ids';
 import { tasksWithWrites } from './io';
@@ -116,7 +116,15 @@ export async function updateState(graph: Pregel, config: RunnableConfig, values:
   const putConfig: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: '', ...(saved ? { checkpoint_id: saved.checkpoint.id } : {}) } };
   const parents = saved?.metadata?.parents ?? {};
   let channels = channelsFromCheckpoint(graph.channels, checkpoint);
-  const next = (v: number | undefined) => saver.getNextVersion(v);
+  let next = (v: number | undefined) => saver.getNextVersion(v);
+  let superseded = false;
+  if (saved && cfg.configurable?.checkpoint_id) {
+    const latest = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: '' } });
+    superseded = latest !== undefined && latest.checkpoint.id !== saved.checkpoint.id;
+  }
+  if (saved && (superseded || saved.metadata?.source === 'fork')) {
+    next = flooredNextVersion(next, await threadMaxVersion(saver, threadId, ''));
+  }
   if (asNodeIn === COPY) {
     if (!saved) throw new InvalidUpdateError('Cannot copy a non-existent checkpoint');
     const copy = checkpointForSave(checkpoint, channels, checkpoint.channel_versions, step + 1, undefined);
@@ -153,11 +161,6 @@ export async function updateState(graph: Pregel, config: RunnableConfig, values:
     readChannels(own?.length ? applyWrites(ckptNow, chNow, [{ name: asNode, path, triggers: [INTERRUPT], writes: own }], undefined).channels : chNow, select);
   taskWrites.push(...(await node.writers(values, read)));
   const taskId = uuid5(INTERRUPT, checkpoint.id);
-  let superseded = false;
-  if (saved && cfg.configurable?.checkpoint_id) {
-    const latest = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: '' } });
-    superseded = latest !== undefined && latest.checkpoint.id !== saved.checkpoint.id;
-  }
   const channelWrites = taskWrites.filter((w) => w[0] !== PUSH);
   if (saved && !superseded && channelWrites.length > 0) await saver.putWrites(putConfig, encodeWrites(channelWrites), taskId);
   const r = applyWrites(checkpoint, channels, [{ name: asNode, path, triggers: [INTERRUPT], writes: taskWrites }], next, graph.triggerToNodes);
