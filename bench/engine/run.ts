@@ -1,0 +1,101 @@
+/**
+ * Engine benchmark: the same workloads on LangGraph.js 1.7.3 and on our engine, in one process.
+ *
+ *   npx tsx bench/engine/run.ts [--rounds N] [--warmup N]
+ *
+ * Prints, per workload, the median time of N rounds (after warm-up rounds) for each
+ * implementation and the speed-up (LangGraph.js time / our time), then the geometric mean of the
+ * speed-ups. Workloads our engine cannot run yet (missing exports, or a run that throws) are
+ * skipped with a message. A script that prints figures, not a test: nothing here can fail a build.
+ */
+import { setMaxListeners } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import * as langgraph from '@langchain/langgraph';
+import { WORKLOADS, type Impl, type Workload } from './workloads';
+
+const CORE = ['StateGraph', 'Annotation', 'START', 'END', 'MemorySaver'];
+
+// LangGraph.js adds one abort listener per running task to a shared signal; a 200-way step trips
+// Node's "possible leak" warning (10 listeners). Raise the default so the figures stay readable.
+setMaxListeners(1000);
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+const ROUNDS = option('--rounds', 7);
+const WARMUP = option('--warmup', 3);
+
+async function loadOurs(): Promise<{ impl: Impl; error?: unknown }> {
+  try {
+    const url = new URL('../../src/engine/index.ts', import.meta.url).href;
+    return { impl: { ...((await import(url)) as Impl) } };
+  } catch (error) {
+    return { impl: {}, error };
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+async function time(run: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await run();
+  return performance.now() - t0;
+}
+
+/**
+ * Median milliseconds of each implementation's timed body, after warm-up. Rounds alternate
+ * between the two so that a change in machine load during the run affects both alike.
+ */
+async function measurePair(w: Workload, theirs: Impl, ours: Impl | undefined): Promise<{ theirs: number; ours?: number }> {
+  const runs = [await w.prepare(theirs), ...(ours ? [await w.prepare(ours)] : [])];
+  for (const run of runs) for (let i = 0; i < WARMUP; i += 1) await run();
+  const times: number[][] = runs.map(() => []);
+  for (let i = 0; i < ROUNDS; i += 1) {
+    for (const [k, run] of runs.entries()) times[k].push(await time(run));
+  }
+  return { theirs: median(times[0]), ours: times[1] ? median(times[1]) : undefined };
+}
+
+function describeError(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message.split('\n')[0]}` : String(err);
+}
+
+async function main(): Promise<void> {
+  const ours = await loadOurs();
+  if (ours.error) console.log(`our engine did not load: ${describeError(ours.error)}`);
+  console.log(`rounds ${ROUNDS} (median), warm-up ${WARMUP}; speed-up = LangGraph.js time / our time\n`);
+  const ratios: number[] = [];
+  for (const w of WORKLOADS) {
+    const missing = [...CORE, ...w.needs].filter((n) => ours.impl[n] === undefined);
+    const label = w.name.padEnd(56);
+    const ms = (x: number) => `${x.toFixed(2).padStart(9)} ms`;
+    if (missing.length > 0) {
+      const { theirs } = await measurePair(w, langgraph as Impl, undefined);
+      console.log(`${label} LangGraph.js ${ms(theirs)}   ours: skipped (engine lacks ${missing.join(', ')})`);
+      continue;
+    }
+    try {
+      const { theirs, ours: mine = NaN } = await measurePair(w, langgraph as Impl, ours.impl);
+      ratios.push(theirs / mine);
+      console.log(`${label} LangGraph.js ${ms(theirs)}   ours ${ms(mine)}   speed-up ${(theirs / mine).toFixed(1).padStart(6)}x`);
+    } catch (err) {
+      const { theirs } = await measurePair(w, langgraph as Impl, undefined);
+      console.log(`${label} LangGraph.js ${ms(theirs)}   ours: skipped (${describeError(err)})`);
+    }
+  }
+  if (ratios.length === 0) {
+    console.log('\nno workload ran on our engine: no geometric mean');
+    return;
+  }
+  const geo = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
+  console.log(`\ngeometric mean speed-up over ${ratios.length} workload(s): ${geo.toFixed(2)}x (target ≥ 10x)`);
+}
+
+await main();
