@@ -31,6 +31,8 @@ import { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { firstUncloneableKey, WriteBatch } from './requests';
 import { prefixRange, type CheckpointRecord, type WriteRecord } from './schema';
+
+type WriteKey = [thread: string, ns: string, checkpoint: string, task: string, idx: number];
 import { loadTuple, type ReadTx } from './tuple';
 import { appendTrace, listThreads, readTrace, setThreadRunning, type ThreadSummary } from './threads';
 
@@ -43,6 +45,7 @@ export interface IndexedDBSaverOptions {
 /** A `BaseCheckpointSaver` on IndexedDB, plus thread listing and per-thread trace storage. */
 export class IndexedDBSaver implements BaseCheckpointSaver {
   private readonly conn: DbConnection;
+  private lastSeq = 0;
 
   constructor(options: IndexedDBSaverOptions) {
     this.conn = new DbConnection(options.dbName);
@@ -121,7 +124,7 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     writes.forEach(([channel, value], position) => {
       const idx = writeIndex(channel, position);
       if (!records.has(idx) || isSpecialWrite(channel)) {
-        records.set(idx, { thread_id: thread, checkpoint_ns: ns, checkpoint_id: checkpointId, task_id: taskId, idx, channel, value });
+        records.set(idx, { thread_id: thread, checkpoint_ns: ns, checkpoint_id: checkpointId, task_id: taskId, idx, channel, value, seq: 0 });
       }
     });
     const tx = await this.conn.transaction(['writes'], 'readwrite').catch((err: unknown) => {
@@ -130,13 +133,17 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     const batch = new WriteBatch(tx, operation);
     try {
       const store = tx.objectStore('writes');
-      const index = store.index('by_write');
-      const entries = [...records.entries()];
-      const existing = await Promise.all(entries.map(([idx]) => index.getKey([thread, ns, checkpointId, taskId, idx])));
-      entries.forEach(([, record], i) => {
-        const seq = existing[i];
-        if (seq !== undefined && !isSpecialWrite(record.channel)) return; // regular: first wins
-        if (seq !== undefined) record.seq = seq; // special: replace in place (last wins)
+      const entries = [...records.values()];
+      // Regular writes only need to know whether their key exists; special ones need the stored
+      // record's seq, to replace it in place.
+      const existing = await Promise.all(entries.map((r) => {
+        const key: WriteKey = [thread, ns, checkpointId, taskId, r.idx];
+        return isSpecialWrite(r.channel) ? store.get(key).then((found) => found?.seq) : store.getKey(key).then((k) => (k ? -1 : undefined));
+      }));
+      entries.forEach((record, i) => {
+        const found = existing[i];
+        if (found !== undefined && !isSpecialWrite(record.channel)) return; // regular: first wins
+        record.seq = found ?? this.nextSeq(); // special: replace in place (last wins)
         batch.issue(record.channel, () => store.put(record));
       });
     } catch (err) {
@@ -157,13 +164,22 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
       batch.issue('(thread)', () => tx.objectStore('blobs').delete(all));
       batch.issue('(thread)', () => tx.objectStore('traces').delete(all));
       batch.issue('(thread)', () => tx.objectStore('threads').delete(threadId));
-      const writes = tx.objectStore('writes');
-      const seqs = await writes.index('by_checkpoint').getAllKeys(all);
-      for (const seq of seqs) batch.issue('(thread)', () => writes.delete(seq));
+      batch.issue('(thread)', () => tx.objectStore('writes').delete(all));
     } catch (err) {
       return batch.fail(err);
     }
     await batch.commit();
+  }
+
+  /**
+   * The next write `seq`: clock-based like checkpoint ids (whose order already assumes a clock
+   * that does not run backwards), strictly increasing within this saver, so no counter record
+   * has to be read and rewritten on every putWrites.
+   */
+  private nextSeq(): number {
+    // Date.now() × 1024 stays below 2^53 until the year 2248.
+    this.lastSeq = Math.max(this.lastSeq + 1, Date.now() * 1024);
+    return this.lastSeq;
   }
 
   getNextVersion(current: ChannelVersion | undefined): ChannelVersion {

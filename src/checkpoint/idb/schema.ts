@@ -4,8 +4,9 @@
  * Versions (each step is cumulative: a database at version n runs every step above n, in order):
  * 1. `meta` — app-level key/value records (the worker's storage hello).
  * 2. `checkpoints` keyed (thread, ns, checkpoint id) without channel values; `blobs` keyed
- *    (thread, ns, channel, version) holding each channel value once; `writes` keyed by an
- *    auto-incremented `seq` (first-insertion order) with a unique (thread, ns, checkpoint, task, idx) index.
+ *    (thread, ns, channel, version) holding each channel value once; `writes` keyed
+ *    (thread, ns, checkpoint, task, idx) — the WRITES_IDX_MAP key, so no index is needed — with a
+ *    clock-based `seq` giving first-insertion order.
  * 3. index `by_thread` on checkpoints (thread, checkpoint id) for newest-first listing across
  *    namespaces; `threads` (per-thread flags such as "running"); `traces` keyed (thread, run id, seq).
  */
@@ -14,6 +15,7 @@ import type { ChannelVersion, Checkpoint, CheckpointMetadata } from '../../engin
 
 /** The newest schema version this code writes. */
 export const DB_VERSION = 3;
+
 
 /** A stored checkpoint; `checkpoint.channel_values` is always `{}` (values live in `blobs`). */
 export interface CheckpointRecord {
@@ -35,9 +37,9 @@ export interface BlobRecord {
   value: unknown;
 }
 
-/** One pending write. `seq` is assigned by the store and orders writes by first insertion. */
+/** One pending write. `seq` (clock-based, increasing) orders writes by first insertion. */
 export interface WriteRecord {
-  seq?: number;
+  seq: number;
   thread_id: string;
   checkpoint_ns: string;
   checkpoint_id: string;
@@ -73,14 +75,7 @@ export interface ReplayGraphDB extends DBSchema {
     indexes: { by_thread: [thread: string, id: string] };
   };
   blobs: { key: [thread: string, ns: string, channel: string, version: ChannelVersion]; value: BlobRecord };
-  writes: {
-    key: number;
-    value: WriteRecord;
-    indexes: {
-      by_write: [thread: string, ns: string, checkpoint: string, task: string, idx: number];
-      by_checkpoint: [thread: string, ns: string, checkpoint: string];
-    };
-  };
+  writes: { key: [thread: string, ns: string, checkpoint: string, task: string, idx: number]; value: WriteRecord };
   threads: { key: string; value: ThreadRecord };
   traces: { key: [thread: string, run: string, seq: number]; value: TraceRecord };
 }
@@ -98,9 +93,7 @@ export function upgradeSchema(db: ReplayDb, oldVersion: number, newVersion: numb
   if (reaches(2)) {
     db.createObjectStore('checkpoints', { keyPath: ['thread_id', 'checkpoint_ns', 'checkpoint_id'] });
     db.createObjectStore('blobs', { keyPath: ['thread_id', 'checkpoint_ns', 'channel', 'version'] });
-    const writes = db.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
-    writes.createIndex('by_write', ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'task_id', 'idx'], { unique: true });
-    writes.createIndex('by_checkpoint', ['thread_id', 'checkpoint_ns', 'checkpoint_id']);
+    db.createObjectStore('writes', { keyPath: ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'task_id', 'idx'] });
   }
   if (reaches(3)) {
     // Creating an index on a populated store indexes the existing records too.

@@ -47,7 +47,7 @@ export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> 
         checkpoints.count(prefixRange(threadId, '')),
       ]);
       const root = latestRoot?.value;
-      const writes = root ? await tx.objectStore('writes').index('by_checkpoint').getAll([threadId, '', root.checkpoint_id]) : [];
+      const writes = root ? await tx.objectStore('writes').getAll(prefixRange(threadId, '', root.checkpoint_id)) : [];
       const flag = flags.get(threadId);
       const channels = new Set(writes.map((w) => w.channel));
       const status: ThreadStatus = flag?.running ? 'running' : channels.has('__error__') ? 'error' : channels.has('__interrupt__') ? 'interrupted' : 'idle';

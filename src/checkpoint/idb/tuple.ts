@@ -2,7 +2,7 @@
 import type { IDBPTransaction } from 'idb';
 import type { CheckpointTuple, PendingWrite } from '../../engine/checkpoint/types';
 import { checkpointConfig } from '../../engine/checkpoint/rules';
-import type { CheckpointRecord, ReplayGraphDB } from './schema';
+import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type WriteRecord } from './schema';
 
 /** A transaction that can read checkpoints, blobs and writes. */
 export type ReadTx = IDBPTransaction<ReplayGraphDB, ('checkpoints' | 'blobs' | 'writes')[], IDBTransactionMode>;
@@ -17,7 +17,7 @@ export async function loadTuple(tx: ReadTx, record: CheckpointRecord): Promise<C
   const versions = Object.entries(record.checkpoint.channel_versions);
   const [found, writes] = await Promise.all([
     Promise.all(versions.map(([channel, version]) => blobs.get([thread, ns, channel, version]))),
-    tx.objectStore('writes').index('by_checkpoint').getAll([thread, ns, id]),
+    tx.objectStore('writes').getAll(prefixRange(thread, ns, id)),
   ]);
   const checkpoint = record.checkpoint; // a fresh copy: IndexedDB reads always clone
   checkpoint.channel_values = {};
@@ -28,9 +28,13 @@ export async function loadTuple(tx: ReadTx, record: CheckpointRecord): Promise<C
     config: checkpointConfig(thread, ns, id),
     checkpoint,
     metadata: record.metadata,
-    // The index orders equal keys by primary key, i.e. by insertion `seq`.
-    pendingWrites: writes.map((w): PendingWrite => [w.task_id, w.channel, w.value]),
+    pendingWrites: inInsertionOrder(writes).map((w): PendingWrite => [w.task_id, w.channel, w.value]),
   };
   if (record.parent_id !== undefined) tuple.parentConfig = checkpointConfig(thread, ns, record.parent_id);
   return tuple;
+}
+
+/** Writes sorted by `seq` (keys sort them by task and index instead). */
+export function inInsertionOrder(writes: WriteRecord[]): WriteRecord[] {
+  return writes.sort((a, b) => a.seq - b.seq);
 }
