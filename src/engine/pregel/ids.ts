@@ -4,7 +4,7 @@
  * Deterministic task ids are what make resume idempotent: the same checkpoint, step, node and path
  * always give the same id, so saved writes find their task again.
  */
-import { v5 as uuidv5 } from 'uuid';
+import { parse as uuidParse, v5 as uuidv5 } from 'uuid';
 
 /** 100-ns intervals between the Gregorian epoch (1582-10-15) and the Unix epoch. */
 const GREGORIAN_OFFSET = 122192928000000000n;
@@ -41,8 +41,15 @@ export function uuid5(name: string, namespace: string): string {
 
 /** LangGraph.js task id: UUIDv5 over the JSON of the path parts, the checkpoint id as namespace. */
 export function taskId(parts: readonly unknown[], checkpointId: string): string {
-  return uuidv5(JSON.stringify(parts), checkpointId);
+  // Parsing the namespace is a fair share of the cost; a step derives all its ids from one checkpoint.
+  if (checkpointId !== lastNs) {
+    lastNs = checkpointId;
+    lastNsBytes = uuidParse(checkpointId);
+  }
+  return uuidv5(JSON.stringify(parts), lastNsBytes!);
 }
+let lastNs: string | undefined;
+let lastNsBytes: Uint8Array | undefined;
 
 const INTERRUPT_NS = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
 

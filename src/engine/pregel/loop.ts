@@ -52,7 +52,16 @@ export class PregelLoop {
   step: number;
   readonly stop: number;
   status: LoopStatus = 'pending';
-  tasks: PreparedTask[] = [];
+  private _tasks: PreparedTask[] = [];
+  private taskById = new Map<string, PreparedTask>();
+  /** The tasks of the current step. */
+  get tasks(): PreparedTask[] {
+    return this._tasks;
+  }
+  set tasks(list: PreparedTask[]) {
+    this._tasks = list;
+    this.taskById = new Map(list.map((t) => [t.id, t]));
+  }
   /** True while saved writes must not be re-applied (first tick of a replay). */
   isReplaying = false;
   updatedChannels: string[] | undefined;
@@ -328,10 +337,14 @@ export class PregelLoop {
     }
     const isNull = taskId === NULL_TASK_ID;
     const before = this.pending.length;
-    if (isNull) {
-      const special = new Set(writes.filter(([c]) => c in WRITES_IDX_MAP).map(([c]) => c));
-      this.pending = this.pending.filter(([t, c]) => !(t === NULL_TASK_ID && special.has(c)));
-    } else this.pending = this.pending.filter(([t]) => t !== taskId);
+    // Filtering is O(pending): skip it for a task that has no writes yet (every task of a wide
+    // fan-out commits once), so a step stays linear in its number of tasks.
+    if (this.pending.length > 0 && (isNull || this.pending.some((w) => w[0] === taskId))) {
+      if (isNull) {
+        const special = new Set(writes.filter(([c]) => c in WRITES_IDX_MAP).map(([c]) => c));
+        this.pending = this.pending.filter(([t, c]) => !(t === NULL_TASK_ID && special.has(c)));
+      } else this.pending = this.pending.filter(([t]) => t !== taskId);
+    }
     const replaced = before - this.pending.length;
     for (const [c, v] of writes) this.pending.push([taskId, c, v]);
     if (this.p.checkpointer) {
@@ -341,7 +354,7 @@ export class PregelLoop {
       type: '@engine.writes.put', step: this.step, taskId, checkpointId: this.checkpoint.id,
       channels: writes.map((w) => w[0]), deduplicated, replaced, isNullTask: isNull,
     });
-    const task = this.tasks.find((t) => t.id === taskId);
+    const task = this.taskById.get(taskId);
     if (task) this.outputWrites(task, writes, false);
   }
 
