@@ -1,67 +1,211 @@
 /**
- * The only place the UI talks to the worker: one promise per request, matched by request id.
- * Errors arrive as data and reject the promise with a ClientError that carries them.
+ * The only place the UI talks to the worker: one promise per request, matched by request id, and
+ * subscriptions for streamed run events. Errors arrive as data and reject with a ClientError.
+ *
+ * Cancel is two-staged: `rg/run.cancel` asks the worker to stop at the next step boundary; when the
+ * run has not ended after `cancelGraceMs` (a node looping without ever awaiting blocks the worker),
+ * the client terminates the worker, starts a new one, says hello again, and reports the run (and
+ * any other run that was going on) as cancelled. Committed checkpoints are in IndexedDB and stay.
  */
-import { PROTOCOL_VERSION, type FromWorker, type ReplyOf, type ToWorker } from '../protocol/messages';
+import type {
+  CheckpointDetail, GraphInfo, HistoryPage, Json, NamespaceNode, ResumeValue, RunControls, RunSummary,
+  ThreadSummary, WireError,
+} from '../protocol/dto';
+import { PROTOCOL_VERSION, type FromWorker, type ReplyOf, type RunEvent, type ToWorker } from '../protocol/messages';
 import { isFromWorker } from '../protocol/guards';
-import type { ErrorData } from '../shared/errors';
 import type { RequestId } from '../shared/ids';
+import { RunListeners } from './listeners';
+import { CLIENT_DEFAULTS, type ClientEndpoint, type ClientOptions, type WorkerLike } from './options';
 
-/** Where the client sends and receives; a Worker or a MessagePort. */
-export interface ClientEndpoint {
-  postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (ev: MessageEvent) => void): void;
-  removeEventListener(type: 'message', listener: (ev: MessageEvent) => void): void;
-}
+export { CLIENT_DEFAULTS, type ClientEndpoint, type ClientOptions, type WorkerLike } from './options';
 
-/** An error the worker reported, as data. */
+/** An error the worker (or the client) reported, as data. */
 export class ClientError extends Error {
-  constructor(readonly data: ErrorData) {
+  constructor(readonly data: WireError) {
     super(data.message);
     this.name = data.name;
   }
 }
 
-type Pending = { resolve: (m: FromWorker) => void; reject: (e: unknown) => void };
-type RequestBody<T extends ToWorker['type']> = Omit<Extract<ToWorker, { type: T }>, 'id' | 'type'>;
+/** How a run ended, as `rg/run.ended` reports it. */
+export type RunEnded = Extract<FromWorker, { type: 'rg/run.ended' }>;
+/** Metadata passed with each batch of run events. */
+export interface RunEventsMeta {
+  runId: string;
+  threadId: string;
+}
+/** What `cancel` found: whether the worker had to be restarted to stop the run. */
+export interface CancelResult {
+  ended: RunEnded;
+  forced: boolean;
+}
 
-/** A typed client over an endpoint. */
+type RequestBody<T extends ToWorker['type']> = Omit<Extract<ToWorker, { type: T }>, 'id' | 'type'>;
+type Pending = { resolve: (m: FromWorker) => void; reject: (e: unknown) => void };
+
+/** A typed client over the worker protocol. */
 export interface WorkerClient {
   request<T extends ToWorker['type']>(type: T, body: RequestBody<T>): Promise<ReplyOf[T]>;
   hello(): Promise<ReplyOf['rg/hello']>;
+  listGraphs(): Promise<GraphInfo[]>;
+  listThreads(): Promise<ThreadSummary[]>;
+  deleteThread(threadId: string): Promise<void>;
+  startRun(args: { threadId: string; graphId: string; input: Json; controls?: RunControls }): Promise<RunEventsMeta>;
+  resume(args: { threadId: string; resume: ResumeValue; controls?: RunControls }): Promise<RunEventsMeta>;
+  continueRun(args: { threadId: string; controls?: RunControls }): Promise<RunEventsMeta>;
+  replay(args: { threadId: string; ns?: string; checkpointId: string; controls?: RunControls }): Promise<RunEventsMeta>;
+  fork(args: { threadId: string; ns?: string; checkpointId: string; values: Json; asNode?: string; run: boolean; controls?: RunControls }): Promise<RunEventsMeta>;
+  /** Cancels a run (see the module comment); resolves once it has ended. */
+  cancel(runId: string): Promise<CancelResult>;
+  historyPage(args: { threadId: string; ns?: string; before?: string; limit: number }): Promise<HistoryPage>;
+  getCheckpoint(args: { threadId: string; ns?: string; checkpointId: string }): Promise<CheckpointDetail>;
+  listRuns(threadId: string): Promise<RunSummary[]>;
+  getTrace(args: { threadId: string; runId?: string; afterSeq?: number; limit?: number }): Promise<{ events: Json[]; nextSeq: number | null }>;
+  listNamespaces(threadId: string): Promise<NamespaceNode>;
+  /** Streamed event batches of one run, or of every run with `'*'`. Returns the unsubscribe. */
+  onRunEvents(runId: string | '*', cb: (events: RunEvent[], meta: RunEventsMeta) => void): () => void;
+  /** The end of one run, or of every run with `'*'`. Returns the unsubscribe. */
+  onRunEnded(runId: string | '*', cb: (ended: RunEnded) => void): () => void;
+  /** Called after the worker was restarted (the UI should reload what it shows). */
+  onRestart(cb: (reason: string) => void): () => void;
+  /** Resolves when the run ends (at once if it already ended recently). */
+  waitForRun(runId: string): Promise<RunEnded>;
+  /** Rejects pending requests, drops listeners, and terminates workers this client started. */
   dispose(): void;
 }
 
-/** Creates a client on `endpoint`. */
-export function createWorkerClient(endpoint: ClientEndpoint): WorkerClient {
+/**
+ * Creates a client on `endpoint` (a Worker, or a MessagePort in tests). Give `options.spawn` to
+ * let a forced cancel restart the worker; without it a stuck run is reported but the worker stays.
+ */
+export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOptions = {}): WorkerClient {
+  const opts = { ...CLIENT_DEFAULTS, ...options };
+  let current: ClientEndpoint = endpoint;
+  const spawned: WorkerLike[] = [];
   let nextId = 1;
   const pending = new Map<number, Pending>();
+  const eventListeners = new RunListeners<[RunEvent[], RunEventsMeta]>();
+  const endListeners = new RunListeners<[RunEnded]>();
+  const restartListeners = new Set<(reason: string) => void>();
+  /** Runs started and not yet ended → thread, for the cancelled reports of a restart. */
+  const live = new Map<string, string>();
+  /** Recently ended runs (bounded), so waitForRun works after the fact. */
+  const ended = new Map<string, RunEnded>();
+
   const onMessage = (ev: MessageEvent) => {
     const msg: unknown = ev.data;
-    if (!isFromWorker(msg) || !('id' in msg) || msg.id === null) return;
+    if (!isFromWorker(msg)) return;
+    if (msg.type === 'rg/run.events') {
+      live.set(msg.runId, msg.threadId);
+      eventListeners.emit(msg.runId, msg.events, { runId: msg.runId, threadId: msg.threadId });
+      return;
+    }
+    if (msg.type === 'rg/run.ended') return finish(msg);
+    if (msg.id === null) return;
     const p = pending.get(msg.id);
     if (!p) return;
     pending.delete(msg.id);
     if (msg.type === 'rg/error') p.reject(new ClientError(msg.error));
-    else p.resolve(msg);
+    else {
+      if (msg.type === 'rg/run.started' && !ended.has(msg.runId)) live.set(msg.runId, msg.threadId);
+      p.resolve(msg);
+    }
   };
-  endpoint.addEventListener('message', onMessage);
+  current.addEventListener('message', onMessage);
+
+  function finish(msg: RunEnded) {
+    live.delete(msg.runId);
+    ended.set(msg.runId, msg);
+    if (ended.size > opts.maxRememberedRuns) ended.delete(ended.keys().next().value!);
+    endListeners.emit(msg.runId, msg);
+  }
 
   function request<T extends ToWorker['type']>(type: T, body: RequestBody<T>): Promise<ReplyOf[T]> {
     const id = nextId++ as RequestId;
     return new Promise<ReplyOf[T]>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (m: FromWorker) => void, reject });
-      endpoint.postMessage({ ...body, type, id });
+      current.postMessage({ ...body, type, id });
     });
   }
+
+  function waitForRun(runId: string): Promise<RunEnded> {
+    const done = ended.get(runId);
+    if (done) return Promise.resolve(done);
+    return new Promise((resolve) => {
+      const off = endListeners.on(runId, (e) => {
+        off();
+        resolve(e);
+      });
+    });
+  }
+
+  async function restart(reason: string): Promise<void> {
+    current.removeEventListener('message', onMessage);
+    (current as Partial<WorkerLike>).terminate?.();
+    const lost = new ClientError({ code: 'WORKER_RESTARTED', name: 'WorkerRestarted', message: reason });
+    for (const p of pending.values()) p.reject(lost);
+    pending.clear();
+    const next = opts.spawn!();
+    spawned.push(next);
+    current = next;
+    current.addEventListener('message', onMessage);
+    for (const [runId, threadId] of [...live]) {
+      finish({ type: 'rg/run.ended', runId, threadId, outcome: 'cancelled', result: null, error: { code: 'RUN_CANCELLED', name: 'RunCancelled', message: reason } });
+    }
+    await request('rg/hello', { protocolVersion: PROTOCOL_VERSION });
+    for (const cb of [...restartListeners]) cb(reason);
+  }
+
+  async function cancel(runId: string): Promise<CancelResult> {
+    const end = waitForRun(runId);
+    request('rg/run.cancel', { runId }).catch(() => undefined); // the outcome arrives as rg/run.ended
+    const graceful = await Promise.race([end, opts.sleep(opts.cancelGraceMs).then(() => null)]);
+    if (graceful) return { ended: graceful, forced: false };
+    const reason = `The run did not stop within ${opts.cancelGraceMs} ms (a node may be looping without awaiting), so the worker was restarted. Checkpoints committed before the cancel are kept.`;
+    if (!opts.spawn) {
+      return { ended: { type: 'rg/run.ended', runId, threadId: live.get(runId) ?? '', outcome: 'running', result: null, error: { code: 'RUN_CANCELLED', name: 'CancelTimeout', message: 'The run did not stop and this client cannot restart the worker.' } }, forced: false };
+    }
+    await restart(reason);
+    return { ended: await end, forced: true };
+  }
+
+  const started = (r: ReplyOf['rg/run.start']): RunEventsMeta => ({ runId: r.runId, threadId: r.threadId });
 
   return {
     request,
     hello: () => request('rg/hello', { protocolVersion: PROTOCOL_VERSION }),
+    listGraphs: async () => (await request('rg/graphs.list', {})).graphs,
+    listThreads: async () => (await request('rg/threads.list', {})).threads,
+    deleteThread: async (threadId) => void (await request('rg/thread.delete', { threadId })),
+    startRun: async (a) => started(await request('rg/run.start', a)),
+    resume: async (a) => started(await request('rg/run.resume', a)),
+    continueRun: async (a) => started(await request('rg/run.continue', a)),
+    replay: async (a) => started(await request('rg/run.replay', { ns: '', ...a })),
+    fork: async (a) => started(await request('rg/run.fork', { ns: '', ...a })),
+    cancel,
+    historyPage: async (a) => (await request('rg/history.page', { ns: '', ...a })).page,
+    getCheckpoint: async (a) => (await request('rg/checkpoint.get', { ns: '', ...a })).detail,
+    listRuns: async (threadId) => (await request('rg/runs.list', { threadId })).runs,
+    getTrace: async (a) => {
+      const r = await request('rg/trace.get', a);
+      return { events: r.events, nextSeq: r.nextSeq };
+    },
+    listNamespaces: async (threadId) => (await request('rg/namespaces.list', { threadId })).root,
+    onRunEvents: (runId, cb) => eventListeners.on(runId, cb),
+    onRunEnded: (runId, cb) => endListeners.on(runId, cb),
+    onRestart(cb) {
+      restartListeners.add(cb);
+      return () => void restartListeners.delete(cb);
+    },
+    waitForRun,
     dispose() {
-      endpoint.removeEventListener('message', onMessage);
+      current.removeEventListener('message', onMessage);
       for (const p of pending.values()) p.reject(new Error('client disposed'));
       pending.clear();
+      eventListeners.clear();
+      endListeners.clear();
+      restartListeners.clear();
+      for (const w of spawned) w.terminate();
     },
   };
 }

@@ -5,7 +5,25 @@
  * Values of user state are `Json`: the host makes them JSON-safe (functions, cycles, class instances
  * are turned into descriptive strings) so the UI can always show them as text.
  */
-import type { ErrorData } from '../shared/errors';
+import type { ErrorCode, ErrorData } from '../shared/errors';
+
+/** Error codes the worker protocol adds to the shared catalogue. */
+export type ProtocolErrorCode =
+  /** A request whose fields are missing or of the wrong type. */
+  | 'BAD_REQUEST'
+  /** A graph, thread, checkpoint or run that does not exist. */
+  | 'NOT_FOUND'
+  /** A run was asked for on a thread that already has one going. */
+  | 'THREAD_BUSY'
+  /** The run was cancelled (cooperatively, or by restarting the worker). */
+  | 'RUN_CANCELLED'
+  /** The worker was stopped and started again; requests in flight were lost. */
+  | 'WORKER_RESTARTED'
+  /** A graph failed while it ran (the node's own error is in `name`/`message`). */
+  | 'RUN_FAILED';
+
+/** Errors as data on the wire: the shared `ErrorData` with the protocol's codes added. */
+export type WireError = Omit<ErrorData, 'code'> & { code: ErrorCode | ProtocolErrorCode };
 
 /** Any JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -102,7 +120,7 @@ export interface TaskDTO {
   kind: 'pull' | 'push';
   triggers: TriggerDTO[];
   interrupts: InterruptDTO[];
-  error: ErrorData | null;
+  error: WireError | null;
   /** How the task ended in the step after this checkpoint, when known from the trace. */
   outcome?: 'ran' | 'served-from-saved-writes' | 'failed' | 'interrupted' | 'pending';
   /** For subgraph tasks: the namespace of the subgraph's own checkpoints. */
@@ -111,10 +129,15 @@ export interface TaskDTO {
 
 /** Why a pending write was or was not re-applied. */
 export type WriteDisposition =
+  /** Written by a task of the step that ran from this checkpoint, and applied when that step completed. */
+  | { kind: 'applied' }
+  /** Saved by an earlier, unfinished attempt of the step and re-applied to its task, which did not run again. */
   | { kind: 'reapplied' }
   | { kind: 'skipped-control'; signal: '__error__' | '__interrupt__' | '__resume__' | '__error_source_node__' }
   | { kind: 'resume-value' }
   | { kind: 'not-reapplied-replaying' }
+  /** Dropped by the engine: a stale resume/interrupt when forking from history, or leftovers discarded by new input. */
+  | { kind: 'dropped'; reason: 'time-travel' | 'discarded' }
   | { kind: 'pending' };
 
 export interface PendingWriteDTO {
@@ -160,7 +183,11 @@ export interface RunSummary {
   startedAt: string;
   endedAt: string | null;
   outcome: RunOutcome;
-  error: ErrorData | null;
+  error: WireError | null;
+  /** The graph the run executed. */
+  graphId?: string;
+  /** How many trace events the run recorded (known once it ended). */
+  events?: number;
 }
 
 /** A namespace in the subgraph tree of a thread. */

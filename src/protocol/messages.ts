@@ -3,11 +3,10 @@
  * a request id on every request (echoed by its reply), errors as data, streamed run events in
  * batches, and a version checked by the hello handshake.
  */
-import type { ErrorData } from '../shared/errors';
 import type { RequestId } from '../shared/ids';
 import type {
   CheckpointDetail, CheckpointSummary, GraphInfo, HistoryPage, Json, NamespaceNode, ResumeValue,
-  RunControls, RunOutcome, RunSummary, ThreadSummary,
+  RunControls, RunOutcome, RunSummary, ThreadSummary, WireError,
 } from './dto';
 
 /** Bumped on every incompatible change of the messages below. */
@@ -57,10 +56,10 @@ export type FromWorker =
   | Reply<'rg/runs', { runs: RunSummary[] }>
   | Reply<'rg/trace', { events: Json[]; nextSeq: number | null }>
   | Reply<'rg/namespaces', { root: NamespaceNode }>
-  | { type: 'rg/error'; id: RequestId | null; error: ErrorData }
+  | { type: 'rg/error'; id: RequestId | null; error: WireError }
   /** Streamed, in batches (never one message per event). */
   | { type: 'rg/run.events'; runId: string; threadId: string; events: RunEvent[] }
-  | { type: 'rg/run.ended'; runId: string; threadId: string; outcome: RunOutcome; error: ErrorData | null; result: Json | null };
+  | { type: 'rg/run.ended'; runId: string; threadId: string; outcome: RunOutcome; error: WireError | null; result: Json | null };
 
 type R<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
 

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerClient, type ClientEndpoint } from '../../src/client/worker-client';
 import { startHost } from '../../src/worker/host';
 import type { Endpoint } from '../../src/worker/endpoint';
+import { MemorySaver } from '../../src/engine/index';
+import { createMemoryStore } from '../../src/worker/store';
 
 const open: Array<{ close(): void }> = [];
 afterEach(() => open.splice(0).forEach((p) => p.close()));
@@ -17,7 +19,7 @@ function pair() {
 describe('protocol hello', () => {
   it('answers with the protocol version and the storage it opened', async () => {
     const { page, worker } = pair();
-    startHost(worker, { openStorage: async () => ({ dbName: 'test-db', version: 3 }) });
+    startHost(worker, { openStore: async () => createMemoryStore(new MemorySaver(), { dbName: 'test-db', version: 3 }), graphs: [] });
     const client = createWorkerClient(page);
     const reply = await client.hello();
     expect(reply.protocolVersion).toBe(1);
@@ -26,7 +28,7 @@ describe('protocol hello', () => {
 
   it('rejects a page that speaks another protocol version, as data', async () => {
     const { page, worker } = pair();
-    startHost(worker, { openStorage: async () => ({ dbName: 'x', version: 1 }) });
+    startHost(worker, { openStore: async () => createMemoryStore(new MemorySaver(), { dbName: 'x', version: 1 }), graphs: [] });
     const client = createWorkerClient(page);
     await expect(client.request('rg/hello', { protocolVersion: 99 })).rejects.toMatchObject({
       data: { code: 'PROTOCOL_VERSION_MISMATCH' },
@@ -35,7 +37,7 @@ describe('protocol hello', () => {
 
   it('reports a storage failure as an error reply instead of hanging', async () => {
     const { page, worker } = pair();
-    startHost(worker, { openStorage: async () => { throw new Error('quota exceeded'); } });
+    startHost(worker, { openStore: async () => { throw new Error('quota exceeded'); }, graphs: [] });
     const client = createWorkerClient(page);
     await expect(client.hello()).rejects.toThrow('quota exceeded');
   });

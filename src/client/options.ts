@@ -1,0 +1,33 @@
+/** The client's options, with every default in one place. */
+
+/** Where the client sends and receives; a Worker or a MessagePort. */
+export interface ClientEndpoint {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (ev: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (ev: MessageEvent) => void): void;
+}
+
+/** A worker the client can terminate. */
+export interface WorkerLike extends ClientEndpoint {
+  terminate(): void;
+}
+
+/** Options of `createWorkerClient`. */
+export interface ClientOptions {
+  /** Starts a fresh worker after a forced cancel. Without it the client cannot restart the worker. @default undefined */
+  spawn?: (() => WorkerLike) | undefined;
+  /** How long a cancelled run may take to stop before the worker is restarted. @default 1500 */
+  cancelGraceMs?: number;
+  /** How many ended runs `waitForRun` remembers. @default 200 */
+  maxRememberedRuns?: number;
+  /** Waits `ms` (tests inject a controllable clock). @default setTimeout-based */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** The defaults of `ClientOptions`. */
+export const CLIENT_DEFAULTS: Required<Omit<ClientOptions, 'spawn'>> & Pick<ClientOptions, 'spawn'> = {
+  spawn: undefined,
+  cancelGraceMs: 1500,
+  maxRememberedRuns: 200,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};

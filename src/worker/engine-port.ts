@@ -1,0 +1,67 @@
+/**
+ * What the host needs from a compiled graph, written as structural types. A graph compiled with
+ * src/engine satisfies these (the registry assigns one to the other, so the type checker catches
+ * drift); keeping them narrow documents exactly which engine features the debugger relies on.
+ */
+import type { CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
+import type { TraceListener } from '../shared/trace';
+
+/** A task of a state snapshot (LangGraph.js `PregelTaskDescription`). */
+export interface SnapshotTask {
+  id: string;
+  name: string;
+  path?: readonly unknown[];
+  error?: unknown;
+  /** Interrupts (LangGraph.js `{ id, value }` objects). */
+  interrupts?: readonly unknown[];
+  /** For subgraph tasks: the subgraph's config (or snapshot). */
+  state?: unknown;
+  result?: unknown;
+}
+
+/** A state snapshot (LangGraph.js `StateSnapshot`). */
+export interface Snapshot {
+  values: unknown;
+  next: readonly string[];
+  config: RunnableConfig;
+  metadata?: Record<string, unknown>;
+  createdAt?: string;
+  parentConfig?: RunnableConfig;
+  tasks: readonly SnapshotTask[];
+}
+
+/** The run config the host passes to the engine. */
+export interface HostRunConfig extends RunnableConfig {
+  trace?: TraceListener;
+  streamMode?: string | string[];
+  interruptBefore?: string[] | '*';
+  interruptAfter?: string[] | '*';
+}
+
+/** LangGraph.js `getGraph()` output, as far as drawing needs it. */
+export interface DrawableGraph {
+  nodes: Record<string, { id: string; name?: string; data?: unknown }> | readonly { id: string; name?: string; data?: unknown }[];
+  edges: readonly { source: string; target: string; conditional?: boolean; data?: unknown }[];
+}
+
+/** The parts of a StateGraph builder that describe its drawing (src/engine `StateGraph`). */
+export interface BuilderLike {
+  nodes: ReadonlyMap<string, { options?: { ends?: readonly string[] } }>;
+  edges: readonly (readonly [string, string])[];
+  waitingEdges: readonly (readonly [readonly string[], string])[];
+  branches: ReadonlyMap<string, readonly { pathMap?: Record<string, string> }[]>;
+}
+
+/** A compiled graph as the host drives it. */
+export interface HostGraph {
+  invoke(input: unknown, config?: any): Promise<unknown>;
+  stream(input: unknown, config?: any): Promise<AsyncIterable<unknown>> | AsyncIterable<unknown>;
+  getState(config: RunnableConfig, options?: any): Promise<Snapshot>;
+  getStateHistory(config: RunnableConfig, options?: any): AsyncIterable<Snapshot>;
+  updateState(config: RunnableConfig, values: unknown, asNode?: string): Promise<RunnableConfig>;
+  getGraph?(): DrawableGraph | Promise<DrawableGraph>;
+  /** The StateGraph it was compiled from (used for drawing when `getGraph` is missing). */
+  builder?: BuilderLike;
+}
+
+export type { CheckpointTuple, RunnableConfig };

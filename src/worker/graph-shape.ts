@@ -1,0 +1,59 @@
+/**
+ * The one place that turns a compiled graph into the GraphShape the UI draws. It uses the compiled
+ * graph's `getGraph()` when the engine offers it (LangGraph.js shape: nodes keyed by id, edges with
+ * `conditional`); otherwise it reads the StateGraph builder the graph was compiled from.
+ */
+import type { GraphEdgeDTO, GraphNodeDTO, GraphShape } from '../protocol/dto';
+import type { BuilderLike, DrawableGraph, HostGraph } from './engine-port';
+
+const START = '__start__';
+const END = '__end__';
+
+const kindOf = (id: string): GraphNodeDTO['kind'] => (id === START ? 'start' : id === END ? 'end' : 'node');
+
+/** Maps a LangGraph.js-shaped drawable graph to GraphShape. */
+export function shapeFromDrawable(graph: DrawableGraph): GraphShape {
+  const list = Array.isArray(graph.nodes) ? graph.nodes : Object.values(graph.nodes);
+  const nodes: GraphNodeDTO[] = list.map((n) => ({ id: n.id, kind: kindOf(n.id) }));
+  const edges: GraphEdgeDTO[] = graph.edges.map((e) => {
+    const edge: GraphEdgeDTO = { source: e.source, target: e.target, conditional: e.conditional === true };
+    if (typeof e.data === 'string' && e.data !== e.target) edge.label = e.data;
+    return edge;
+  });
+  return { nodes, edges };
+}
+
+/**
+ * Derives the drawing from a StateGraph builder: plain edges, one edge per source of a join,
+ * conditional edges per path-map entry (to every node and END when a router has no path map), and
+ * conditional edges to the `ends` a node declares for its Commands.
+ */
+export function shapeFromBuilder(b: BuilderLike): GraphShape {
+  const names = [...b.nodes.keys()];
+  const nodes: GraphNodeDTO[] = [START, ...names, END].map((id) => ({ id, kind: kindOf(id) }));
+  const edges: GraphEdgeDTO[] = [];
+  const seen = new Set<string>();
+  const add = (source: string, target: string, conditional: boolean, label?: string) => {
+    const key = JSON.stringify([source, target, conditional, label ?? null]);
+    if (seen.has(key)) return;
+    seen.add(key);
+    edges.push(label === undefined || label === target ? { source, target, conditional } : { source, target, conditional, label });
+  };
+  for (const [from, to] of b.edges) add(from, to, false);
+  for (const [starts, end] of b.waitingEdges) for (const s of starts) add(s, end, false);
+  for (const [source, branches] of b.branches) {
+    for (const branch of branches) {
+      if (branch.pathMap) for (const [key, target] of Object.entries(branch.pathMap)) add(source, target, true, key);
+      else for (const target of [...names, END]) add(source, target, true);
+    }
+  }
+  for (const [name, spec] of b.nodes) for (const target of spec.options?.ends ?? []) add(name, target, true);
+  return { nodes, edges };
+}
+
+/** The shape of a compiled graph, or an empty shape when the engine cannot describe it. */
+export async function graphShape(graph: HostGraph): Promise<GraphShape> {
+  if (typeof graph.getGraph === 'function') return shapeFromDrawable(await graph.getGraph());
+  if (graph.builder) return shapeFromBuilder(graph.builder);
+  return { nodes: [], edges: [] };
+}

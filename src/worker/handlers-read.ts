@@ -1,0 +1,116 @@
+/** Request handlers that read threads, history, checkpoints, runs and traces, or delete a thread. */
+import type { CheckpointSummary, HistoryPage, Json, ThreadSummary } from '../protocol/dto';
+import type { ReplyOf, ToWorker } from '../protocol/messages';
+import type { TraceEvent } from '../shared/trace';
+import { HostError, type HostContext } from './context';
+import { checkpointDetail, summaryFromTuple } from './dto-map';
+import type { CheckpointTuple, HostGraph, Snapshot } from './engine-port';
+import { namespaceTree } from './namespaces';
+import { runsFromRecords } from './store';
+
+type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
+type Reply<T extends ToWorker['type']> = Omit<ReplyOf[T], 'id'>;
+
+/** The compiled graph of a thread, when the thread's graph is known and registered. */
+async function graphOf(ctx: HostContext, threadId: string): Promise<HostGraph | null> {
+  const id = await ctx.graphIdOf(threadId);
+  return (id && ctx.graphs.get(id)) || null;
+}
+
+/** Engine trace events of a thread (every run, in order), for dispositions and triggers. */
+export async function threadEvents(ctx: HostContext, threadId: string): Promise<TraceEvent[]> {
+  const records = await ctx.store.readTrace(threadId);
+  return records.flatMap((r) => (r.kind === 'trace' ? [r.event as unknown as TraceEvent] : []));
+}
+
+/** rg/threads.list */
+export async function onThreadsList(ctx: HostContext): Promise<Reply<'rg/threads.list'>> {
+  const stored = await ctx.store.listThreads();
+  const threads: ThreadSummary[] = await Promise.all(stored.map(async (t) => ({
+    ...t,
+    // The engine does not copy run metadata into checkpoints, so the graph is usually known from the runs.
+    graphId: t.graphId ?? (await ctx.graphIdOf(t.threadId)),
+    status: ctx.runs.ofThread(t.threadId) ? 'running' : t.status === 'running' ? 'idle' : t.status,
+  })));
+  threads.sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
+  return { type: 'rg/threads', threads };
+}
+
+/** rg/thread.delete */
+export async function onThreadDelete(ctx: HostContext, m: Req<'rg/thread.delete'>): Promise<Reply<'rg/thread.delete'>> {
+  if (ctx.runs.ofThread(m.threadId)) throw new HostError('THREAD_BUSY', `Thread "${m.threadId}" has a run going on; cancel it before deleting the thread.`);
+  await ctx.store.deleteThread(m.threadId);
+  return { type: 'rg/ok' };
+}
+
+/** rg/history.page: newest first; `next` of each row read from the engine's state history. */
+export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>): Promise<Reply<'rg/history.page'>> {
+  const limit = Math.max(1, Math.min(Math.floor(m.limit), ctx.options.maxPageSize));
+  const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns } };
+  const options = { limit: limit + 1, ...(m.before ? { before: { configurable: { checkpoint_id: m.before } } } : {}) };
+  const tuples: CheckpointTuple[] = [];
+  for await (const t of ctx.store.saver.list(config, options)) tuples.push(t);
+  const more = tuples.length > limit;
+  const rows = tuples.slice(0, limit);
+  const next = new Map<string, readonly string[]>();
+  const graph = await graphOf(ctx, m.threadId);
+  if (graph && rows.length > 0) {
+    for await (const s of graph.getStateHistory(config, options)) {
+      const id = s.config.configurable?.checkpoint_id;
+      if (id) next.set(id, s.next);
+    }
+  }
+  const items: CheckpointSummary[] = rows.map((t) => summaryFromTuple(t, next.get(t.checkpoint.id)));
+  const page: HistoryPage = { items, nextBefore: more ? rows.at(-1)!.checkpoint.id : null };
+  return { type: 'rg/history', page };
+}
+
+/** rg/checkpoint.get */
+export async function onCheckpointGet(ctx: HostContext, m: Req<'rg/checkpoint.get'>): Promise<Reply<'rg/checkpoint.get'>> {
+  const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: m.checkpointId } };
+  const tuple = await ctx.store.saver.getTuple(config);
+  if (!tuple) throw new HostError('NOT_FOUND', `Thread "${m.threadId}" has no checkpoint "${m.checkpointId}" in namespace "${m.ns}".`);
+  const graph = await graphOf(ctx, m.threadId);
+  const parentConfig = tuple.parentConfig && { configurable: { ...tuple.parentConfig.configurable, thread_id: m.threadId, checkpoint_ns: m.ns } };
+  const parentTuple = parentConfig ? await ctx.store.saver.getTuple(parentConfig) : undefined;
+  const state = async (c: typeof config | undefined): Promise<Snapshot | null> => (graph && c ? graph.getState(c).catch(() => null) : null);
+  const detail = checkpointDetail({
+    tuple, parentTuple, snapshot: await state(config), parentSnapshot: await state(parentConfig as typeof config | undefined),
+    events: await threadEvents(ctx, m.threadId),
+  });
+  return { type: 'rg/checkpoint', detail };
+}
+
+/** rg/runs.list */
+export async function onRunsList(ctx: HostContext, m: Req<'rg/runs.list'>): Promise<Reply<'rg/runs.list'>> {
+  const runs = runsFromRecords(await ctx.store.readTrace(m.threadId));
+  for (const r of runs) {
+    const live = ctx.runs.get(r.runId);
+    if (live) Object.assign(r, live.summary);
+  }
+  return { type: 'rg/runs', runs };
+}
+
+/**
+ * rg/trace.get: engine trace events, paged. With `runId`, `afterSeq`/`nextSeq` are the run's record
+ * sequence numbers; without it, positions in the thread's whole trace (all runs, in order).
+ */
+export async function onTraceGet(ctx: HostContext, m: Req<'rg/trace.get'>): Promise<Reply<'rg/trace.get'>> {
+  const limit = Math.max(1, Math.min(Math.floor(m.limit ?? ctx.options.maxPageSize), ctx.options.maxPageSize));
+  const records = (await ctx.store.readTrace(m.threadId, m.runId)).filter((r) => r.kind === 'trace');
+  const keyed = records.map((r, i) => ({ key: m.runId === undefined ? i : r.seq, event: (r as { event: Json }).event }));
+  const after = m.afterSeq ?? -1;
+  const page = keyed.filter((k) => k.key > after).slice(0, limit);
+  const more = page.length === limit && keyed.some((k) => k.key > page.at(-1)!.key);
+  return { type: 'rg/trace', events: page.map((k) => k.event), nextSeq: more ? page.at(-1)!.key : null };
+}
+
+/** rg/namespaces.list: the subgraph namespace tree of a thread (`|` separates levels). */
+export async function onNamespacesList(ctx: HostContext, m: Req<'rg/namespaces.list'>): Promise<Reply<'rg/namespaces.list'>> {
+  const counts = new Map<string, number>();
+  for await (const t of ctx.store.saver.list({ configurable: { thread_id: m.threadId } })) {
+    const ns = t.config.configurable?.checkpoint_ns ?? '';
+    counts.set(ns, (counts.get(ns) ?? 0) + 1);
+  }
+  return { type: 'rg/namespaces', root: namespaceTree(counts) };
+}

@@ -1,0 +1,90 @@
+/** Request handlers that start, continue, fork or cancel runs. */
+import type { ResumeValue } from '../protocol/dto';
+import type { ReplyOf, ToWorker } from '../protocol/messages';
+import { Command } from '../engine/index';
+import { HostError, type HostContext } from './context';
+import { startRun, type RunPlan } from './run-driver';
+
+type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
+type Started = Omit<ReplyOf['rg/run.start'], 'id'>;
+
+const started = (s: { runId: string; threadId: string }): Started => ({ type: 'rg/run.started', runId: s.runId, threadId: s.threadId });
+
+/** The graph of an existing thread, or NOT_FOUND. */
+async function threadGraph(ctx: HostContext, threadId: string): Promise<string> {
+  const graphId = await ctx.graphIdOf(threadId);
+  if (!graphId) throw new HostError('NOT_FOUND', `Thread "${threadId}" has no runs: start one with a graph first.`);
+  return graphId;
+}
+
+/** The head checkpoint id of a thread (null for a new thread). */
+async function headId(ctx: HostContext, threadId: string): Promise<string | null> {
+  const tuple = await ctx.store.saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: '' } });
+  return tuple?.checkpoint.id ?? null;
+}
+
+/** Throws NOT_FOUND unless the checkpoint exists. */
+async function requireCheckpoint(ctx: HostContext, threadId: string, ns: string, checkpointId: string): Promise<void> {
+  const tuple = await ctx.store.saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId } });
+  if (!tuple) throw new HostError('NOT_FOUND', `Thread "${threadId}" has no checkpoint "${checkpointId}" in namespace "${ns}".`);
+}
+
+const resumeCommand = (resume: ResumeValue) => new Command({ resume: resume.kind === 'value' ? resume.value : resume.values });
+
+async function run(ctx: HostContext, plan: RunPlan): Promise<Started> {
+  return started(await startRun(ctx, plan));
+}
+
+/** rg/run.start */
+export async function onRunStart(ctx: HostContext, m: Req<'rg/run.start'>): Promise<Started> {
+  if (!ctx.graphs.has(m.graphId)) throw new HostError('NOT_FOUND', `There is no graph "${m.graphId}".`);
+  const known = await ctx.graphIdOf(m.threadId);
+  if (known && known !== m.graphId) {
+    throw new HostError('BAD_REQUEST', `Thread "${m.threadId}" belongs to graph "${known}"; start "${m.graphId}" on a new thread.`);
+  }
+  return run(ctx, { threadId: m.threadId, graphId: m.graphId, kind: 'run', input: m.input, controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
+}
+
+/** rg/run.resume */
+export async function onRunResume(ctx: HostContext, m: Req<'rg/run.resume'>): Promise<Started> {
+  const graphId = await threadGraph(ctx, m.threadId);
+  return run(ctx, { threadId: m.threadId, graphId, kind: 'resume', input: resumeCommand(m.resume), controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
+}
+
+/** rg/run.continue */
+export async function onRunContinue(ctx: HostContext, m: Req<'rg/run.continue'>): Promise<Started> {
+  const graphId = await threadGraph(ctx, m.threadId);
+  return run(ctx, { threadId: m.threadId, graphId, kind: 'continue', input: null, controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
+}
+
+/** rg/run.replay */
+export async function onRunReplay(ctx: HostContext, m: Req<'rg/run.replay'>): Promise<Started> {
+  const graphId = await threadGraph(ctx, m.threadId);
+  await requireCheckpoint(ctx, m.threadId, m.ns, m.checkpointId);
+  return run(ctx, {
+    threadId: m.threadId, graphId, kind: 'replay', input: null, controls: m.controls, fromCheckpointId: m.checkpointId,
+    at: { checkpoint_ns: m.ns, checkpoint_id: m.checkpointId },
+  });
+}
+
+/** rg/run.fork: updateState on the chosen checkpoint, then (optionally) run from the new one. */
+export async function onRunFork(ctx: HostContext, m: Req<'rg/run.fork'>): Promise<Started> {
+  const graphId = await threadGraph(ctx, m.threadId);
+  await requireCheckpoint(ctx, m.threadId, m.ns, m.checkpointId);
+  return run(ctx, {
+    threadId: m.threadId, graphId, kind: 'fork', input: null, controls: m.controls, fromCheckpointId: m.checkpointId,
+    prepare: async (graph) => {
+      const at = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: m.checkpointId } };
+      const next = await graph.updateState(at, m.values, m.asNode);
+      return m.run ? next : null;
+    },
+  });
+}
+
+/** rg/run.cancel: cooperative, at the next step boundary; the run reports `cancelled` when it stops. */
+export async function onRunCancel(ctx: HostContext, m: Req<'rg/run.cancel'>): Promise<Omit<ReplyOf['rg/run.cancel'], 'id'>> {
+  if (!ctx.runs.stop(m.runId, 'cancel') && !ctx.runs.hasEnded(m.runId)) {
+    throw new HostError('NOT_FOUND', `There is no run "${m.runId}" going on in this worker.`);
+  }
+  return { type: 'rg/ok' };
+}

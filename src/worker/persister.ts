@@ -1,0 +1,72 @@
+/**
+ * Writes a run's records to storage in batches, one `appendTrace` at a time and in order, so the
+ * thread's trace can be rebuilt after a reload. The queue is bounded: past `maxPersistBacklog`
+ * records the run waits for storage (`backpressure`) instead of growing memory without limit.
+ */
+import type { WireError } from '../protocol/dto';
+import { createBatcher } from './batcher';
+import type { HostContext } from './context';
+import { errorToWire } from './dto-map';
+import type { TraceRecord } from './store';
+
+type RecordBody = TraceRecord extends infer R ? (R extends TraceRecord ? Omit<R, 'runId' | 'seq'> : never) : never;
+
+/** A run's persister. */
+export interface Persister {
+  /** Queues a record; its `seq` is assigned here. */
+  push(body: RecordBody): void;
+  /** Resolves at once unless too many records wait for storage. */
+  backpressure(): Promise<void>;
+  /** Writes everything queued; resolves with the first storage error, if any. */
+  close(): Promise<WireError | null>;
+  /** Trace events pushed so far. */
+  readonly traceCount: number;
+}
+
+/** Creates the persister of run `runId` on `threadId`. */
+export function createPersister(ctx: HostContext, threadId: string, runId: string): Persister {
+  let seq = 0;
+  let traceCount = 0;
+  let waiting = 0;
+  let chain: Promise<void> = Promise.resolve();
+  let failure: WireError | null = null;
+
+  const batcher = createBatcher<TraceRecord>({
+    maxBatch: ctx.options.maxPersistBatch,
+    intervalMs: ctx.options.flushIntervalMs,
+    schedule: ctx.schedule,
+    flush: (records) => {
+      chain = chain.then(async () => {
+        try {
+          if (!failure) await ctx.store.appendTrace(threadId, records);
+        } catch (err) {
+          failure = errorToWire(err, 'INTERNAL');
+          failure.message = `The run's trace could not be stored: ${failure.message}`;
+        } finally {
+          waiting -= records.length;
+        }
+      });
+    },
+  });
+
+  return {
+    push(body) {
+      if (body.kind === 'trace') traceCount++;
+      waiting++;
+      batcher.push({ ...body, runId, seq: seq++ } as TraceRecord);
+    },
+    async backpressure() {
+      if (waiting <= ctx.options.maxPersistBacklog) return;
+      batcher.flushNow();
+      await chain;
+    },
+    async close() {
+      batcher.flushNow();
+      await chain;
+      return failure;
+    },
+    get traceCount() {
+      return traceCount;
+    },
+  };
+}

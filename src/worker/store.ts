@@ -1,0 +1,120 @@
+/**
+ * The storage the host needs beside a checkpointer: a thread list with a "running" flag, and the
+ * persisted trace of every run. `IndexedDBSaver` provides all of it in the browser (see
+ * idb-store.ts); `createMemoryStore` provides it in memory for tests and Node.
+ */
+import type { BaseCheckpointSaver } from '../engine/checkpoint/types';
+import type { CheckpointSummary, Json, RunSummary, ThreadStatus } from '../protocol/dto';
+
+/**
+ * One persisted record of a run: a trace event, a checkpoint notification, or the run's summary
+ * (written when it starts and again when it ends; the last one wins). `runId` is the host's run
+ * id and `seq` counts 0, 1, 2 … within the run, so (thread, runId, seq) is unique.
+ */
+export type TraceRecord = { runId: string; seq: number } & (
+  | { kind: 'trace'; event: Json }
+  | { kind: 'checkpoint'; checkpoint: CheckpointSummary }
+  | { kind: 'run'; run: RunSummary }
+);
+
+/** A thread as storage lists it. */
+export interface StoredThread {
+  threadId: string;
+  graphId: string | null;
+  status: ThreadStatus;
+  steps: number;
+  updatedAt: string | null;
+}
+
+/** Storage behind the host. */
+export interface ThreadStore {
+  readonly saver: BaseCheckpointSaver;
+  /** Name and schema version, reported by hello. */
+  readonly info: { dbName: string; version: number };
+  listThreads(): Promise<StoredThread[]>;
+  setThreadRunning(threadId: string, running: boolean): Promise<void>;
+  appendTrace(threadId: string, records: TraceRecord[]): Promise<void>;
+  /** Records of one run, or of every run of the thread, in (run start, seq) order. */
+  readTrace(threadId: string, runId?: string): Promise<TraceRecord[]>;
+  /** Removes checkpoints, writes, trace and flags of the thread. */
+  deleteThread(threadId: string): Promise<void>;
+}
+
+/**
+ * Derives a thread's status from its latest root checkpoint's pending writes, the way
+ * IndexedDBSaver does: `__interrupt__` ⇒ interrupted, `__error__` ⇒ error.
+ */
+export function statusFromWrites(writes: readonly (readonly [string, string, unknown])[] | undefined, running: boolean): ThreadStatus {
+  if (running) return 'running';
+  if (writes?.some((w) => w[1] === '__error__')) return 'error';
+  if (writes?.some((w) => w[1] === '__interrupt__')) return 'interrupted';
+  return 'idle';
+}
+
+/** An in-memory ThreadStore over any saver (a MemorySaver in tests). */
+export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: 'memory', version: 0 }): ThreadStore {
+  const running = new Set<string>();
+  const traces = new Map<string, TraceRecord[]>();
+  const graphOf = new Map<string, string>();
+  const touched = new Map<string, string>();
+
+  return {
+    saver,
+    info,
+    async listThreads() {
+      const ids = new Set<string>([...traces.keys()]);
+      for await (const t of saver.list({})) if (t.config.configurable?.thread_id) ids.add(t.config.configurable.thread_id);
+      const out: StoredThread[] = [];
+      for (const threadId of ids) {
+        let steps = 0;
+        let latest: Awaited<ReturnType<typeof saver.getTuple>>;
+        for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: '' } })) {
+          latest ??= t;
+          steps++;
+        }
+        const fromMeta = latest?.metadata?.graph_id;
+        out.push({
+          threadId,
+          graphId: typeof fromMeta === 'string' ? fromMeta : graphOf.get(threadId) ?? null,
+          status: statusFromWrites(latest?.pendingWrites, running.has(threadId)),
+          steps,
+          updatedAt: [latest?.checkpoint.ts, touched.get(threadId)].filter((x): x is string => !!x).sort().at(-1) ?? null,
+        });
+      }
+      return out;
+    },
+    async setThreadRunning(threadId, on) {
+      if (on) running.add(threadId);
+      else running.delete(threadId);
+    },
+    async appendTrace(threadId, records) {
+      const list = traces.get(threadId) ?? [];
+      // Structured clone, as IndexedDB would: later changes to the objects cannot alter history.
+      list.push(...structuredClone(records));
+      traces.set(threadId, list);
+      for (const r of records) {
+        if (r.kind !== 'run') continue;
+        if (r.run.graphId && !graphOf.has(threadId)) graphOf.set(threadId, r.run.graphId);
+        touched.set(threadId, r.run.endedAt ?? r.run.startedAt);
+      }
+    },
+    async readTrace(threadId, runId) {
+      const list = traces.get(threadId) ?? [];
+      return structuredClone(runId === undefined ? list : list.filter((r) => r.runId === runId));
+    },
+    async deleteThread(threadId) {
+      await saver.deleteThread(threadId);
+      traces.delete(threadId);
+      running.delete(threadId);
+      graphOf.delete(threadId);
+      touched.delete(threadId);
+    },
+  };
+}
+
+/** The latest summary of each run in a thread's records, oldest run first. */
+export function runsFromRecords(records: readonly TraceRecord[]): RunSummary[] {
+  const runs = new Map<string, RunSummary>();
+  for (const r of records) if (r.kind === 'run') runs.set(r.runId, r.run);
+  return [...runs.values()].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isKnownRequestType, isToWorker, requestProblem } from '../../src/protocol/guards';
+import type { ToWorker } from '../../src/protocol/messages';
+
+const req = (m: Record<string, unknown>) => ({ id: 1, ...m }) as unknown as ToWorker;
+
+describe('protocol guards', () => {
+  it('drops anything that is not a protocol request', () => {
+    for (const v of [null, 'rg/hello', 42, [], {}, { type: 'hello', id: 1 }, { type: 'rg/hello' }, { type: 'rg/hello', id: '1' }, { type: 'rg/x', id: NaN }]) {
+      expect(isToWorker(v)).toBe(false);
+    }
+    expect(isToWorker({ type: 'rg/anything', id: 3 })).toBe(true);
+    expect(isKnownRequestType('rg/anything')).toBe(false);
+    expect(isKnownRequestType('rg/run.start')).toBe(true);
+  });
+
+  it('names the bad field of a known request', () => {
+    expect(requestProblem(req({ type: 'rg/run.start', threadId: 't', graphId: 'g', input: null }))).toBeNull();
+    expect(requestProblem(req({ type: 'rg/run.start', threadId: 't', graphId: 'g' }))).toMatch(/"input"/);
+    expect(requestProblem(req({ type: 'rg/run.start', threadId: 7, graphId: 'g', input: 1 }))).toMatch(/"threadId" must be string/);
+    expect(requestProblem(req({ type: 'rg/history.page', threadId: 't', ns: '', limit: 'ten' }))).toMatch(/"limit"/);
+    expect(requestProblem(req({ type: 'rg/run.resume', threadId: 't', resume: { kind: 'maybe' } }))).toMatch(/resume.kind/);
+    expect(requestProblem(req({ type: 'rg/run.continue', threadId: 't', controls: { breakBefore: 'a' } }))).toMatch(/breakBefore/);
+    expect(requestProblem(req({ type: 'rg/run.continue', threadId: 't', controls: { stepMode: true, breakAfter: ['a'] } }))).toBeNull();
+  });
+});
