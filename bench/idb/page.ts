@@ -88,7 +88,10 @@ async function main() {
   await runSaver(`bench-size-${tag}`, 'size', sizeRun);
   const after = await usage();
   const bytes = await storedBytes(`bench-size-${tag}`, 'size');
-  return { steps: STEPS, rounds, bytes, usageDelta: after - before };
+  // The same records written raw: what the browser's storage format costs by itself.
+  await runBaseline(`bench-size-raw-${tag}`, 'size', sizeRun);
+  const afterRaw = await usage();
+  return { steps: STEPS, rounds, bytes, usageDelta: after - before, rawUsageDelta: afterRaw - after };
 }
 
 declare global {
