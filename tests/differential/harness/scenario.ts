@@ -67,6 +67,10 @@ export interface SuiteOptions {
   saver?: SaverFactory;
   /** Checkpointer factory for our side only (e.g. an IndexedDB saver); defaults to `saver`. */
   oursSaver?: SaverFactory;
+  /** Why our side is skipped regardless of exports (e.g. its checkpointer is unavailable). */
+  oursSkipReason?: string;
+  /** Also declare the "runs on LangGraph.js" checks (default true; another suite may own them). */
+  checkReference?: boolean;
 }
 
 /** Declares the tests for `scenarios`. */
@@ -80,15 +84,16 @@ export function defineDifferentialSuite(title: string, scenarios: Scenario[], op
       const needs = [...CORE_API, ...(sc.needs ?? [])];
       const missing = options.engine.loadError ? [] : missingExports(options.engine.impl, needs);
       describe(sc.name, () => {
-        it('runs on LangGraph.js 1.7.3', async () => {
+        it.runIf(options.checkReference !== false)('runs on LangGraph.js 1.7.3', async () => {
           const first = await referenceOutcome();
           const second = await runScenario(sc, LANGGRAPH_JS, saver);
           const strip = sc.exclude ?? ((o: Outcome) => o);
           expect(strip(second), 'the normalised outcome must not depend on ids or timing').toEqual(strip(first));
           sc.check?.(first);
         });
-        const title = missing.length > 0 ? `matches on our engine (skipped: engine lacks ${missing.join(', ')})` : 'matches on our engine';
-        it.skipIf(missing.length > 0)(title, async () => {
+        const skip = options.oursSkipReason ?? (missing.length > 0 ? `engine lacks ${missing.join(', ')}` : undefined);
+        const title = skip !== undefined ? `matches on our engine (skipped: ${skip})` : 'matches on our engine';
+        it.skipIf(skip !== undefined)(title, async () => {
           if (options.engine.loadError) throw options.engine.loadError;
           const ours = await runScenario(sc, options.engine.impl, oursSaver);
           const theirs = await referenceOutcome();

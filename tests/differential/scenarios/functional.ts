@@ -60,13 +60,28 @@ const c12FinalPrevious: Scenario = {
   },
 };
 
-/** Three parallel tasks, the entrypoint body and a final task; work(1) fails once, after its siblings finished. */
+/**
+ * Three parallel tasks, the entrypoint body and a final task; work(1) fails once. Deterministic
+ * variant: work(1) first waits until work(0) and work(2) have returned (plus a few ms for their
+ * writes to be saved), so it fails last whatever the machine load. Racy variant: it fails at
+ * once while the others sleep.
+ */
 function fanWorkflow(impl: any, rec: any, saver: any, state: { broken: boolean }, failAfterSiblings: boolean): any {
+  let siblingsDone = 0;
+  let releaseFailing: () => void = () => undefined;
+  const siblingsFinished = new Promise<void>((resolve) => (releaseFailing = resolve));
   const work = impl.task('work', async (n: number) => {
     rec.count(`work ${n}`);
-    // Deterministic variant: the failing task ends last. Racy variant: it fails while 0 and 2 sleep.
-    await sleep(failAfterSiblings ? (n === 1 ? 6 : 0) : n === 1 ? 0 : 8);
-    if (n === 1 && state.broken) throw new Error(`task ${n} failed`);
+    if (n === 1 && state.broken) {
+      if (failAfterSiblings) {
+        await siblingsFinished;
+        await sleep(5);
+      }
+      throw new Error(`task ${n} failed`);
+    }
+    if (!failAfterSiblings) await sleep(8);
+    siblingsDone += 1;
+    if (siblingsDone === 2) releaseFailing();
     return n * 10;
   });
   const after = impl.task('after', async (xs: number[]) => (rec.count('after'), xs.join('+')));
