@@ -184,4 +184,65 @@ const interruptBeforeAll: Scenario = {
   },
 };
 
-export const CORE_INTERRUPTS: Scenario[] = [c5InterruptResume, c6TwoInterrupts, c7ParallelInterrupts, c8StaticInterrupts, interruptBeforeAll];
+/** The C5 graph, with the answer recorded as JSON so falsy values stay visible. */
+function askGraph(impl: any, rec: any, saver: any): any {
+  return new impl.StateGraph(listState(impl))
+    .addNode('a', () => (rec.count('a'), { value: ['a'] }))
+    .addNode('ask', () => (rec.count('ask'), { value: [`human:${JSON.stringify(impl.interrupt('q'))}`] }))
+    .addNode('b', () => (rec.count('b'), { value: ['b'] }))
+    .addEdge(impl.START, 'a')
+    .addEdge('a', 'ask')
+    .addEdge('ask', 'b')
+    .compile({ checkpointer: saver });
+}
+
+/** Falsy resume values (0, '', false) are answers; `null` is no input at all (EmptyInputError). */
+const falsyResumeValues: Scenario = {
+  name: 'resume with falsy values and with null',
+  needs: ['interrupt', 'Command'],
+  async run({ impl, rec, saver, thread }) {
+    const graph = askGraph(impl, rec, saver);
+    for (const [label, value] of [['zero', 0], ['empty string', ''], ['false', false], ['null', null]] as const) {
+      await rec.invoke(`${label}: first`, graph, { value: [] }, thread(label));
+      await rec.invoke(`${label}: resume`, graph, new impl.Command({ resume: value }), thread(label));
+      await rec.state(`${label}: state`, graph, thread(label));
+    }
+  },
+  check(o) {
+    expect(entry(o, 'zero: resume').result).toEqual({ value: ['a', 'human:0', 'b'] });
+    expect(entry(o, 'false: resume').result).toEqual({ value: ['a', 'human:false', 'b'] });
+    expect(entry(o, 'null: resume').error.name).toBe('EmptyInputError');
+  },
+};
+
+/** A Command as graph input: goto + update on a new thread, and after an interrupt. */
+const commandAsInput: Scenario = {
+  name: 'Command (goto + update) as graph input',
+  needs: ['interrupt', 'Command'],
+  async run({ impl, rec, saver, thread }) {
+    const graph = askGraph(impl, rec, saver);
+    await rec.invoke('fresh thread', graph, new impl.Command({ goto: 'b', update: { value: ['u'] } }), thread('fresh'));
+    await rec.history('fresh thread: history', graph, thread('fresh'));
+    await rec.invoke('interrupted: first', graph, { value: [] }, thread('jump'));
+    await rec.invoke('interrupted: goto b', graph, new impl.Command({ goto: 'b', update: { value: ['skipped ask'] } }), thread('jump'));
+    await rec.history('interrupted: history', graph, thread('jump'));
+  },
+  check(o) {
+    expect(entry(o, 'fresh thread').result).toEqual({ value: ['u', 'b'] });
+    // LangGraph.js treats a Command without resume as new input: an `input` checkpoint is saved.
+    expect(entry(o, 'fresh thread: history').map((s: any) => [s.step, s.source])).toEqual([
+      [0, 'loop'],
+      [-1, 'input'],
+    ]);
+  },
+};
+
+export const CORE_INTERRUPTS: Scenario[] = [
+  c5InterruptResume,
+  c6TwoInterrupts,
+  c7ParallelInterrupts,
+  c8StaticInterrupts,
+  interruptBeforeAll,
+  falsyResumeValues,
+  commandAsInput,
+];

@@ -161,4 +161,83 @@ const c19Cache: Scenario = {
   },
 };
 
-export const SUBGRAPH_SCENARIOS: Scenario[] = [subgraphLoopReplay, subgraphInterrupt, c17StatefulSubgraphReplay, c19Cache];
+/** A list state with a concat reducer under the key `log`. */
+function logState(impl: any): any {
+  return impl.Annotation.Root({ log: impl.Annotation({ reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] }) });
+}
+
+/** C16: resume a stateful subgraph's interrupt with an explicit head checkpoint id. */
+const c16SubgraphResumeAtHead: Scenario = {
+  name: 'C16 subgraph resume with an explicit head checkpoint id',
+  needs: [...ADVANCED, 'interrupt', 'Command'],
+  async run({ impl, rec, saver, thread }) {
+    const SubState = impl.Annotation.Root({ answer: impl.Annotation() });
+    const sub = new impl.StateGraph(SubState)
+      .addNode('step_a', () => (rec.count('step_a'), {}))
+      .addNode('ask_human', () => (rec.count('ask_human'), { answer: impl.interrupt('question') }))
+      .addNode('step_b', (s: any) => (rec.count('step_b'), { answer: `${s.answer}!` }))
+      .addEdge(impl.START, 'step_a')
+      .addEdge('step_a', 'ask_human')
+      .addEdge('ask_human', 'step_b')
+      .compile({ checkpointer: true });
+    const graph = new impl.StateGraph(SubState)
+      .addNode('sub', sub)
+      .addEdge(impl.START, 'sub')
+      .compile({ checkpointer: saver });
+    await rec.invoke('first', graph, { answer: null }, thread());
+    rec.note('calls after first', { ...rec.calls });
+    const head = await rec.state('state with subgraphs', graph, thread(), { subgraphs: true });
+    const headConfig = { configurable: { thread_id: thread().configurable.thread_id, checkpoint_id: head?.config.configurable.checkpoint_id, checkpoint_ns: '' } };
+    await rec.invoke('resume at head id', graph, new impl.Command({ resume: 'answer' }), headConfig);
+    await rec.history('history', graph, thread());
+    await rec.allCheckpoints('checkpoints', thread());
+  },
+  check(o) {
+    expect(entry(o, 'calls after first')).toEqual({ step_a: 1, ask_human: 1 });
+    expect(entry(o, 'state with subgraphs').tasks[0].state.next).toEqual(['ask_human']);
+    expect(entry(o, 'resume at head id').result).toEqual({ answer: 'answer!' });
+    expect(o.calls).toEqual({ step_a: 1, ask_human: 2, step_b: 1 });
+  },
+};
+
+/** C18: parent START→{pA, sub}; sub START→{A, B(interrupt)}. What re-runs on resume. */
+const c18SubgraphSiblings: Scenario = {
+  name: 'C18 siblings of an interrupted node inside a subgraph on resume',
+  needs: [...ADVANCED, 'interrupt', 'Command'],
+  async run({ impl, rec, saver, thread }) {
+    const sub = new impl.StateGraph(logState(impl))
+      .addNode('A', () => (rec.count('A'), { log: ['A'] }))
+      .addNode('B', () => (rec.count('B'), { log: [`B:${impl.interrupt('b?')}`] }))
+      .addEdge(impl.START, 'A')
+      .addEdge(impl.START, 'B')
+      .compile();
+    const graph = new impl.StateGraph(logState(impl))
+      .addNode('pA', () => (rec.count('pA'), { log: ['pA'] }))
+      .addNode('sub', async (s: any, config: any) => {
+        rec.count('sub');
+        const out = await sub.invoke({ log: [] }, config);
+        return { log: out.log };
+      })
+      .addEdge(impl.START, 'pA')
+      .addEdge(impl.START, 'sub')
+      .compile({ checkpointer: saver });
+    await rec.invoke('first', graph, { log: [] }, thread());
+    await rec.invoke('resume', graph, new impl.Command({ resume: 'ok' }), thread());
+    await rec.history('history', graph, thread());
+    await rec.allCheckpoints('checkpoints', thread());
+  },
+  check(o) {
+    expect(entry(o, 'resume').result).toEqual({ log: ['pA', 'A', 'B:ok'] });
+    // LangGraph.js 1.7.x no longer re-runs the subgraph sibling A (ENGINE_SPEC §12.2).
+    expect(o.calls).toEqual({ pA: 1, sub: 2, A: 1, B: 2 });
+  },
+};
+
+export const SUBGRAPH_SCENARIOS: Scenario[] = [
+  subgraphLoopReplay,
+  subgraphInterrupt,
+  c16SubgraphResumeAtHead,
+  c17StatefulSubgraphReplay,
+  c18SubgraphSiblings,
+  c19Cache,
+];
