@@ -16,6 +16,8 @@ export interface FakeEngineOptions {
   bigThread?: number;
   /** Seeds the thread `demo` (nested graph: subgraph namespaces, every write disposition, an interrupt). */
   demoThread?: boolean;
+  /** Answers `rg/checkpoint.get` for the demo thread's step-1 checkpoint with malformed data (tasks: null). */
+  malformedDetail?: boolean;
   /** Milliseconds between streamed batches of a run. */
   stepDelayMs?: number;
 }
@@ -100,7 +102,7 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
     const parent = th.cps.find((c) => c.summary.checkpointId === cp.summary.parentId) ?? null;
     const child = th.cps.find((c) => c.summary.parentId === cp.summary.checkpointId);
     const g = graphOf(th.graphId);
-    const count = g.fanout?.node === cp.summary.next[0] ? g.fanout.count : 1;
+    const count = g.fanout !== undefined && g.fanout.node === cp.summary.next[0] ? g.fanout.count : 1;
     const tasks = cp.detail?.tasks ?? cp.summary.next.flatMap((name) =>
       Array.from({ length: name === g.fanout?.node ? count : 1 }, (_, i) => ({
         id: `${cp.summary.checkpointId}-${name}-${i}`, name, path: name === g.fanout?.node ? `__pregel_push, ${i}` : `__pregel_pull, ${name}`, kind: (name === g.fanout?.node ? 'push' : 'pull') as 'push' | 'pull',
@@ -277,7 +279,9 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
       case 'rg/checkpoint.get': {
         const t = need(); if (!t) return;
         const cp = cpById(t, msg.checkpointId);
-        return cp === undefined ? fail('NOT_FOUND', `No checkpoint ${msg.checkpointId}`) : reply('rg/checkpoint', { detail: detailOf(t, msg.ns, cp) });
+        if (cp === undefined) return fail('NOT_FOUND', `No checkpoint ${msg.checkpointId}`);
+        const broken = opts.malformedDetail === true && t.threadId === 'demo' && cp.summary.step === 1;
+        return reply('rg/checkpoint', { detail: broken ? { ...detailOf(t, msg.ns, cp), tasks: null, pendingWrites: null } : detailOf(t, msg.ns, cp) });
       }
       case 'rg/runs.list': { const t = need(); if (!t) return; return reply('rg/runs', { runs: t.runs }); }
       case 'rg/trace.get': {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { jsonText } from '../model/diff';
 import { parseJsonInput } from '../model/json-input';
 import { selectInterrupts } from '../store/selectors';
-import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
+import { useAppStore } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import type { Json } from '../../protocol/dto';
 import { JsonField } from './JsonField';
@@ -28,7 +28,7 @@ function InterruptForm({ id, task, value, single }: { id: string; task: string; 
 
 /** One form per pending interrupt at the selected checkpoint. */
 export function InterruptForms() {
-  const interrupts = useAppStoreShallow(selectInterrupts);
+  const interrupts = useAppStore(selectInterrupts);
   if (interrupts.length === 0) return null;
   return (
     <div className="interrupts" aria-label="Pending interrupts">

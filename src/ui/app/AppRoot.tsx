@@ -18,11 +18,18 @@ export function AppRoot() {
   const [store, setStore] = useState<StoreApi<AppState> | null>(null);
   useEffect(() => {
     const worker = startEngineWorker();
-    const client = createWorkerClient(worker);
+    const client = createWorkerClient(worker, { spawn: startEngineWorker });
     const app = createAppStore(client, subscribeClientEvents(client));
     setStore(app.store);
+    // After a forced cancel the client starts a new worker; what the view shows is read again.
+    const offRestart = client.onRestart((reason) => {
+      const s = app.store.getState();
+      s.reportError('Worker restarted', new Error(reason));
+      if (s.threadId !== null) void s.openThread(s.threadId, { ns: s.ns, checkpointId: s.checkpointId });
+    });
     void app.store.getState().connect(parseUrlState(window.location.search));
     return () => {
+      offRestart();
       app.dispose();
       client.dispose();
       worker.terminate();

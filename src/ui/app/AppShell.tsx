@@ -1,4 +1,5 @@
 import { ErrorBoundary } from './ErrorBoundary';
+import { SelectionBoundary } from './SelectionBoundary';
 import { Header } from './Header';
 import { ErrorList } from './ErrorList';
 import { GraphView } from '../graph/GraphView';
@@ -29,15 +30,15 @@ export function AppShell() {
           <ErrorBoundary area="Timeline"><Timeline /></ErrorBoundary>
         </aside>
         <main className="pane pane-center">
-          <ErrorBoundary area="Actions"><ActionBar /></ErrorBoundary>
-          <ErrorBoundary area="Graph"><GraphView /></ErrorBoundary>
+          <SelectionBoundary area="Actions"><ActionBar /></SelectionBoundary>
+          <SelectionBoundary area="Graph"><GraphView /></SelectionBoundary>
         </main>
         <aside className="pane pane-right" aria-label="Checkpoint inspector">
-          <ErrorBoundary area="Inspector"><Inspector /></ErrorBoundary>
+          <SelectionBoundary area="Inspector"><Inspector /></SelectionBoundary>
         </aside>
       </div>
       <section className="pane pane-bottom" aria-label="Runs and trace">
-        <ErrorBoundary area="Runs"><RunsPanel /></ErrorBoundary>
+        <SelectionBoundary area="Runs"><RunsPanel /></SelectionBoundary>
       </section>
       {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
     </div>

@@ -3,6 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface Props {
   /** Names the area in the message, e.g. "Inspector". */
   area: string;
+  /** When this value changes, a caught error is cleared and the area renders again. */
+  resetKey?: unknown;
   children: ReactNode;
 }
 interface State {
@@ -18,6 +20,10 @@ export class ErrorBoundary extends Component<Props, State> {
 
   static getDerivedStateFromError(error: Error): State {
     return { error };
+  }
+
+  componentDidUpdate(prev: Props): void {
+    if (this.state.error !== null && prev.resetKey !== this.props.resetKey) this.setState({ error: null });
   }
 
   componentDidCatch(error: Error, info: ErrorInfo): void {

@@ -9,8 +9,8 @@ export function GraphPicker() {
   return (
     <label className="picker">
       Graph
-      <select data-testid="graph-picker" value={threadId === null ? (graphId ?? '') : ''} onChange={(e) => openGraph(e.target.value)}>
-        {threadId !== null && <option value="">{graphId ?? '(unknown graph)'}</option>}
+      <select data-testid="graph-picker" value={threadId === null ? (graphId ?? '') : ''} onChange={(e) => e.target.value !== '' && openGraph(e.target.value)}>
+        {threadId !== null && <option value="" disabled>{`this thread's graph (${graphId ?? 'unknown'})`}</option>}
         {graphs.map((g) => (
           <option key={g.id} value={g.id}>{g.title}</option>
         ))}

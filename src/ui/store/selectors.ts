@@ -37,7 +37,8 @@ export const selectSelectedSummary = (s: AppState): CheckpointSummary | null => 
 /** Is a run of the open thread going on? */
 export const selectRunning = (s: AppState): boolean => s.activeRun !== null && s.activeRun.threadId === s.threadId;
 /** The pending interrupts at the selected checkpoint (one form each). */
-export const selectInterrupts = (s: AppState) => (s.detail?.tasks ?? []).flatMap((t) => t.interrupts.map((i) => ({ task: t.name, taskId: t.id, ...i })));
+const interruptsOf = memoOn((detail: AppState['detail']) => (detail?.tasks ?? []).flatMap((t) => t.interrupts.map((i) => ({ task: t.name, taskId: t.id, ...i }))));
+export const selectInterrupts = (s: AppState) => interruptsOf(s.detail);
 export const selectStatus = (s: AppState) => s.status;
 export const selectErrors = (s: AppState) => s.errors;
 export const selectDetail = (s: AppState) => s.detail;

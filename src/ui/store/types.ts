@@ -14,6 +14,8 @@ type RequestBody<T extends ToWorker['type']> = Omit<Extract<ToWorker, { type: T 
 export interface StoreClient {
   request<T extends ToWorker['type']>(type: T, body: RequestBody<T>): Promise<ReplyOf[T]>;
   hello(): Promise<ReplyOf['rg/hello']>;
+  /** Two-stage cancel (asks, then restarts a stuck worker); falls back to `rg/run.cancel` when absent. */
+  cancel?(runId: string): Promise<unknown>;
 }
 
 /** Subscribes to streamed worker events; returns an unsubscribe function. */

@@ -5,6 +5,8 @@ import type { TabProps } from '../registry';
 /** Words for what happened to a saved write when the next run continued from this checkpoint. */
 export function dispositionText(d: WriteDisposition): string {
   switch (d.kind) {
+    case 'applied':
+      return 'applied (the task ran and its writes were committed)';
     case 'reapplied':
       return 're-applied';
     case 'skipped-control':

@@ -133,7 +133,8 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         const run = get().activeRun;
         if (run === null) return;
         try {
-          await client.request('rg/run.cancel', { runId: run.runId });
+          if (client.cancel !== undefined) await client.cancel(run.runId);
+          else await client.request('rg/run.cancel', { runId: run.runId });
         } catch (err) {
           get().reportError('Cancel', err);
         }
