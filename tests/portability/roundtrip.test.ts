@@ -126,6 +126,32 @@ describe('importThread restores exactly the same history', () => {
     expect(stored?.graphSource).toBe('export default 1;\n');
   });
 
+  it('carries the worker\'s stored trace records as they are, naming the new thread', async () => {
+    const saver = new MemorySaver();
+    await writeFixtureThread(saver, 't1');
+    const [run] = fixtureExtras('t1').runs;
+    const records = [
+      { runId: 'run-1', seq: 0, kind: 'run', run },
+      { runId: 'run-1', seq: 1, kind: 'trace', event: fixtureExtras('t1').trace[0] },
+      { runId: 'run-1', seq: 2, kind: 'checkpoint', checkpoint: { checkpointId: cid(1), parentId: null, ns: '', step: -1 } },
+    ];
+    const r = await exportThread(saver, 't1', { trace: records });
+    if (!r.ok) throw new Error(r.error.message);
+    let stored: ImportedExtras | undefined;
+    const imported = await importThread(new MemorySaver(), serializeThreadExport(r.document), {
+      threadId: 'moved',
+      writeExtras: async (extras) => {
+        stored = extras;
+      },
+    });
+    expect(imported.ok).toBe(true);
+    expect(stored?.trace).toEqual([
+      { ...records[0], run: { ...run, threadId: 'moved' } },
+      { ...records[1], event: { ...fixtureExtras('t1').trace[0] as object, threadId: 'moved' } },
+      records[2],
+    ]);
+  });
+
   it('accepts an already-parsed document and detects the format', async () => {
     const saver = new MemorySaver();
     await writeFixtureThread(saver, 't1');

@@ -47,7 +47,10 @@ export interface ThreadExportV1 {
   /** Oldest first (ascending id), all namespaces. */
   checkpoints: ExportedCheckpoint[];
   runs: RunSummary[];
-  /** Trace events (src/shared/trace.ts) as recorded, in order. */
+  /**
+   * What the worker recorded for the thread's runs, in order: trace events (src/shared/trace.ts) or
+   * the worker's stored records (`{ runId, seq, kind, … }`), kept as they are.
+   */
   trace: Json[];
 }
 
@@ -89,13 +92,21 @@ export function threadExportSchema(limits: ImportLimits) {
     outcome: z.enum(['running', 'done', 'interrupted', 'paused', 'error', 'cancelled']),
     error: errorData.nullable(),
   });
-  const traceEvent = z.looseObject({
-    type: z.string().startsWith('@engine.').max(64),
-    runId: id,
-    checkpointNs: name,
-    step: z.number().int(),
-    seq: z.number().int().min(0),
-  });
+  // Either a bare trace event (src/shared/trace.ts) or a record as the worker stores it
+  // ({ runId, seq, kind: 'trace' | 'checkpoint' | 'run', … }). One object schema (not a union) so
+  // an error names the exact field.
+  const traceEntry = z
+    .looseObject({
+      runId: id,
+      seq: z.number().int().min(0),
+      type: z.string().startsWith('@engine.').max(64).optional(),
+      kind: z.enum(['trace', 'checkpoint', 'run']).optional(),
+      checkpointNs: name.optional(),
+      step: z.number().int().optional(),
+    })
+    .refine((e) => (e.type === undefined) !== (e.kind === undefined), {
+      message: 'A trace entry has either a "type" (an engine event) or a "kind" (a stored record), not both or neither.',
+    });
   return z.object({
     format: z.literal(THREAD_FORMAT),
     version: z.literal(THREAD_FORMAT_VERSION),
@@ -105,6 +116,6 @@ export function threadExportSchema(limits: ImportLimits) {
     graphSource: z.string().nullable(),
     checkpoints: z.array(exported).max(limits.maxCheckpoints),
     runs: z.array(run).max(limits.maxRuns),
-    trace: z.array(traceEvent).max(limits.maxTraceEvents),
+    trace: z.array(traceEntry).max(limits.maxTraceEvents),
   });
 }

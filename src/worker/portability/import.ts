@@ -7,10 +7,11 @@ import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, PendingWrite 
 import type { Json, RunSummary } from '../../protocol/dto';
 import { THREAD_FORMAT, THREAD_FORMAT_VERSION, threadExportSchema, type ThreadExportV1 } from './format';
 import { checkHistory } from './history-checks';
-import { PortabilityFailure, fail, formatPath, toPortabilityError, type PortabilityError } from './issues';
+import { fail, formatPath, toPortabilityError, type PortabilityError } from './issues';
 import { resolveLimits, type ImportLimits } from './limits';
 import { checkJsonTree, parseJsonSafely } from './safe-json';
 import { decodeValue } from './value-codec';
+import { schemaFailure } from './schema-issues';
 import { writeHistory, type CheckpointToWrite } from './writer';
 
 /** What an import also carries besides checkpoints, for the worker to store. */
@@ -20,7 +21,7 @@ export interface ImportedExtras {
   graphSource: string | null;
   /** Runs with `threadId` set to the new thread. */
   runs: RunSummary[];
-  /** Trace events, `threadId` of run-start events set to the new thread. */
+  /** Trace entries as in the file, with the thread they name (run starts, run records) set to the new thread. */
   trace: Json[];
 }
 
@@ -74,10 +75,7 @@ export function validateThreadExport(input: unknown, limits: ImportLimits, threa
   }
   const parsed = threadExportSchema(limits).safeParse(raw);
   if (!parsed.success) {
-    throw new PortabilityFailure('invalid', parsed.error.issues.map((i) => ({
-      path: formatPath(i.path.filter((s): s is string | number => typeof s !== 'symbol')),
-      message: i.message,
-    })));
+    throw schemaFailure(parsed.error);
   }
   const doc = parsed.data as unknown as ThreadExportV1;
   const target = threadId ?? doc.threadId;
@@ -119,11 +117,17 @@ function checkUniqueRuns(doc: ThreadExportV1): void {
 
 function decodeExtras(doc: ThreadExportV1, threadId: string): ImportedExtras {
   const runs = doc.runs.map((run, i) => ({ ...(decodeValue(run, ['runs', i]) as RunSummary), threadId }));
-  const trace = doc.trace.map((event) => {
-    const e = event as Record<string, Json>;
-    return e.type === '@engine.run.start' && typeof e.threadId === 'string' ? { ...e, threadId } : e;
-  });
+  const trace = doc.trace.map((entry) => rethreadTraceEntry(entry as Record<string, Json>, threadId));
   return { threadId, graphId: doc.graphId, graphSource: doc.graphSource, runs, trace };
+}
+
+/** A trace entry naming `threadId` wherever it names its thread (run-start events, run records). */
+export function rethreadTraceEntry(entry: Record<string, Json>, threadId: string): Record<string, Json> {
+  const isObject = (x: Json | undefined): x is Record<string, Json> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (entry.type === '@engine.run.start' && typeof entry.threadId === 'string') return { ...entry, threadId };
+  if (entry.kind === 'run' && isObject(entry.run)) return { ...entry, run: { ...entry.run, threadId } };
+  if (entry.kind === 'trace' && isObject(entry.event)) return { ...entry, event: rethreadTraceEntry(entry.event, threadId) };
+  return entry;
 }
 
 /**

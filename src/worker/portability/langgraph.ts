@@ -9,10 +9,11 @@
 import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointSource, PendingWrite } from '../../engine/checkpoint/types';
 import { plainEqual } from '../../engine/checkpoint/rules';
 import { checkHistory, type HistoryNode } from './history-checks';
-import { PortabilityFailure, fail, formatPath, toPortabilityError } from './issues';
+import { PortabilityFailure, fail, toPortabilityError } from './issues';
 import { intake, type ImportResult } from './import';
 import { langGraphHistorySchema, type LangGraphTask, type LangGraphThreadState } from './langgraph-schema';
 import { resolveLimits, type ImportLimits } from './limits';
+import { schemaFailure } from './schema-issues';
 import { writeHistory, type CheckpointToWrite } from './writer';
 
 /** Marks a checkpoint imported from LangGraph (metadata `imported_from`). */
@@ -44,10 +45,7 @@ function parseHistory(input: unknown, limits: ImportLimits): LangGraphThreadStat
   }
   const parsed = langGraphHistorySchema(limits).safeParse(raw);
   if (!parsed.success) {
-    throw new PortabilityFailure('invalid', parsed.error.issues.map((i) => ({
-      path: formatPath(i.path.filter((s): s is string | number => typeof s !== 'symbol')),
-      message: i.message,
-    })));
+    throw schemaFailure(parsed.error);
   }
   return parsed.data as LangGraphThreadState[];
 }
