@@ -57,11 +57,22 @@ function loadAls(): AlsLike<TaskContext> | undefined {
   }
 }
 
-const als = loadAls();
+const nativeAls = loadAls();
+let als = nativeAls;
 let slot: TaskContext | undefined;
 
 /** True when tasks of a step may run concurrently (AsyncLocalStorage available). */
-export const concurrentTasks = als !== undefined;
+export function concurrentTasks(): boolean {
+  return als !== undefined;
+}
+
+/**
+ * Forces the browser fallback (synchronous slot, tasks run one after another) or restores the
+ * platform's choice. For tests of the fallback in Node.
+ */
+export function useSyncTaskContext(on: boolean): void {
+  als = on ? undefined : nativeAls;
+}
 
 /** Runs `fn` with `ctx` as the current task context. */
 export function runInContext<R>(ctx: TaskContext, fn: () => R): R {

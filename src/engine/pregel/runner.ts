@@ -133,7 +133,7 @@ export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptI
     outcomes[i] = o;
     if (o.kind === 'error' && !firstError) firstError = { error: o.error };
   };
-  if (concurrentTasks) {
+  if (concurrentTasks()) {
     await Promise.all(toRun.map((t, i) => runTask(t, loop, opts, pads[i]).then((o) => record(i, o))));
   } else {
     for (let i = 0; i < toRun.length; i++) record(i, await runTask(toRun[i], loop, opts, pads[i]));
