@@ -5,6 +5,7 @@ import { afterEach } from 'vitest';
 import { createWorkerClient, type ClientEndpoint, type WorkerClient } from '../../src/client/worker-client';
 import { MemorySaver } from '../../src/engine/index';
 import type { FromWorker } from '../../src/protocol/messages';
+import type { Schedule } from '../../src/worker/batcher';
 import type { Endpoint } from '../../src/worker/endpoint';
 import { BUILTIN_GRAPHS, TEST_GRAPHS } from '../../src/worker/graphs/index';
 import { startHost, type Host } from '../../src/worker/host';
@@ -40,11 +41,11 @@ export interface Pair {
 }
 
 /** Starts a host on `store` and a client connected to it. */
-export function connect(store: ThreadStore, options: HostOptions = {}): Pair {
+export function connect(store: ThreadStore, options: HostOptions = {}, schedule?: Schedule): Pair {
   const { port1, port2 } = new MessageChannel();
   open.push(port1, port2);
   const page = port1 as unknown as ClientEndpoint;
-  const host = startHost(port2 as unknown as Endpoint, { openStore: async () => store, graphs: [...BUILTIN_GRAPHS, ...TEST_GRAPHS], options });
+  const host = startHost(port2 as unknown as Endpoint, { openStore: async () => store, graphs: [...BUILTIN_GRAPHS, ...TEST_GRAPHS], options, schedule });
   hosts.push(host);
   const seen: FromWorker[] = [];
   page.addEventListener('message', (ev) => seen.push(ev.data as FromWorker));
@@ -54,3 +55,6 @@ export function connect(store: ThreadStore, options: HostOptions = {}): Pair {
 let threadCounter = 0;
 /** A fresh thread id. */
 export const newThread = (prefix = 't') => `${prefix}-${++threadCounter}`;
+
+/** A scheduler whose timers never fire: batches flush only when full or when a run ends. */
+export const neverFires: Schedule = () => () => undefined;
