@@ -4,7 +4,7 @@
  */
 import { openDB } from 'idb';
 import { IndexedDBSaver } from '../../src/checkpoint/idb';
-import { DB_VERSION, upgradeSchema, type ReplayGraphDB, type WriteRecord } from '../../src/checkpoint/idb/schema';
+import { DB_VERSION, upgradeSchema, type ReplayGraphDB } from '../../src/checkpoint/idb/schema';
 import { writeIndex } from '../../src/engine/checkpoint/rules';
 import type { RunnableConfig } from '../../src/engine/checkpoint/types';
 import { buildRun, type Step } from './workload';
@@ -34,10 +34,8 @@ async function runBaseline(dbName: string, thread: string, steps: Step[]): Promi
   for (const step of steps) {
     if (parent !== undefined) {
       const tx = db.transaction('writes', 'readwrite');
-      const records: WriteRecord[] = step.writes.map(([channel, value], i) => ({
-        thread_id: thread, checkpoint_ns: '', checkpoint_id: parent!, task_id: step.taskId, idx: writeIndex(channel, i), channel, value, seq: ++seq,
-      }));
-      await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
+      const writes = step.writes.map(([channel, value], i) => ({ seq: ++seq, idx: writeIndex(channel, i), channel, value }));
+      await Promise.all([tx.store.put({ thread_id: thread, checkpoint_ns: '', checkpoint_id: parent, task_id: step.taskId, writes }), tx.done]);
     }
     const tx = db.transaction(['checkpoints', 'blobs'], 'readwrite');
     const { checkpoint } = step;

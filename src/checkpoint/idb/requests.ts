@@ -22,14 +22,15 @@ export class WriteBatch {
 
   /**
    * Issues one request. IndexedDB clones the value synchronously inside `put`, so a DataCloneError
-   * surfaces here and becomes a CheckpointValueError naming `channel`.
+   * surfaces here and becomes a CheckpointValueError naming `channel` (computed only then when
+   * given as a function).
    */
-  issue(channel: string, request: () => Promise<unknown>): void {
+  issue(channel: string | (() => string), request: () => Promise<unknown>): void {
     try {
       this.requests.push(request());
     } catch (err) {
       if ((err as { name?: string }).name === 'DataCloneError') {
-        throw new CheckpointValueError(channel, (err as Error).message);
+        throw new CheckpointValueError(typeof channel === 'string' ? channel : channel(), (err as Error).message);
       }
       throw err;
     }

@@ -30,9 +30,7 @@ import {
 import { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { firstUncloneableKey, WriteBatch } from './requests';
-import { prefixRange, type CheckpointRecord, type WriteRecord } from './schema';
-
-type WriteKey = [thread: string, ns: string, checkpoint: string, task: string, idx: number];
+import { prefixRange, type CheckpointRecord, type StoredWrite, type TaskWritesRecord } from './schema';
 import { loadTuple, type ReadTx } from './tuple';
 import { appendTrace, listThreads, readTrace, setThreadRunning, type ThreadSummary } from './threads';
 
@@ -120,12 +118,10 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     const operation = `save writes of task ${taskId} on checkpoint ${checkpointId} of thread "${thread}"`;
     // Resolve WRITES_IDX_MAP within the call first: a special channel repeated in one call keeps
     // its first position and its last value.
-    const records = new Map<number, WriteRecord>();
+    const incoming = new Map<number, PendingWriteValue>();
     writes.forEach(([channel, value], position) => {
       const idx = writeIndex(channel, position);
-      if (!records.has(idx) || isSpecialWrite(channel)) {
-        records.set(idx, { thread_id: thread, checkpoint_ns: ns, checkpoint_id: checkpointId, task_id: taskId, idx, channel, value, seq: 0 });
-      }
+      if (!incoming.has(idx) || isSpecialWrite(channel)) incoming.set(idx, [channel, value]);
     });
     const tx = await this.conn.transaction(['writes'], 'readwrite').catch((err: unknown) => {
       throw toStorageError(err, operation);
@@ -133,19 +129,22 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     const batch = new WriteBatch(tx, operation);
     try {
       const store = tx.objectStore('writes');
-      const entries = [...records.values()];
-      // Regular writes only need to know whether their key exists; special ones need the stored
-      // record's seq, to replace it in place.
-      const existing = await Promise.all(entries.map((r) => {
-        const key: WriteKey = [thread, ns, checkpointId, taskId, r.idx];
-        return isSpecialWrite(r.channel) ? store.get(key).then((found) => found?.seq) : store.getKey(key).then((k) => (k ? -1 : undefined));
-      }));
-      entries.forEach((record, i) => {
-        const found = existing[i];
-        if (found !== undefined && !isSpecialWrite(record.channel)) return; // regular: first wins
-        record.seq = found ?? this.nextSeq(); // special: replace in place (last wins)
-        batch.issue(record.channel, () => store.put(record));
-      });
+      const stored = await store.get([thread, ns, checkpointId, taskId]);
+      const list: StoredWrite[] = stored?.writes ?? [];
+      const added: StoredWrite[] = [];
+      for (const [idx, [channel, value]] of incoming) {
+        const at = list.findIndex((w) => w.idx === idx);
+        if (at >= 0 && !isSpecialWrite(channel)) continue; // regular: first wins
+        const write: StoredWrite = { seq: at >= 0 ? list[at]!.seq : this.nextSeq(), idx, channel, value };
+        if (at >= 0) list[at] = write; // special: replace in place (last wins)
+        else list.push(write);
+        added.push(write);
+      }
+      if (added.length > 0) {
+        const record: TaskWritesRecord = { thread_id: thread, checkpoint_ns: ns, checkpoint_id: checkpointId, task_id: taskId, writes: list };
+        const culprit = () => added.find((w) => firstUncloneableKey({ v: w.value }) !== undefined)?.channel ?? '(writes)';
+        batch.issue(culprit, () => store.put(record));
+      }
     } catch (err) {
       return batch.fail(err);
     }

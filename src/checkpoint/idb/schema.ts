@@ -5,8 +5,8 @@
  * 1. `meta` — app-level key/value records (the worker's storage hello).
  * 2. `checkpoints` keyed (thread, ns, checkpoint id) without channel values; `blobs` keyed
  *    (thread, ns, channel, version) holding each channel value once; `writes` keyed
- *    (thread, ns, checkpoint, task, idx) — the WRITES_IDX_MAP key, so no index is needed — with a
- *    clock-based `seq` giving first-insertion order.
+ *    (thread, ns, checkpoint, task): one record per task holding its writes by WRITES_IDX_MAP
+ *    index, each with a clock-based `seq` giving first-insertion order across tasks.
  * 3. index `by_thread` on checkpoints (thread, checkpoint id) for newest-first listing across
  *    namespaces; `threads` (per-thread flags such as "running"); `traces` keyed (thread, run id, seq).
  */
@@ -37,17 +37,23 @@ export interface BlobRecord {
   value: unknown;
 }
 
-/** One pending write. `seq` (clock-based, increasing) orders writes by first insertion. */
-export interface WriteRecord {
+/** One pending write of a task. */
+export interface StoredWrite {
+  /** Clock-based and increasing: orders writes by first insertion across tasks. */
   seq: number;
-  thread_id: string;
-  checkpoint_ns: string;
-  checkpoint_id: string;
-  task_id: string;
   /** Position in its putWrites call, or the WRITES_IDX_MAP index of a special channel. */
   idx: number;
   channel: string;
   value: unknown;
+}
+
+/** The pending writes of one task on one checkpoint. */
+export interface TaskWritesRecord {
+  thread_id: string;
+  checkpoint_ns: string;
+  checkpoint_id: string;
+  task_id: string;
+  writes: StoredWrite[];
 }
 
 /** Per-thread flags kept beside the checkpoints. */
@@ -75,7 +81,7 @@ export interface ReplayGraphDB extends DBSchema {
     indexes: { by_thread: [thread: string, id: string] };
   };
   blobs: { key: [thread: string, ns: string, channel: string, version: ChannelVersion]; value: BlobRecord };
-  writes: { key: [thread: string, ns: string, checkpoint: string, task: string, idx: number]; value: WriteRecord };
+  writes: { key: [thread: string, ns: string, checkpoint: string, task: string]; value: TaskWritesRecord };
   threads: { key: string; value: ThreadRecord };
   traces: { key: [thread: string, run: string, seq: number]; value: TraceRecord };
 }
@@ -93,7 +99,7 @@ export function upgradeSchema(db: ReplayDb, oldVersion: number, newVersion: numb
   if (reaches(2)) {
     db.createObjectStore('checkpoints', { keyPath: ['thread_id', 'checkpoint_ns', 'checkpoint_id'] });
     db.createObjectStore('blobs', { keyPath: ['thread_id', 'checkpoint_ns', 'channel', 'version'] });
-    db.createObjectStore('writes', { keyPath: ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'task_id', 'idx'] });
+    db.createObjectStore('writes', { keyPath: ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'task_id'] });
   }
   if (reaches(3)) {
     // Creating an index on a populated store indexes the existing records too.

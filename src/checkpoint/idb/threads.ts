@@ -49,7 +49,7 @@ export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> 
       const root = latestRoot?.value;
       const writes = root ? await tx.objectStore('writes').getAll(prefixRange(threadId, '', root.checkpoint_id)) : [];
       const flag = flags.get(threadId);
-      const channels = new Set(writes.map((w) => w.channel));
+      const channels = new Set(writes.flatMap((r) => r.writes.map((w) => w.channel)));
       const status: ThreadStatus = flag?.running ? 'running' : channels.has('__error__') ? 'error' : channels.has('__interrupt__') ? 'interrupted' : 'idle';
       const graphId = root?.metadata.graph_id;
       const times = [newest?.value.checkpoint.ts, flag?.updated_at].filter((t): t is string => typeof t === 'string');

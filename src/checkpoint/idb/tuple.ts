@@ -2,7 +2,7 @@
 import type { IDBPTransaction } from 'idb';
 import type { CheckpointTuple, PendingWrite } from '../../engine/checkpoint/types';
 import { checkpointConfig } from '../../engine/checkpoint/rules';
-import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type WriteRecord } from './schema';
+import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type TaskWritesRecord } from './schema';
 
 /** A transaction that can read checkpoints, blobs and writes. */
 export type ReadTx = IDBPTransaction<ReplayGraphDB, ('checkpoints' | 'blobs' | 'writes')[], IDBTransactionMode>;
@@ -28,13 +28,16 @@ export async function loadTuple(tx: ReadTx, record: CheckpointRecord): Promise<C
     config: checkpointConfig(thread, ns, id),
     checkpoint,
     metadata: record.metadata,
-    pendingWrites: inInsertionOrder(writes).map((w): PendingWrite => [w.task_id, w.channel, w.value]),
+    pendingWrites: inInsertionOrder(writes),
   };
   if (record.parent_id !== undefined) tuple.parentConfig = checkpointConfig(thread, ns, record.parent_id);
   return tuple;
 }
 
-/** Writes sorted by `seq` (keys sort them by task and index instead). */
-export function inInsertionOrder(writes: WriteRecord[]): WriteRecord[] {
-  return writes.sort((a, b) => a.seq - b.seq);
+/** The writes of every task of a checkpoint, in first-insertion order (by `seq`). */
+export function inInsertionOrder(records: TaskWritesRecord[]): PendingWrite[] {
+  return records
+    .flatMap((r) => r.writes.map((w) => ({ seq: w.seq, write: [r.task_id, w.channel, w.value] as PendingWrite })))
+    .sort((a, b) => a.seq - b.seq)
+    .map((x) => x.write);
 }

@@ -25,7 +25,7 @@ describe('IndexedDB schema migrations', () => {
       tx.objectStore('checkpoints').put(record(2, 'sub:x')),
       tx.objectStore('checkpoints').put(record(3, '', 1)),
       ...[1, 2, 3].map((n) => tx.objectStore('blobs').put({ thread_id: 't1', checkpoint_ns: n === 2 ? 'sub:x' : '', channel: 'a', version: n, value: `a${n}` })),
-      tx.objectStore('writes').put({ thread_id: 't1', checkpoint_ns: '', checkpoint_id: cpId(3), task_id: 'task', idx: -3, channel: '__interrupt__', value: 'ask', seq: 1 }),
+      tx.objectStore('writes').put({ thread_id: 't1', checkpoint_ns: '', checkpoint_id: cpId(3), task_id: 'task', writes: [{ seq: 1, idx: -3, channel: '__interrupt__', value: 'ask' }] }),
       tx.objectStore('meta').put({ key: 'created-by', value: 'v2' }),
       tx.done,
     ]);
