@@ -3,7 +3,8 @@
  * the recursion limit.
  */
 import { expect } from 'vitest';
-import { entry, listState, type Scenario } from '../harness/scenario';
+import type { Outcome } from '../harness/recorder';
+import { entry, listState, sleep, type Scenario } from '../harness/scenario';
 
 /** An error with its own name, like Python's ConnectionError in the LangGraph test this mirrors. */
 class ConnectionError extends Error {
@@ -124,4 +125,63 @@ const c10RecursionLimit: Scenario = {
   },
 };
 
-export const CORE_FAILURES: Scenario[] = [c3ParallelFailureRetry, c4NewInputAfterFailure, c10RecursionLimit];
+/** The outcome without any record of the task `name` in history rows, nor its run count. */
+function maskTask(o: Outcome, name: string): Outcome {
+  const entries = o.entries.map(([label, v]): [string, unknown] => {
+    if (!label.startsWith('history')) return [label, v];
+    const rows = (v as any[]).map((row) => ({
+      ...row,
+      tasks: row.tasks.map((t: any) => (t.name === name ? { name, masked: true } : t)),
+      writes: row.writes.filter((w: any[]) => !String(w[0]).startsWith(`${name}#`)),
+    }));
+    return [label, rows];
+  });
+  const { [name]: _masked, ...calls } = o.calls;
+  return { entries, calls };
+}
+
+/**
+ * A node fails while its sibling is still running. LangGraph.js 1.7.3 aborts the sibling and
+ * saves an `AbortError` error write for it (ENGINE_SPEC §12.6), so the sibling runs again on
+ * resume; had it been faster, it would have kept its writes. What happens to a sibling still
+ * running is timing, not semantics: the sibling's records are left out of the comparison. Ours
+ * must never record a cancellation as a task error.
+ */
+const failureWhileSiblingRuns: Scenario = {
+  name: 'a node fails while a sibling still runs (LangGraph.js AbortError writes)',
+  async run({ impl, rec, saver, thread }) {
+    let broken = true;
+    const graph = new impl.StateGraph(listState(impl))
+      .addNode('fail', () => {
+        rec.count('fail');
+        if (broken) throw new Error('fail failed');
+        return { value: ['fail'] };
+      })
+      .addNode('slow', async () => {
+        rec.count('slow');
+        await sleep(15);
+        return { value: ['slow'] };
+      })
+      .addEdge(impl.START, 'fail')
+      .addEdge(impl.START, 'slow')
+      .compile({ checkpointer: saver });
+    await rec.invoke('first', graph, { value: [] }, thread());
+    await rec.history('history after failure', graph, thread());
+    broken = false;
+    await rec.invoke('resume', graph, null, thread());
+    await rec.history('history', graph, thread());
+  },
+  exclude: (o) => maskTask(o, 'slow'),
+  check(o) {
+    expect(entry(o, 'first').error).toEqual({ name: 'Error', message: 'fail failed' });
+    expect(entry(o, 'history after failure')[0].tasks[1].error.name).toBe('AbortError');
+    expect(entry(o, 'resume').result).toEqual({ value: ['fail', 'slow'] });
+  },
+  oursOnly(o) {
+    expect(JSON.stringify(o.entries)).not.toContain('AbortError');
+    expect(o.calls.fail).toBe(2);
+    expect(o.calls.slow).toBeLessThanOrEqual(2);
+  },
+};
+
+export const CORE_FAILURES: Scenario[] = [c3ParallelFailureRetry, c4NewInputAfterFailure, c10RecursionLimit, failureWhileSiblingRuns];
