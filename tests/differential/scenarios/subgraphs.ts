@@ -137,6 +137,46 @@ const c17StatefulSubgraphReplay: Scenario = {
   },
 };
 
+/**
+ * A stateful subgraph (`checkpointer: true`) called twice in a parent loop; the parent is then
+ * replayed from before the first call. First visit of the run: the subgraph loads its latest
+ * checkpoint from before the replay point; second visit: its latest one (written by the first).
+ */
+const statefulSubgraphLoopReplay: Scenario = {
+  name: 'stateful subgraph in a loop, replayed from before the first call',
+  needs: ADVANCED,
+  async run({ impl, rec, saver, thread }) {
+    const seen: string[][] = [];
+    const SubState = impl.Annotation.Root({
+      round: impl.Annotation(),
+      items: impl.Annotation({ reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] }),
+    });
+    const sub = new impl.StateGraph(SubState)
+      .addNode('collect', (s: any) => (rec.count('collect'), seen.push([...s.items]), { items: [`r${s.round}`] }))
+      .addEdge(impl.START, 'collect')
+      .compile({ checkpointer: true });
+    const State = impl.Annotation.Root({ round: impl.Annotation() });
+    const graph = new impl.StateGraph(State)
+      .addNode('sub', sub)
+      .addNode('next', (s: any) => (rec.count('next'), { round: s.round + 1 }))
+      .addEdge(impl.START, 'sub')
+      .addEdge('sub', 'next')
+      .addConditionalEdges('next', (s: any) => (s.round < 2 ? 'sub' : impl.END))
+      .compile({ checkpointer: saver });
+    await rec.invoke('run', graph, { round: 0 }, thread());
+    let firstCall: any;
+    for await (const snap of graph.getStateHistory(thread())) if (snap.next[0] === 'sub') firstCall = snap;
+    await rec.invoke('replay from before the first call', graph, null, firstCall.config);
+    rec.note('what collect saw', seen);
+    await rec.history('history', graph, thread(), { writes: false });
+    await rec.allCheckpoints('checkpoints', thread());
+  },
+  check(o) {
+    expect(entry(o, 'what collect saw')).toEqual([[], ['r0'], [], ['r0']]);
+    expect(o.calls).toEqual({ collect: 4, next: 4 });
+  },
+};
+
 /** C19: a node with a cache policy is skipped on a second run with identical input. */
 const c19Cache: Scenario = {
   name: 'C19 node cache (cachePolicy + InMemoryCache)',
@@ -239,5 +279,6 @@ export const SUBGRAPH_SCENARIOS: Scenario[] = [
   c16SubgraphResumeAtHead,
   c17StatefulSubgraphReplay,
   c18SubgraphSiblings,
+  statefulSubgraphLoopReplay,
   c19Cache,
 ];
