@@ -21,12 +21,13 @@ export class RecordingSaver extends MemorySaver {
   puts: PutCall[] = [];
   putWritesCalls: PutWritesCall[] = [];
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions) {
+    const out = await super.put(config, checkpoint, metadata, newVersions);
     this.puts.push({ parentId: config.configurable?.checkpoint_id, checkpoint: structuredClone(checkpoint), metadata, newVersions });
-    return super.put(config, checkpoint, metadata, newVersions);
+    return out;
   }
   override async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string) {
+    await super.putWrites(config, writes, taskId);
     this.putWritesCalls.push({ checkpointId: config.configurable!.checkpoint_id!, taskId, writes: structuredClone(writes) });
-    return super.putWrites(config, writes, taskId);
   }
 }
 

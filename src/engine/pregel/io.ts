@@ -12,18 +12,28 @@ export const STREAM_MODES: readonly StreamMode[] = ['values', 'updates', 'debug'
 const isHidden = (t: PreparedTask) => t.node.tags?.includes(TAG_HIDDEN) ?? false;
 
 /** The `values` chunk after writes touching the output keys (or always with `force`). */
-export function outputValues(outputKeys: string[], writes: readonly PendingWriteValue[] | true, channels: Channels): Record<string, unknown> | undefined {
-  if (writes === true || writes.some(([c]) => outputKeys.includes(c))) return readChannels(channels, outputKeys) as Record<string, unknown>;
+export function outputValues(outputKeys: OutputKeys, writes: readonly PendingWriteValue[] | true, channels: Channels): { value: unknown } | undefined {
+  if (typeof outputKeys === 'string') {
+    if (writes === true || writes.some(([c]) => c === outputKeys)) return channels[outputKeys]?.isAvailable() ? { value: channels[outputKeys].get() } : undefined;
+    return undefined;
+  }
+  if (writes === true || writes.some(([c]) => outputKeys.includes(c))) return { value: readChannels(channels, outputKeys) };
   return undefined;
 }
 
+/** Output channels: a list (the output is an object) or one channel (the output is its value). */
+export type OutputKeys = string[] | string;
+const includes = (keys: OutputKeys, c: string) => (typeof keys === 'string' ? keys === c : keys.includes(c));
+
 /** The `updates` chunk of tasks that finished: `{ node: update }` (LangGraph.js grouping rules). */
-export function outputUpdates(outputKeys: string[], tasks: [PreparedTask, readonly PendingWriteValue[]][], cached: boolean): Record<string, unknown> | undefined {
+export function outputUpdates(outputKeys: OutputKeys, tasks: [PreparedTask, readonly PendingWriteValue[]][], cached: boolean): Record<string, unknown> | undefined {
   const out = tasks.filter(([t, ww]) => !isHidden(t) && ww.length > 0 && ww[0][0] !== ERROR && ww[0][0] !== INTERRUPT);
   if (!out.length) return undefined;
   const updated: [string, unknown][] = [];
   if (out.some(([, ww]) => ww.some(([c]) => c === RETURN))) {
     for (const [t, ww] of out) for (const [c, v] of ww) if (c === RETURN) updated.push([t.name, v]);
+  } else if (typeof outputKeys === 'string') {
+    for (const [t, ww] of out) for (const [c, v] of ww) if (c === outputKeys) updated.push([t.name, v]);
   } else {
     for (const [t, ww] of out) {
       const counts: Record<string, number> = {};
@@ -60,11 +70,11 @@ function resultWrites(writes: readonly PendingWriteValue[]): Record<string, unkn
 }
 
 /** `tasks` chunk when a task finishes. */
-export function taskResultPayload(t: PreparedTask, writes: readonly PendingWriteValue[], streamKeys: string[]) {
+export function taskResultPayload(t: PreparedTask, writes: readonly PendingWriteValue[], streamKeys: OutputKeys) {
   return {
     id: t.id,
     name: t.name,
-    result: resultWrites(writes.filter(([c]) => streamKeys.includes(c))),
+    result: resultWrites(writes.filter(([c]) => includes(streamKeys, c))),
     interrupts: writes.filter(([c]) => c === INTERRUPT).flatMap(([, v]) => v as unknown[]),
     error: writes.find(([c]) => c === ERROR)?.[1] ?? null,
   };
@@ -73,7 +83,7 @@ export function taskResultPayload(t: PreparedTask, writes: readonly PendingWrite
 const isTaskOutput = (c: string) => c !== ERROR && c !== ERROR_SOURCE_NODE && c !== INTERRUPT && c !== RESUME;
 
 /** The `tasks` of a state snapshot or a `checkpoints` chunk. */
-export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonly PendingWrite[], outputKeys: string[]) {
+export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonly PendingWrite[], outputKeys: OutputKeys) {
   return tasks.map((task) => {
     const own = pending.filter(([id]) => id === task.id);
     const error = own.find(([, n]) => n === ERROR)?.[2];
@@ -83,6 +93,7 @@ export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonl
     if (hasOutput) {
       const ret = own.find(([, n]) => n === RETURN);
       if (ret) result = ret[2];
+      else if (typeof outputKeys === 'string') result = own.find(([, n]) => n === outputKeys)?.[2];
       else {
         const rs = own.filter(([, n]) => outputKeys.includes(n)).map(([, n, v]) => [n, v] as PendingWriteValue);
         result = rs.length ? resultWrites(rs) : undefined;
@@ -97,7 +108,7 @@ export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonl
 export function checkpointPayload(
   config: RunnableConfig,
   channels: Channels,
-  streamKeys: string[],
+  streamKeys: OutputKeys,
   metadata: CheckpointMetadata,
   tasks: readonly PreparedTask[],
   pending: readonly PendingWrite[],

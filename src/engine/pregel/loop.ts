@@ -14,7 +14,7 @@ import type { ControlSignal } from '../../shared/trace';
 import { applyWrites, increment, nullWrites, prepareNextTasks, reapplyPendingWrites, shouldInterrupt } from './algo';
 import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites, encodeWrites } from './encode';
-import { checkpointPayload, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type StreamMode } from './io';
+import { checkpointPayload, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type OutputKeys, type StreamMode } from './io';
 import { mapCommand } from './command';
 import { jsonSafe, type Tracer } from './tracer';
 import type { Channels, PregelNode, PreparedTask } from './types';
@@ -25,8 +25,8 @@ export interface LoopParams {
   specs: Record<string, ChannelSpec>;
   triggerToNodes: Record<string, string[]>;
   inputKeys: string[] | string;
-  outputKeys: string[];
-  streamKeys: string[];
+  outputKeys: OutputKeys;
+  streamKeys: OutputKeys;
   checkpointer?: BaseCheckpointSaver;
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
@@ -204,7 +204,7 @@ export class PregelLoop {
         await this.putCheckpoint('input');
         this.pending = [];
       }
-      if (values) this.emit('values', values);
+      if (values) this.emit('values', values.value);
     } else {
       const inputWrites = mapInput(this.p.inputKeys, input);
       if (inputWrites.length === 0) throw new EmptyInputError(`Received no input writes for ${JSON.stringify(this.p.inputKeys, null, 2)}`);
@@ -370,7 +370,7 @@ export class PregelLoop {
     this.pending = [];
     await this.putCheckpoint('loop');
     this.isReplaying = false;
-    if (values) this.emit('values', values);
+    if (values) this.emit('values', values.value);
     if (shouldInterrupt(this.checkpoint, this.p.interruptAfter, tasks)) {
       this.status = 'interrupt_after';
       this.p.tracer.emit({ type: '@engine.interrupt', step: this.step - 1, kind: 'after', interrupts: [], nodes: tasks.map((t) => t.name) });
@@ -404,7 +404,7 @@ export class PregelLoop {
       this.channels = r.channels;
       this.checkpoint = r.checkpoint;
       const values = outputValues(this.p.outputKeys, this.tasks.flatMap((t) => t.writes), this.channels);
-      if (values) this.emit('values', values);
+      if (values) this.emit('values', values.value);
     }
     if (e.interrupts.length === 0) {
       this.emit('updates', { [INTERRUPT]: [] });

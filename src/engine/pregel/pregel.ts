@@ -35,8 +35,8 @@ export interface PregelParams {
   nodes: Record<string, PregelNode>;
   channels: Record<string, ChannelSpec>;
   inputChannels: string[] | string;
-  outputChannels: string[];
-  streamChannels: string[];
+  outputChannels: string[] | string;
+  streamChannels: string[] | string;
   checkpointer?: BaseCheckpointSaver;
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
@@ -51,8 +51,8 @@ export class Pregel {
   readonly nodes: Record<string, PregelNode>;
   readonly channels: Record<string, ChannelSpec>;
   readonly inputChannels: string[] | string;
-  readonly outputChannels: string[];
-  readonly streamChannels: string[];
+  readonly outputChannels: string[] | string;
+  readonly streamChannels: string[] | string;
   checkpointer?: BaseCheckpointSaver;
   readonly interruptBefore?: string[] | '*';
   readonly interruptAfter?: string[] | '*';

@@ -25,7 +25,48 @@ export interface RunnerOptions {
   config: RunnableConfig;
 }
 
-type Outcome = { kind: 'ok' } | { kind: 'interrupt'; interrupts: Interrupt[] } | { kind: 'error'; error: unknown };
+type Outcome = { kind: 'ok' } | { kind: 'interrupt'; interrupts: Interrupt[] } | { kind: 'error'; error: unknown } | { kind: 'cancelled' };
+
+/**
+ * The step's cancellation: once a task fails, tasks still running are cancelled (their signal
+ * aborts) and nothing they produce afterwards is committed, so they run again on resume — as in
+ * LangGraph.js, minus the AbortError it records for them.
+ */
+interface StepControl {
+  cancelled: boolean;
+  signal?: AbortSignalLike;
+  abort(): void;
+  /** Stops listening to the caller's signal (the step is over). */
+  dispose(): void;
+}
+
+interface ControllerLike {
+  signal: AbortSignalLike;
+  abort(reason?: unknown): void;
+}
+
+function stepControl(outer: AbortSignalLike | undefined): StepControl {
+  const Ctor = (globalThis as { AbortController?: new () => ControllerLike }).AbortController;
+  const ctrl = Ctor ? new Ctor() : undefined;
+  const onOuter = () => ctrl?.abort(outer?.reason);
+  if (outer && ctrl) {
+    if (outer.aborted) onOuter();
+    else outer.addEventListener('abort', onOuter);
+  }
+  const control: StepControl = {
+    cancelled: false,
+    signal: ctrl?.signal ?? outer,
+    abort() {
+      control.cancelled = true;
+      outer?.removeEventListener('abort', onOuter);
+      ctrl?.abort(Object.assign(new Error('A sibling task failed: this task was cancelled.'), { name: 'AbortError' }));
+    },
+    dispose() {
+      outer?.removeEventListener('abort', onOuter);
+    },
+  };
+  return control;
+}
 
 /** The scratchpad of a task, from the writes saved for it (LangGraph `_scratchpad`). */
 export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap: Record<string, unknown> | undefined, interruptIdOf: (ns: string, n: number) => string): Scratchpad {
@@ -48,7 +89,7 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
   return { resume, nullResume, hasNullResume, interruptCounter: -1, callCounter: 0, subgraphCounter: 0 };
 }
 
-function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions): RunnableConfig {
+function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, step: StepControl): RunnableConfig {
   const base = opts.config;
   return {
     ...base,
@@ -58,7 +99,7 @@ function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions): 
       langgraph_step: loop.step, langgraph_node: task.name, langgraph_triggers: task.triggers,
       langgraph_path: task.path, langgraph_checkpoint_ns: task.taskNs,
     },
-    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(step.signal ? { signal: step.signal } : {}),
   };
 }
 
@@ -74,9 +115,9 @@ async function attempt(task: PreparedTask, loop: PregelLoop, ctx: TaskContext, w
   writes.push(...ws);
 }
 
-async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad): Promise<Outcome> {
+async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl): Promise<Outcome> {
   const tr = loop.p.tracer;
-  const config = taskConfig(task, loop, opts);
+  const config = taskConfig(task, loop, opts, step);
   for (let n = 1; ; n++) {
     const writes: PendingWriteValue[] = [];
     const ctx: TaskContext = {
@@ -87,6 +128,7 @@ async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions
     try {
       await runInContext(ctx, () => attempt(task, loop, ctx, writes));
       leaveContext();
+      if (step.cancelled) return { kind: 'cancelled' };
       if (writes.length === 0) writes.push([NO_WRITES, null]);
       task.writes = writes;
       tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'success', channels: writes.map((w) => w[0]) });
@@ -94,6 +136,7 @@ async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions
       return { kind: 'ok' };
     } catch (e) {
       leaveContext();
+      if (step.cancelled) return { kind: 'cancelled' };
       if (isGraphInterrupt(e)) {
         const saved: PendingWriteValue[] = [[INTERRUPT, e.interrupts], ...writes.filter((w) => w[0] === RESUME)];
         tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'interrupt', channels: saved.map((w) => w[0]) });
@@ -103,13 +146,13 @@ async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions
       }
       const policy = isGraphBubbleUp(e) ? undefined : retryPolicyFor(task.node.retryPolicy, e, n);
       const err = encodeError(e);
-      if (policy && !opts.signal?.aborted) {
+      if (policy && !step.signal?.aborted) {
         const delayMs = retryDelay(policy, n, opts.random());
         tr.emit({ type: '@engine.task.retry', step: loop.step, taskId: task.id, name: task.name, attempt: n, delayMs, error: { name: err.name, message: err.message } });
         try {
-          await opts.sleep(delayMs, opts.signal);
+          await opts.sleep(delayMs, step.signal);
         } catch (abort) {
-          return { kind: 'error', error: abort };
+          return step.cancelled ? { kind: 'cancelled' } : { kind: 'error', error: opts.signal?.aborted ? abort : e };
         }
         sp.interruptCounter = -1;
         continue;
@@ -123,24 +166,46 @@ async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions
   }
 }
 
-/** Runs every task of the step that has no writes yet; raises the first error or the interrupts. */
+/**
+ * Runs every task of the step that has no writes yet. The first failure cancels the tasks still
+ * running and is raised at once; else the step's interrupts are raised together (in task order).
+ */
 export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptIdOf: (ns: string, n: number) => string): Promise<void> {
   const toRun = loop.tasks.filter((t) => t.writes.length === 0);
   const pads = toRun.map((t) => buildScratchpad(t, loop, loop.resumeMap, interruptIdOf));
-  const outcomes: Outcome[] = new Array(toRun.length);
+  const step = stepControl(opts.signal);
+  const outcomes: (Outcome | undefined)[] = new Array(toRun.length);
   let firstError: { error: unknown } | undefined;
   const record = (i: number, o: Outcome) => {
     outcomes[i] = o;
-    if (o.kind === 'error' && !firstError) firstError = { error: o.error };
+    if (o.kind === 'error' && !firstError) {
+      firstError = { error: o.error };
+      step.abort();
+    }
   };
   if (concurrentTasks()) {
-    await Promise.all(toRun.map((t, i) => runTask(t, loop, opts, pads[i]).then((o) => record(i, o))));
+    await new Promise<void>((resolve) => {
+      let remaining = toRun.length;
+      if (remaining === 0) resolve();
+      toRun.forEach((t, i) =>
+        runTask(t, loop, opts, pads[i], step)
+          .catch((error: unknown): Outcome => ({ kind: 'error', error }))
+          .then((o) => {
+            record(i, o);
+            if (firstError || --remaining === 0) resolve();
+          }),
+      );
+    });
   } else {
-    for (let i = 0; i < toRun.length; i++) record(i, await runTask(toRun[i], loop, opts, pads[i]));
+    try {
+      for (let i = 0; i < toRun.length && !firstError; i++) record(i, await runTask(toRun[i], loop, opts, pads[i], step));
+    } catch (error) {
+      record(0, { kind: 'error', error });
+    }
   }
+  step.dispose();
   if (firstError) throw firstError.error;
-  // Interrupts in task order, whatever order the tasks finished in.
   const interrupts: Interrupt[] = [];
-  for (const o of outcomes) if (o.kind === 'interrupt') interrupts.push(...o.interrupts);
-  if (outcomes.some((o) => o.kind === 'interrupt')) throw new GraphInterrupt(interrupts);
+  for (const o of outcomes) if (o?.kind === 'interrupt') interrupts.push(...o.interrupts);
+  if (outcomes.some((o) => o?.kind === 'interrupt')) throw new GraphInterrupt(interrupts);
 }

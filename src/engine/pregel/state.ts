@@ -59,7 +59,7 @@ export function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPending: 
   const threadId = saved.config.configurable?.thread_id;
   const metadata = saved.metadata && threadId ? { ...saved.metadata, thread_id: threadId } : saved.metadata;
   return {
-    values: readChannels(channels, graph.streamChannels) as Record<string, unknown>,
+    values: readChannels(channels, graph.streamChannels) as any,
     next: tasks.filter((t) => t.writes.length === 0).map((t) => t.name),
     tasks: tasksWithWrites(tasks, pending, graph.streamChannels),
     metadata,
