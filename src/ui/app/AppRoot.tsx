@@ -21,6 +21,11 @@ export function AppRoot() {
     const client = createWorkerClient(worker, { spawn: startEngineWorker });
     const app = createAppStore(client, subscribeClientEvents(client));
     setStore(app.store);
+    // A worker that fails to load never answers hello: say so instead of waiting forever.
+    const onWorkerError = (ev: ErrorEvent) => {
+      if (app.store.getState().status === 'connecting') app.store.setState({ status: 'failed', connectError: ev.message || 'the worker script failed to load' });
+    };
+    worker.addEventListener('error', onWorkerError);
     // After a forced cancel the client starts a new worker; what the view shows is read again.
     const offRestart = client.onRestart((reason) => {
       const s = app.store.getState();
@@ -30,6 +35,7 @@ export function AppRoot() {
     void app.store.getState().connect(parseUrlState(window.location.search));
     return () => {
       offRestart();
+      worker.removeEventListener('error', onWorkerError);
       app.dispose();
       client.dispose();
       worker.terminate();
