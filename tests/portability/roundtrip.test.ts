@@ -79,6 +79,21 @@ describe('exportThread', () => {
     expect(r.error.code).toBe('not-exportable');
     expect(r.error.path).toBe('$.checkpoints[0].checkpoint.channel_values.loop.self.again');
   });
+
+  it('refuses to write a file that an import would refuse', async () => {
+    const put = async (saver: MemorySaver, threadId: string, value: unknown) =>
+      saver.put({ configurable: { thread_id: threadId } }, { v: 4, id: cid(1), ts: NOW.toISOString(), channel_values: { value }, channel_versions: { value: 1 }, versions_seen: {} },
+        { source: 'input', step: -1, parents: {} }, { value: 1 });
+    const saver = new MemorySaver();
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 70; i++) deep = { next: deep };
+    await put(saver, 'deep', deep);
+    expect(await exportThread(saver, 'deep')).toMatchObject({ ok: false, error: { code: 'too-large' } });
+    await put(saver, 'ctor', { constructor: 'Object' });
+    expect(await exportThread(saver, 'ctor')).toMatchObject({
+      ok: false, error: { code: 'not-exportable', path: '$.checkpoints[0].checkpoint.channel_values.value.constructor' },
+    });
+  });
 });
 
 describe('importThread restores exactly the same history', () => {
@@ -219,6 +234,26 @@ describe('importThread changes nothing when it cannot finish', () => {
       },
     });
     expect(r).toMatchObject({ ok: false, error: { code: 'write-failed' } });
+    expect(await snapshotSaver(saver, ['t1'])).toEqual([]);
+  });
+
+  it('uses the given rollback to remove extras stored elsewhere', async () => {
+    const source = new MemorySaver();
+    await writeFixtureThread(source, 't1');
+    const saver = new MemorySaver();
+    const traces = new Map<string, unknown[]>();
+    const r = await importThread(saver, serializeThreadExport(await exported(source, 't1')), {
+      writeExtras: async (extras) => {
+        traces.set(extras.threadId, extras.trace);
+        throw new Error('runs table locked');
+      },
+      rollback: async (threadId) => {
+        traces.delete(threadId);
+        await saver.deleteThread(threadId);
+      },
+    });
+    expect(r).toMatchObject({ ok: false, error: { code: 'write-failed', message: expect.stringMatching(/runs table locked.*removed again/) } });
+    expect(traces.size).toBe(0);
     expect(await snapshotSaver(saver, ['t1'])).toEqual([]);
   });
 });

@@ -6,6 +6,8 @@ import type { BaseCheckpointSaver, CheckpointTuple } from '../../engine/checkpoi
 import type { Json, RunSummary } from '../../protocol/dto';
 import { THREAD_FORMAT, THREAD_FORMAT_VERSION, type ExportedCheckpoint, type ThreadExportV1 } from './format';
 import { fail, toPortabilityError, type PathSegment, type PortabilityError } from './issues';
+import { resolveLimits, type ImportLimits } from './limits';
+import { checkJsonTree } from './safe-json';
 import { encodeValue } from './value-codec';
 
 /** What the saver does not know and the worker adds to an export. */
@@ -18,6 +20,8 @@ export interface ExportExtras {
   trace?: readonly unknown[];
   /** The export time. @default new Date() */
   now?: Date;
+  /** The limits the file is checked against, so that every export can be imported again. */
+  limits?: Partial<ImportLimits>;
 }
 
 /** The result of an export: the document, or why it could not be made. */
@@ -68,6 +72,8 @@ export async function exportThread(saver: BaseCheckpointSaver, threadId: string,
       runs: (extras.runs ?? []).map((run, i) => encodeValue(run, ['runs', i]) as RunSummary),
       trace: (extras.trace ?? []).map((event, i) => encodeValue(event, ['trace', i]) as Json),
     };
+    // Refuse now what an import would refuse later (too deep, too big, hostile keys…).
+    checkJsonTree(document, resolveLimits(extras.limits));
     return { ok: true, document };
   } catch (err) {
     return { ok: false, error: toPortabilityError(err, 'not-exportable') };

@@ -36,6 +36,11 @@ export interface ImportOptions {
    * written; if it throws, the whole import is rolled back.
    */
   writeExtras?: (extras: ImportedExtras) => Promise<void>;
+  /**
+   * Removes a half-written thread (checkpoints, writes, and whatever `writeExtras` stored).
+   * @default saver.deleteThread
+   */
+  rollback?: (threadId: string) => Promise<void>;
 }
 
 /** A successful import. */
@@ -141,7 +146,8 @@ export async function importThread(saver: BaseCheckpointSaver, input: unknown, o
   try {
     const limits = resolveLimits(options.limits);
     const { items, extras } = validateThreadExport(input, limits, options.threadId);
-    const counts = await writeHistory(saver, extras.threadId, items, options.writeExtras && (() => options.writeExtras!(extras)));
+    const after = options.writeExtras && (() => options.writeExtras!(extras));
+    const counts = await writeHistory(saver, extras.threadId, items, after, options.rollback);
     // A re-exported LangGraph import stays read-only.
     const readOnly = items.some((item) => item.metadata.imported_from === 'langgraph');
     return { ok: true, summary: { ...extras, ...counts, readOnly } };

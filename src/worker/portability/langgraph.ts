@@ -33,6 +33,8 @@ export interface LangGraphImportOptions {
    * @default 'reject'
    */
   missingParents?: 'reject' | 'cut';
+  /** Removes a half-written thread. @default saver.deleteThread */
+  rollback?: (threadId: string) => Promise<void>;
 }
 
 const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
@@ -210,7 +212,7 @@ export async function importLangGraphHistory(saver: BaseCheckpointSaver, input: 
     const items = mapLangGraphHistory(states, options.missingParents ?? 'reject');
     const threadId = options.threadId ?? states[0]!.checkpoint.thread_id;
     if (threadId === '' || threadId.length > limits.maxIdLength) fail('invalid', '$', 'The thread id to import under is empty or too long.');
-    const counts = await writeHistory(saver, threadId, items);
+    const counts = await writeHistory(saver, threadId, items, undefined, options.rollback);
     return { ok: true, summary: { threadId, graphId: null, graphSource: null, runs: [], trace: [], ...counts, readOnly: true } };
   } catch (err) {
     return { ok: false, error: toPortabilityError(err) };

@@ -69,7 +69,8 @@ function storedVersions(checkpoint: Checkpoint): ChannelVersions {
 
 /**
  * Writes `items` (already in parent-before-child order) into the empty thread `threadId`, then runs
- * `after` (e.g. storing runs and trace events). Rolls back on any failure.
+ * `after` (e.g. storing runs and trace events). Rolls back on any failure with `rollback`
+ * (default `saver.deleteThread`; pass the store's own delete when `after` writes elsewhere).
  * @throws PortabilityFailure `thread-exists` (nothing written) or `write-failed` (rolled back)
  */
 export async function writeHistory(
@@ -77,6 +78,7 @@ export async function writeHistory(
   threadId: string,
   items: readonly CheckpointToWrite[],
   after?: () => Promise<void>,
+  rollback: (threadId: string) => Promise<void> = (id) => saver.deleteThread(id),
 ): Promise<WriteCounts> {
   if (await threadExists(saver, threadId)) {
     fail('thread-exists', '$', `A thread "${threadId}" already exists; import it under another thread id.`);
@@ -102,12 +104,13 @@ export async function writeHistory(
     return counts;
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
-    let rollback = 'everything this import wrote was removed';
+    let outcome = 'Everything this import wrote was removed again.';
     try {
-      await saver.deleteThread(threadId);
+      await rollback(threadId);
     } catch (cleanupErr) {
-      rollback = `removing what was written also failed (${cleanupErr instanceof Error ? cleanupErr.message : String(cleanupErr)}); delete thread "${threadId}"`;
+      const why = cleanupErr instanceof Error ? cleanupErr.message : String(cleanupErr);
+      outcome = `Removing what it wrote failed too (${why}): delete the thread "${threadId}" to clean up.`;
     }
-    return fail('write-failed', '$', `The import failed while ${step}: ${detail}. Nothing was kept: ${rollback}.`);
+    return fail('write-failed', '$', `The import failed while ${step}: ${detail}. ${outcome}`);
   }
 }
