@@ -13,7 +13,7 @@ export type AppDB = ReplayGraphDB;
 export function openAppDb(name: string = APP_DB_NAME): Promise<IDBPDatabase<AppDB>> {
   return openDB<AppDB>(name, APP_DB_VERSION, {
     upgrade: (db, oldVersion, newVersion, tx) => upgradeSchema(db, oldVersion, newVersion ?? APP_DB_VERSION, tx),
-    // A newer app version in another tab wants to upgrade: step aside rather than block it.
-    blocking: () => undefined,
+    // A newer app version in another tab wants to upgrade: close rather than block it.
+    blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
   });
 }

@@ -2,10 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { CheckpointValueError } from '../../../engine/checkpoint/types';
 import { cfg, cpId, listAll, makeCheckpoint, meta, putChain } from '../../../engine/checkpoint/conformance/fixtures';
+import { DbConnection } from '../connection';
 import { CheckpointStorageError } from '../errors';
+import { openAppDb } from '../open';
 import { IndexedDBSaver } from '../saver';
 import { DB_VERSION } from '../schema';
-import { freshName, openAtVersion, openRaw, withPatchedPut } from './utils';
+import { freshName, openAtVersion, openRaw, terminationEvent, withPatchedPut } from './utils';
 
 describe('IndexedDB connection lifecycle', () => {
   it('closes when a newer version wants to open, then reports that the page must reload', async () => {
@@ -84,5 +86,32 @@ describe('IndexedDB failed transactions', () => {
     expect(tuple?.checkpoint.id).toBe(cpId(1));
     expect(tuple?.pendingWrites).toEqual([['task', 'counter', 'kept']]);
     saver.close();
+  });
+});
+
+describe('openAppDb', () => {
+  it('closes its connection when a newer version wants to open', async () => {
+    const name = freshName('app');
+    const db = await openAppDb(name);
+    expect(db.version).toBe(DB_VERSION);
+    const newer = await openRaw(name, DB_VERSION + 1); // rejects as "blocked" if db stayed open
+    expect(newer.version).toBe(DB_VERSION + 1);
+    newer.close();
+  });
+});
+
+describe('DbConnection', () => {
+  it('reopens on next use after the browser terminated the connection', async () => {
+    const conn = new DbConnection(freshName('terminated'));
+    const first = await conn.get();
+    // What the browser fires when it closes a connection abnormally (idb calls `terminated`).
+    first.dispatchEvent(terminationEvent());
+    const second = await conn.get();
+    expect(second).not.toBe(first);
+    const tx = await conn.transaction(['meta'], 'readwrite');
+    await Promise.all([tx.objectStore('meta').put({ key: 'k', value: 1 }), tx.done]);
+    expect(await second.get('meta', 'k')).toEqual({ key: 'k', value: 1 });
+    conn.close();
+    first.close();
   });
 });

@@ -49,3 +49,11 @@ export async function withPatchedPut(
     proto.put = original;
   }
 }
+
+/**
+ * The `close` event a browser fires on a connection it terminated. Built from the environment's
+ * IDBVersionChangeEvent so fake-indexeddb (which only dispatches its own event objects) accepts it.
+ */
+export function terminationEvent(): Event {
+  return new IDBVersionChangeEvent('close');
+}
