@@ -55,11 +55,6 @@ export function entry(outcome: Outcome, label: string): any {
   return found[1];
 }
 
-/** The outcome without the entries whose label is listed. */
-export function withoutEntries(outcome: Outcome, labels: string[]): Outcome {
-  return { ...outcome, entries: outcome.entries.filter(([l]) => !labels.includes(l)) };
-}
-
 export interface SuiteOptions {
   /** Our engine, as loaded by `loadEngine()`. */
   engine: EngineLoad;
@@ -98,7 +93,7 @@ export function defineDifferentialSuite(title: string, scenarios: Scenario[], op
           const ours = await runScenario(sc, options.engine.impl, oursSaver);
           const theirs = await referenceOutcome();
           const strip = sc.exclude ?? ((o: Outcome) => o);
-          expect(strip(ours)).toEqual(strip(theirs));
+          expect(strip(ours), `first differences: npx tsx tests/differential/dump.ts "${sc.name}" --diff`).toEqual(strip(theirs));
           sc.oursOnly?.(ours);
         });
       });
