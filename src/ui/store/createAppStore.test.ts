@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckpointDetail, CheckpointSummary } from '../../protocol/dto';
+import type { ReplyOf, ToWorker, WorkerEvent } from '../../protocol/messages';
+import { createAppStore } from './createAppStore';
+import type { StoreClient } from './types';
+
+type Req = { type: ToWorker['type']; body: Record<string, unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+
+/** A client whose requests wait until the test answers them, in any order. */
+function scriptedClient() {
+  const queue: Req[] = [];
+  const client: StoreClient = {
+    request(type, body) {
+      return new Promise((resolve, reject) => queue.push({ type, body: body as Record<string, unknown>, resolve: resolve as (v: unknown) => void, reject }));
+    },
+    hello: () => Promise.resolve({ type: 'rg/hello-ok', id: 1 as never, protocolVersion: 1, storage: { dbName: 'db', version: 1 } }),
+  };
+  const take = async (type: ToWorker['type']): Promise<Req> => {
+    for (let i = 0; i < 50; i++) {
+      const at = queue.findIndex((r) => r.type === type);
+      if (at >= 0) return queue.splice(at, 1)[0];
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    throw new Error(`no ${type} request; queued: ${queue.map((q) => q.type).join(', ')}`);
+  };
+  return { client, queue, take };
+}
+
+const summary = (id: string, parentId: string | null, step: number): CheckpointSummary => ({
+  checkpointId: id, parentId, ns: '', step, source: step < 0 ? 'input' : 'loop', ts: `2026-01-01T00:00:${String(step + 10).padStart(2, '0')}Z`, next: [], pendingWrites: 0, hasInterrupts: false, hasError: false,
+});
+const detail = (s: CheckpointSummary): CheckpointDetail => ({ summary: s, values: { step: s.step }, parentValues: null, metadata: {}, tasks: [], pendingWrites: [], raw: null });
+const reply = <T extends keyof ReplyOf>(_t: T, body: Omit<ReplyOf[T], 'id' | 'type'>) => body;
+
+describe('app store', () => {
+  it('connects, opens the thread the URL names, reads history in pages and selects the newest checkpoint', async () => {
+    const { client, take } = scriptedClient();
+    const { store } = createAppStore(client);
+    const done = store.getState().connect({ thread: 't1', ns: '', checkpoint: null, graph: null });
+    (await take('rg/graphs.list')).resolve(reply('rg/graphs.list', { graphs: [] }));
+    (await take('rg/threads.list')).resolve(reply('rg/threads.list', { threads: [{ threadId: 't1', graphId: 'g', status: 'idle', steps: 3, updatedAt: null }] }));
+    const page1 = await take('rg/history.page');
+    expect(page1.body).toMatchObject({ threadId: 't1', ns: '', limit: 200 });
+    page1.resolve(reply('rg/history.page', { page: { items: [summary('c', 'b', 1), summary('b', 'a', 0)], nextBefore: 'b' } }));
+    const sel = await take('rg/checkpoint.get');
+    expect(sel.body.checkpointId).toBe('c');
+    sel.resolve(reply('rg/checkpoint.get', { detail: detail(summary('c', 'b', 1)) }));
+    const page2 = await take('rg/history.page');
+    expect(page2.body.before).toBe('b');
+    page2.resolve(reply('rg/history.page', { page: { items: [summary('a', null, -1)], nextBefore: null } }));
+    (await take('rg/runs.list')).resolve(reply('rg/runs.list', { runs: [] }));
+    (await take('rg/namespaces.list')).resolve(reply('rg/namespaces.list', { root: { ns: '', name: '', children: [], checkpoints: 3 } }));
+    await done;
+    const s = store.getState();
+    expect(s.status).toBe('ready');
+    expect(s.viewReady).toBe(true);
+    expect(s.historyComplete).toBe(true);
+    expect(s.history).toHaveLength(3);
+    expect(s.detail?.summary.checkpointId).toBe('c');
+    expect(s.graphId).toBe('g');
+  });
+
+  it('drops a checkpoint detail that arrives after another checkpoint was selected', async () => {
+    const { client, take } = scriptedClient();
+    const { store } = createAppStore(client);
+    store.setState({ threadId: 't1' });
+    void store.getState().selectCheckpoint('old');
+    const first = await take('rg/checkpoint.get');
+    void store.getState().selectCheckpoint('new');
+    const second = await take('rg/checkpoint.get');
+    second.resolve(reply('rg/checkpoint.get', { detail: detail(summary('new', null, 0)) }));
+    await new Promise((r) => setTimeout(r, 0));
+    first.resolve(reply('rg/checkpoint.get', { detail: detail(summary('old', null, 0)) }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().checkpointId).toBe('new');
+    expect(store.getState().detail?.summary.checkpointId).toBe('new');
+    // Selecting the old one again is served from the cache, without a request.
+    await store.getState().selectCheckpoint('old');
+    expect(store.getState().detail?.summary.checkpointId).toBe('old');
+  });
+
+  it('shows failed requests as errors and never throws', async () => {
+    const { client, take } = scriptedClient();
+    const { store } = createAppStore(client);
+    store.setState({ threadId: 't1', graphId: 'g' });
+    const run = store.getState().continueRun();
+    (await take('rg/run.continue')).reject(new Error('THREAD_BUSY: a run is going on'));
+    await run;
+    expect(store.getState().errors.map((e) => `${e.where}: ${e.message}`)).toEqual(['Continue: THREAD_BUSY: a run is going on']);
+    expect(store.getState().activeRun).toBeNull();
+  });
+
+  it('sends breakpoints and step mode with run requests, and streams checkpoints of the open namespace', async () => {
+    let emit: (e: WorkerEvent) => void = () => undefined;
+    const { client, take } = scriptedClient();
+    const { store } = createAppStore(client, (l) => ((emit = l), () => undefined));
+    store.setState({ graphId: 'g' });
+    store.getState().toggleBreakpoint('b', 'before');
+    store.getState().toggleBreakpoint('c', 'after');
+    store.getState().toggleBreakpoint('c', 'after');
+    const started = store.getState().startRun({ x: 1 }, { newThread: true, stepMode: true });
+    const req = await take('rg/run.start');
+    expect(req.body.controls).toEqual({ stepMode: true, breakBefore: ['b'], breakAfter: [] });
+    expect(req.body.input).toEqual({ x: 1 });
+    const threadId = req.body.threadId as string;
+    expect(store.getState().threadId).toBe(threadId);
+    req.resolve(reply('rg/run.start', { runId: 'r1', threadId }));
+    await started;
+    expect(store.getState().activeRun?.runId).toBe('r1');
+    emit({ type: 'rg/run.events', runId: 'r1', threadId, events: [
+      { kind: 'checkpoint', checkpoint: summary('a', null, -1) },
+      { kind: 'checkpoint', checkpoint: { ...summary('s', null, -1), ns: 'sub:1' } },
+      { kind: 'trace', event: { type: '@engine.tick.start' } },
+    ] });
+    expect(store.getState().history.map((h) => h.checkpointId)).toEqual(['a']);
+    expect(store.getState().trace).toHaveLength(1);
+    expect(store.getState().activeRun?.events).toBe(3);
+    emit({ type: 'rg/run.ended', runId: 'r1', threadId, outcome: 'error', error: { code: 'RUN_FAILED', name: 'Error', message: 'node b failed' }, result: null });
+    expect(store.getState().activeRun).toBeNull();
+    expect(store.getState().errors[0].message).toBe('node b failed');
+  });
+});
