@@ -196,9 +196,9 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     return listThreads(this.conn);
   }
 
-  /** Marks a thread as running (the worker sets it around a run) or not. */
-  setThreadRunning(threadId: string, running: boolean): Promise<void> {
-    return setThreadRunning(this.conn, threadId, running);
+  /** Marks a thread as running (the worker sets it around a run) or not, with its graph id. */
+  setThreadRunning(threadId: string, running: boolean, graphId?: string): Promise<void> {
+    return setThreadRunning(this.conn, threadId, running, graphId);
   }
 
   /** Appends trace events (JSON data with an optional `runId`) to a thread, in order. */

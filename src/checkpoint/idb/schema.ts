@@ -60,6 +60,8 @@ export interface TaskWritesRecord {
 export interface ThreadRecord {
   thread_id: string;
   running: boolean;
+  /** The graph the thread runs, as the worker last reported it. */
+  graph_id?: string;
   /** ISO time of the last flag change. */
   updated_at: string;
 }

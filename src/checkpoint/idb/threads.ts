@@ -6,7 +6,7 @@ import { CheckpointValueError } from '../../engine/checkpoint/types';
 import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { WriteBatch } from './requests';
-import { prefixRange, type TraceRecord } from './schema';
+import { prefixRange, type ThreadRecord, type TraceRecord } from './schema';
 
 /** What the thread list shows for one thread. */
 export type ThreadStatus = 'idle' | 'running' | 'interrupted' | 'error';
@@ -14,7 +14,7 @@ export type ThreadStatus = 'idle' | 'running' | 'interrupted' | 'error';
 /** One row of the thread list. */
 export interface ThreadSummary {
   threadId: string;
-  /** `metadata.graph_id` of the latest root checkpoint, when present. */
+  /** `metadata.graph_id` of the latest root checkpoint, else the id given to setThreadRunning. */
   graphId: string | null;
   /** `running` (flag set by the worker), else from the latest root checkpoint's pending writes. */
   status: ThreadStatus;
@@ -51,7 +51,7 @@ export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> 
       const flag = flags.get(threadId);
       const channels = new Set(writes.flatMap((r) => r.writes.map((w) => w.channel)));
       const status: ThreadStatus = flag?.running ? 'running' : channels.has('__error__') ? 'error' : channels.has('__interrupt__') ? 'interrupted' : 'idle';
-      const graphId = root?.metadata.graph_id;
+      const graphId = root?.metadata.graph_id ?? flag?.graph_id;
       const times = [newest?.value.checkpoint.ts, flag?.updated_at].filter((t): t is string => typeof t === 'string');
       return {
         threadId,
@@ -68,14 +68,26 @@ export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> 
   }
 }
 
-/** Sets or clears the "running" flag of a thread. */
-export async function setThreadRunning(conn: DbConnection, threadId: string, running: boolean): Promise<void> {
+/**
+ * Sets or clears the "running" flag of a thread, recording its graph id when given (LangGraph
+ * does not put one in checkpoint metadata; the worker knows it). A flag change without a graph id
+ * keeps the one stored before.
+ */
+export async function setThreadRunning(conn: DbConnection, threadId: string, running: boolean, graphId?: string): Promise<void> {
   const operation = `mark thread "${threadId}" as ${running ? 'running' : 'not running'}`;
   const tx = await conn.transaction(['threads'], 'readwrite').catch((err: unknown) => {
     throw toStorageError(err, operation);
   });
   const batch = new WriteBatch(tx, operation);
-  batch.issue('(thread)', () => tx.objectStore('threads').put({ thread_id: threadId, running, updated_at: new Date().toISOString() }));
+  try {
+    const store = tx.objectStore('threads');
+    const before = await store.get(threadId);
+    const graph = graphId ?? before?.graph_id;
+    const record: ThreadRecord = { thread_id: threadId, running, updated_at: new Date().toISOString(), ...(graph === undefined ? {} : { graph_id: graph }) };
+    batch.issue('(thread)', () => store.put(record));
+  } catch (err) {
+    return batch.fail(err);
+  }
   await batch.commit();
 }
 

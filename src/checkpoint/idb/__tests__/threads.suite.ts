@@ -19,9 +19,12 @@ describe('IndexedDBSaver threads', () => {
     await put('failed', 9, {}, 'sub:1'); // a subgraph checkpoint: newer, but not the root's status
     await saver.setThreadRunning('busy', true);
     await put('busy', 5, { graph_id: 7 });
+    await saver.setThreadRunning('fresh', true, 'g-fresh'); // no checkpoint yet
+    await saver.setThreadRunning('fresh', false);
 
     const rows = Object.fromEntries((await saver.listThreads()).map((r) => [r.threadId, r]));
-    expect(Object.keys(rows).sort()).toEqual(['busy', 'failed', 'idle', 'paused']);
+    expect(Object.keys(rows).sort()).toEqual(['busy', 'failed', 'fresh', 'idle', 'paused']);
+    expect(rows.fresh).toMatchObject({ graphId: 'g-fresh', status: 'idle', step: null, checkpointCount: 0 });
     expect(rows.idle).toMatchObject({ graphId: 'g-idle', status: 'idle', step: -1, checkpointCount: 1 });
     expect(rows.paused).toMatchObject({ status: 'interrupted', step: 0 });
     expect(rows.failed).toMatchObject({ graphId: 'g-failed', status: 'error', step: 2, checkpointCount: 2 });
