@@ -66,6 +66,15 @@ describe('exportThread', () => {
     expect(exportFileName(JSON.parse(text))).toBe('t1.replaygraph.json');
   });
 
+  it('returns the file text, and refuses one longer than an import accepts', async () => {
+    const saver = new MemorySaver();
+    await writeFixtureThread(saver, 't1');
+    const r = await exportThread(saver, 't1', { now: NOW });
+    expect(r.ok && r.text).toBe(r.ok && serializeThreadExport(r.document));
+    const small = await exportThread(saver, 't1', { now: NOW, limits: { maxTextLength: 2000 } });
+    expect(small).toMatchObject({ ok: false, error: { code: 'too-large', message: expect.stringMatching(/over the import limit of 2000/) } });
+  });
+
   it('refuses a missing thread and a value with a cycle, as data', async () => {
     const saver = new MemorySaver();
     expect(await exportThread(saver, 'nope')).toMatchObject({ ok: false, error: { code: 'not-found' } });

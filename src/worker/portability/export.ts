@@ -25,7 +25,7 @@ export interface ExportExtras {
 }
 
 /** The result of an export: the document, or why it could not be made. */
-export type ExportResult = { ok: true; document: ThreadExportV1 } | { ok: false; error: PortabilityError };
+export type ExportResult = { ok: true; document: ThreadExportV1; text: string } | { ok: false; error: PortabilityError };
 
 function exportTuple(tuple: CheckpointTuple, index: number): ExportedCheckpoint {
   const at = (...rest: PathSegment[]): PathSegment[] => ['checkpoints', index, ...rest];
@@ -49,8 +49,9 @@ function exportTuple(tuple: CheckpointTuple, index: number): ExportedCheckpoint 
  * @param saver any `BaseCheckpointSaver` (MemorySaver, IndexedDBSaver)
  * @param threadId the thread to export
  * @param extras graph id and source, runs and trace events
- * @returns the document (serialize it with `serializeThreadExport`), or `not-found` /
- *   `not-exportable` (a value JSON cannot carry, e.g. a cycle) as data
+ * @returns the document and its JSON text (the file to save), or `not-found`, `not-exportable`
+ *   (a value JSON cannot carry, e.g. a cycle) or `too-large` (the file could not be imported again)
+ *   as data
  */
 export async function exportThread(saver: BaseCheckpointSaver, threadId: string, extras: ExportExtras = {}): Promise<ExportResult> {
   try {
@@ -73,8 +74,13 @@ export async function exportThread(saver: BaseCheckpointSaver, threadId: string,
       trace: (extras.trace ?? []).map((event, i) => encodeValue(event, ['trace', i]) as Json),
     };
     // Refuse now what an import would refuse later (too deep, too big, hostile keys…).
-    checkJsonTree(document, resolveLimits(extras.limits));
-    return { ok: true, document };
+    const limits = resolveLimits(extras.limits);
+    checkJsonTree(document, limits);
+    const text = serializeThreadExport(document);
+    if (text.length > limits.maxTextLength) {
+      fail('too-large', '$', `The export would be ${text.length} characters, over the import limit of ${limits.maxTextLength}.`);
+    }
+    return { ok: true, document, text };
   } catch (err) {
     return { ok: false, error: toPortabilityError(err, 'not-exportable') };
   }
