@@ -4,6 +4,7 @@
  */
 import {
   cpLabel,
+  newLabels,
   normError,
   normInterrupts,
   normParents,
@@ -12,7 +13,7 @@ import {
   taskLabel,
   type Labels,
 } from './normalize';
-import { labelNamespace } from './labels';
+import { labelNamespace, NULL_TASK_ID } from './labels';
 
 type Obj = Record<string, any>;
 
@@ -66,14 +67,38 @@ const SPECIAL_IDX: Record<string, number> = { __error__: -1, __scheduled__: -2, 
  * legitimately differ on where an overwritten special write sits (LangGraph.js 1.7.3's MemorySaver
  * sorts by task path, task id and index; insertion order is the other common choice). Neither
  * affects how the engine applies writes.
+ *
+ * Tasks not labelled yet (functional call-tasks, subgraph tasks: no snapshot names them) are
+ * labelled in the order of their writes' content, not of their ids or of the saved order, so the
+ * labels do not depend on the saver. Values are normalised last, in the canonical order, so that
+ * interrupt labels do not depend on it either.
  */
 export function normPendingWrites(writes: unknown, labels: Labels): unknown[] {
   const list = (Array.isArray(writes) ? writes : []) as [string, string, unknown][];
-  const rows = list.map(([tid, channel, value]) => [taskLabel(tid, undefined, labels), channel, normWriteValue(channel, value, labels)] as const);
+  const groups = new Map<string, [string, unknown][]>();
+  for (const [tid, channel, value] of list) {
+    const group = groups.get(tid) ?? [];
+    group.push([channel, value]);
+    groups.set(tid, group);
+  }
+  const unlabelled = [...groups.keys()].filter((tid) => tid !== NULL_TASK_ID && labels.tasks.peek(tid) === undefined);
+  const contentKey = (tid: string) => JSON.stringify(canonicalGroup(groups.get(tid) ?? [], newLabels()));
+  const keys = new Map(unlabelled.map((tid) => [tid, contentKey(tid)]));
+  unlabelled.sort((a, b) => compareStrings(keys.get(a) ?? '', keys.get(b) ?? ''));
+  for (const tid of unlabelled) taskLabel(tid, undefined, labels);
+
+  const ordered = [...groups.keys()].map((tid) => [taskLabel(tid, undefined, labels), tid] as const).sort((a, b) => compareStrings(a[0], b[0]));
+  return ordered.flatMap(([label, tid]) => canonicalGroup(groups.get(tid) ?? [], labels).map(([channel, value]) => [label, channel, value]));
+}
+
+/** One task's writes: specials first (by fixed index), then the rest in saved order; values normalised. */
+function canonicalGroup(group: [string, unknown][], labels: Labels): [string, unknown][] {
   const rank = (channel: string) => SPECIAL_IDX[channel] ?? 0;
-  return [...rows]
-    .sort((a, b) => (a[0] === b[0] ? rank(a[1]) - rank(b[1]) : a[0] < b[0] ? -1 : 1))
-    .map((r) => [...r]);
+  return [...group].sort((a, b) => rank(a[0]) - rank(b[0])).map(([channel, value]) => [channel, normWriteValue(channel, value, labels)]);
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Stable parts of a `checkpoints` stream event (or a debug `checkpoint` payload). */
