@@ -7,7 +7,7 @@
  * as is). The schema below checks structure only; it runs after `checkJsonTree`, which already
  * bounded sizes and refused hostile keys everywhere.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Json, RunSummary } from '../../protocol/dto';
 import type { ImportLimits } from './limits';
 

@@ -4,7 +4,7 @@
  * first). Objects are loose (unknown extra fields are allowed and ignored) because the API adds
  * fields over time; every field we use is checked.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ImportLimits } from './limits';
 
 /** The fields of `ThreadState` the importer reads. */
