@@ -14,6 +14,7 @@ import type {
 import { PROTOCOL_VERSION, type FromWorker, type ReplyOf, type RunEvent, type ToWorker } from '../protocol/messages';
 import { isFromWorker } from '../protocol/guards';
 import type { RequestId } from '../shared/ids';
+import { exposeForDebugging } from './debug-hook';
 import { RunListeners } from './listeners';
 import { CLIENT_DEFAULTS, type ClientEndpoint, type ClientOptions, type WorkerLike } from './options';
 
@@ -170,8 +171,9 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
   }
 
   const started = (r: ReplyOf['rg/run.start']): RunEventsMeta => ({ runId: r.runId, threadId: r.threadId });
+  let withdraw = () => undefined as void;
 
-  return {
+  const client: WorkerClient = {
     request,
     hello: () => request('rg/hello', { protocolVersion: PROTOCOL_VERSION }),
     listGraphs: async () => (await request('rg/graphs.list', {})).graphs,
@@ -199,6 +201,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     },
     waitForRun,
     dispose() {
+      withdraw();
       current.removeEventListener('message', onMessage);
       for (const p of pending.values()) p.reject(new Error('client disposed'));
       pending.clear();
@@ -208,4 +211,6 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       for (const w of spawned) w.terminate();
     },
   };
+  withdraw = exposeForDebugging(client);
+  return client;
 }

@@ -12,6 +12,8 @@ export interface HostContext {
   runs: RunRegistry;
   options: Required<HostOptions>;
   schedule: Schedule;
+  /** Monotonic milliseconds, for leading-edge flushes. */
+  now: () => number;
   send(message: FromWorker): void;
   newRunId(): string;
   /** The graph a thread was run with (remembered, else read from its stored runs), or null. */

@@ -54,14 +54,20 @@ function lastPut(events: readonly TraceEvent[], ns: string, checkpointId: string
 const CONTROL: ReadonlySet<string> = new Set<ControlSignal>(['__error__', '__error_source_node__', '__interrupt__', '__resume__']);
 
 /**
- * The disposition of the write (taskId, channel) saved against `checkpointId`: decided by the
- * first tick that started from that checkpoint after the write was put.
+ * The disposition of the write (taskId, channel) saved against `checkpointId`: the latest explicit
+ * re-apply/skip decision of a tick from that checkpoint; else decided by the first tick from that
+ * checkpoint after the write was put (or by the step that put it, when that step completed).
  */
 export function writeDisposition(
   events: readonly TraceEvent[], ns: string, checkpointId: string, taskId: string, channel: string,
 ): WriteDisposition {
-  const putAt = lastPut(events, ns, checkpointId, taskId, channel);
   const ticks = ticksFrom(events, ns, checkpointId);
+  // An explicit decision about this write (re-applied / skipped) is authoritative; the latest wins.
+  for (let i = ticks.length - 1; i >= 0; i--) {
+    const decided = explicitDecision(ticks[i]!, taskId, channel);
+    if (decided) return decided;
+  }
+  const putAt = lastPut(events, ns, checkpointId, taskId, channel);
   const tick = ticks.find((t) => t.at > putAt);
   if (!tick) {
     // Written by a task of a step that then completed: applied with that step's writes.
@@ -72,22 +78,26 @@ export function writeDisposition(
     }
     return { kind: 'pending' };
   }
-  for (const e of tick.events) {
-    if (e.type === '@engine.write.reapplied' && e.taskId === taskId && e.channel === channel) return { kind: 'reapplied' };
-    if (e.type === '@engine.write.skipped' && e.taskId === taskId && e.channel === channel) {
-      if (channel === '__resume__' && e.reason === 'control-signal') return resumeOrSkipped(tick, taskId);
-      switch (e.reason) {
-        case 'control-signal': return { kind: 'skipped-control', signal: e.signal ?? (channel as ControlSignal) };
-        case 'replaying': return { kind: 'not-reapplied-replaying' };
-        case 'time-travel':
-        case 'discarded': return { kind: 'dropped', reason: e.reason };
-      }
-    }
-  }
   if (channel === '__resume__') return resumeOrSkipped(tick, taskId);
   if (tick.start.isReplaying) return { kind: 'not-reapplied-replaying' };
   if (CONTROL.has(channel)) return { kind: 'skipped-control', signal: channel as ControlSignal };
   return { kind: 'pending' };
+}
+
+/** What a tick's `write.reapplied` / `write.skipped` events say about the write, if anything. */
+function explicitDecision(tick: Tick, taskId: string, channel: string): WriteDisposition | null {
+  for (const e of tick.events) {
+    if (e.type === '@engine.write.reapplied' && e.taskId === taskId && e.channel === channel) return { kind: 'reapplied' };
+    if (e.type !== '@engine.write.skipped' || e.taskId !== taskId || e.channel !== channel) continue;
+    if (channel === '__resume__' && e.reason === 'control-signal') return resumeOrSkipped(tick, taskId);
+    switch (e.reason) {
+      case 'control-signal': return { kind: 'skipped-control', signal: e.signal ?? (channel as ControlSignal) };
+      case 'replaying': return { kind: 'not-reapplied-replaying' };
+      case 'time-travel':
+      case 'discarded': return { kind: 'dropped', reason: e.reason };
+    }
+  }
+  return null;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface HostDeps {
   options?: HostOptions;
   /** Timer for batching (tests inject their own). */
   schedule?: Schedule;
+  /** Monotonic clock in milliseconds. @default performance.now */
+  now?: () => number;
 }
 
 /** A running host. */
@@ -56,6 +58,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
       runs: registry,
       options: { ...DEFAULT_HOST_OPTIONS, ...deps.options },
       schedule: deps.schedule ?? timerSchedule,
+      now: deps.now ?? (() => performance.now()),
       send,
       newRunId: () => uuidv7(),
       async graphIdOf(threadId) {

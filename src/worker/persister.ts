@@ -15,6 +15,10 @@ type RecordBody = TraceRecord extends infer R ? (R extends TraceRecord ? Omit<R,
 export interface Persister {
   /** Queues a record; its `seq` is assigned here. */
   push(body: RecordBody): void;
+  /** Hands buffered records to storage if none were for a flush interval (see Batcher.flushEarly). */
+  flushEarly(): void;
+  /** Writes everything queued so far and waits for it. */
+  sync(): Promise<WireError | null>;
   /** Resolves at once unless too many records wait for storage. */
   backpressure(): Promise<void>;
   /** Writes everything queued; resolves with the first storage error, if any. */
@@ -35,6 +39,7 @@ export function createPersister(ctx: HostContext, threadId: string, runId: strin
     maxBatch: ctx.options.maxPersistBatch,
     intervalMs: ctx.options.flushIntervalMs,
     schedule: ctx.schedule,
+    now: ctx.now,
     flush: (records) => {
       chain = chain.then(async () => {
         try {
@@ -59,6 +64,12 @@ export function createPersister(ctx: HostContext, threadId: string, runId: strin
       if (waiting <= ctx.options.maxPersistBacklog) return;
       batcher.flushNow();
       await chain;
+    },
+    flushEarly: () => batcher.flushEarly(),
+    async sync() {
+      batcher.flushNow();
+      await chain;
+      return failure;
     },
     async close() {
       batcher.flushNow();

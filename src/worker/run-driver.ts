@@ -54,18 +54,27 @@ async function execute(ctx: HostContext, graph: HostGraph, plan: RunPlan, run: A
     maxBatch: ctx.options.maxBatchSize,
     intervalMs: ctx.options.flushIntervalMs,
     schedule: ctx.schedule,
+    now: ctx.now,
     flush: (events) => ctx.send({ type: 'rg/run.events', runId: summary.runId, threadId: plan.threadId, events }),
   });
   const emit = (event: RunEvent) => {
     stream.push(event);
     persister.push(event.kind === 'trace' ? { kind: 'trace', event: event.event } : { kind: 'checkpoint', checkpoint: event.checkpoint });
+    // At step boundaries, send what waited longer than a flush interval (sparse or slow runs).
+    if (event.kind === 'trace' && (event.event as { type?: unknown }).type === '@engine.checkpoint.saved') {
+      stream.flushEarly();
+      persister.flushEarly();
+    }
   };
   let outcome: RunOutcome = 'done';
   let error: WireError | null = null;
   let result: Json | null = null;
   try {
     await ctx.store.setThreadRunning(plan.threadId, true);
+    // Stored before the engine starts: if the worker dies mid-run, the next one finds the run and closes it.
     persister.push({ kind: 'run', run: { ...summary } });
+    const startError = await persister.sync();
+    if (startError) throw Object.assign(new Error(startError.message), { name: 'StorageError' });
     const config = await runConfig(ctx, graph, plan, run, emit);
     if (config) {
       const chunks = await graph.stream(plan.input, config);

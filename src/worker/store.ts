@@ -100,7 +100,16 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
     },
     async readTrace(threadId, runId) {
       const list = traces.get(threadId) ?? [];
-      return structuredClone(runId === undefined ? list : list.filter((r) => r.runId === runId));
+      if (runId !== undefined) return structuredClone(list.filter((r) => r.runId === runId));
+      // Grouped by run (runs in start order), as IndexedDBSaver returns them: a late record of an
+      // earlier run stays with its run.
+      const byRun = new Map<string, TraceRecord[]>();
+      for (const r of list) {
+        const group = byRun.get(r.runId);
+        if (group) group.push(r);
+        else byRun.set(r.runId, [r]);
+      }
+      return structuredClone([...byRun.values()].flat());
     },
     async deleteThread(threadId) {
       await saver.deleteThread(threadId);

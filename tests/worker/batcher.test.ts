@@ -53,3 +53,25 @@ describe('createBatcher', () => {
     expect(batches).toEqual([['a']]);
   });
 });
+
+describe('createBatcher leading edge', () => {
+  it('flushEarly sends at once after a quiet interval, and waits for the timer during a busy one', () => {
+    let t = 1000;
+    const batches: number[][] = [];
+    const fired: (() => void)[] = [];
+    const b = createBatcher<number>({
+      maxBatch: 100, intervalMs: 50, now: () => t, flush: (x) => batches.push(x),
+      schedule: (fn) => (fired.push(fn), () => undefined),
+    });
+    b.push(1);
+    b.flushEarly(); // nothing flushed yet: quiet since forever
+    expect(batches).toEqual([[1]]);
+    t += 10;
+    b.push(2);
+    b.flushEarly(); // flushed 10 ms ago: leave it to the timer
+    expect(batches).toEqual([[1]]);
+    t += 50;
+    b.flushEarly();
+    expect(batches).toEqual([[1], [2]]);
+  });
+});

@@ -41,11 +41,11 @@ export interface Pair {
 }
 
 /** Starts a host on `store` and a client connected to it. */
-export function connect(store: ThreadStore, options: HostOptions = {}, schedule?: Schedule): Pair {
+export function connect(store: ThreadStore, options: HostOptions = {}, schedule?: Schedule, now?: () => number): Pair {
   const { port1, port2 } = new MessageChannel();
   open.push(port1, port2);
   const page = port1 as unknown as ClientEndpoint;
-  const host = startHost(port2 as unknown as Endpoint, { openStore: async () => store, graphs: [...BUILTIN_GRAPHS, ...TEST_GRAPHS], options, schedule });
+  const host = startHost(port2 as unknown as Endpoint, { openStore: async () => store, graphs: [...BUILTIN_GRAPHS, ...TEST_GRAPHS], options, schedule, now });
   hosts.push(host);
   const seen: FromWorker[] = [];
   page.addEventListener('message', (ev) => seen.push(ev.data as FromWorker));
