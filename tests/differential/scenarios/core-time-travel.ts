@@ -138,4 +138,45 @@ const historyOptions: Scenario = {
   },
 };
 
-export const CORE_TIME_TRAVEL: Scenario[] = [c13Replay, c14UpdateStateFork, c15ReplayBeforeInterrupt, historyOptions];
+/**
+ * updateState edge cases on a graph with a join (START→{a, b}, [a, b]→c): without asNode after a
+ * finished run, on a fresh thread (as if input), as one side of the join, and an unknown node.
+ */
+const updateStateEdgeCases: Scenario = {
+  name: 'updateState without asNode, on a fresh thread, into a join, unknown node',
+  async run({ impl, rec, saver, thread }) {
+    const node = (name: string) => () => (rec.count(name), { value: [name] });
+    const graph = new impl.StateGraph(listState(impl))
+      .addNode('a', node('a'))
+      .addNode('b', node('b'))
+      .addNode('c', node('c'))
+      .addEdge(impl.START, 'a')
+      .addEdge(impl.START, 'b')
+      .addEdge(['a', 'b'], 'c')
+      .compile({ checkpointer: saver });
+    await rec.invoke('finished: run', graph, { value: [] }, thread('finished'));
+    await rec.update('finished: update, no asNode', graph, thread('finished'), { value: ['u'] });
+    await rec.invoke('finished: run on', graph, null, thread('finished'));
+    await rec.history('finished: history', graph, thread('finished'));
+
+    await rec.update('fresh: update, no asNode', graph, thread('fresh'), { value: ['u'] });
+    await rec.invoke('fresh: run', graph, null, thread('fresh'));
+    await rec.history('fresh: history', graph, thread('fresh'));
+
+    await rec.update('join: update as a', graph, thread('join'), { value: ['u'] }, 'a');
+    await rec.state('join: state', graph, thread('join'));
+    await rec.invoke('join: run', graph, null, thread('join'));
+    await rec.update('join: update as b', graph, thread('join'), { value: ['v'] }, 'b');
+    await rec.invoke('join: run after b', graph, null, thread('join'));
+    await rec.history('join: history', graph, thread('join'));
+
+    await rec.update('unknown node', graph, thread('unknown'), { value: ['u'] }, 'nope');
+  },
+  check(o) {
+    expect(entry(o, 'finished: run').result).toEqual({ value: ['a', 'b', 'c'] });
+    expect(entry(o, 'fresh: run').result).toEqual({ value: ['u', 'a', 'b', 'c'] });
+    expect(entry(o, 'unknown node').error.name).toBe('InvalidUpdateError');
+  },
+};
+
+export const CORE_TIME_TRAVEL: Scenario[] = [c13Replay, c14UpdateStateFork, c15ReplayBeforeInterrupt, historyOptions, updateStateEdgeCases];
