@@ -32,7 +32,8 @@ import { toStorageError } from './errors';
 import { firstUncloneableKey, WriteBatch } from './requests';
 import { prefixRange, type CheckpointRecord, type StoredWrite, type TaskWritesRecord } from './schema';
 import { loadTuple, type ReadTx } from './tuple';
-import { appendTrace, listThreads, readTrace, setThreadRunning, type ThreadSummary } from './threads';
+import { listThreads, setThreadRunning, type ThreadSummary } from './threads';
+import { appendTrace, readTrace } from './traces';
 
 /** Options of an IndexedDBSaver. */
 export interface IndexedDBSaverOptions {
@@ -206,7 +207,7 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     return appendTrace(this.conn, threadId, events);
   }
 
-  /** The trace events of a thread (of one run when `runId` is given), in append order per run. */
+  /** The trace events of a thread (of one run when `runId` is given), in (run start, append) order. */
   readTrace(threadId: string, runId?: string): Promise<unknown[]> {
     return readTrace(this.conn, threadId, runId);
   }

@@ -62,11 +62,13 @@ export interface ThreadRecord {
   running: boolean;
   /** The graph the thread runs, as the worker last reported it. */
   graph_id?: string;
+  /** The last trace `seq` handed out for this thread. */
+  trace_seq?: number;
   /** ISO time of the last flag change. */
   updated_at: string;
 }
 
-/** One persisted trace event. */
+/** One persisted trace event; `seq` counts per thread, so it orders events across runs too. */
 export interface TraceRecord {
   thread_id: string;
   run_id: string;

@@ -1,12 +1,11 @@
 /**
- * Per-thread views and extras kept beside the checkpoints: the thread list (graph id, status,
- * step, last update), the "running" flag the worker sets, and the persisted trace events.
+ * Per-thread views kept beside the checkpoints: the thread list (graph id, status, step, last
+ * update) and the "running" flag the worker sets.
  */
-import { CheckpointValueError } from '../../engine/checkpoint/types';
 import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { WriteBatch } from './requests';
-import { prefixRange, type ThreadRecord, type TraceRecord } from './schema';
+import { prefixRange, type ThreadRecord } from './schema';
 
 /** What the thread list shows for one thread. */
 export type ThreadStatus = 'idle' | 'running' | 'interrupted' | 'error';
@@ -70,8 +69,8 @@ export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> 
 
 /**
  * Sets or clears the "running" flag of a thread, recording its graph id when given (LangGraph
- * does not put one in checkpoint metadata; the worker knows it). A flag change without a graph id
- * keeps the one stored before.
+ * does not put one in checkpoint metadata; the worker knows it). Other fields of the record
+ * (a graph id set before, the trace counter) are kept.
  */
 export async function setThreadRunning(conn: DbConnection, threadId: string, running: boolean, graphId?: string): Promise<void> {
   const operation = `mark thread "${threadId}" as ${running ? 'running' : 'not running'}`;
@@ -82,58 +81,11 @@ export async function setThreadRunning(conn: DbConnection, threadId: string, run
   try {
     const store = tx.objectStore('threads');
     const before = await store.get(threadId);
-    const graph = graphId ?? before?.graph_id;
-    const record: ThreadRecord = { thread_id: threadId, running, updated_at: new Date().toISOString(), ...(graph === undefined ? {} : { graph_id: graph }) };
+    const record: ThreadRecord = { ...before, thread_id: threadId, running, updated_at: new Date().toISOString() };
+    if (graphId !== undefined) record.graph_id = graphId;
     batch.issue('(thread)', () => store.put(record));
   } catch (err) {
     return batch.fail(err);
   }
   await batch.commit();
-}
-
-/** The run an event belongs to: its `runId` when it has one. */
-function runOf(event: unknown): string {
-  const runId = typeof event === 'object' && event !== null ? (event as { runId?: unknown }).runId : undefined;
-  return typeof runId === 'string' ? runId : '';
-}
-
-/**
- * Appends events to a thread's trace in one transaction. Each run's events get consecutive `seq`
- * numbers after the run's last stored one, so reads return them in append order.
- */
-export async function appendTrace(conn: DbConnection, threadId: string, events: readonly unknown[]): Promise<void> {
-  if (events.length === 0) return;
-  const operation = `save ${events.length} trace events of thread "${threadId}"`;
-  const tx = await conn.transaction(['traces'], 'readwrite').catch((err: unknown) => {
-    throw toStorageError(err, operation);
-  });
-  const batch = new WriteBatch(tx, operation);
-  try {
-    const store = tx.objectStore('traces');
-    const runs = [...new Set(events.map(runOf))];
-    const last = await Promise.all(runs.map((run) => store.openKeyCursor(prefixRange(threadId, run), 'prev')));
-    const next = new Map(runs.map((run, i) => [run, (last[i]?.key[2] ?? -1) + 1]));
-    for (const event of events) {
-      const run = runOf(event);
-      const seq = next.get(run)!;
-      next.set(run, seq + 1);
-      const record: TraceRecord = { thread_id: threadId, run_id: run, seq, event };
-      batch.issue('(trace)', () => store.put(record));
-    }
-  } catch (err) {
-    const cause = err instanceof CheckpointValueError ? new CheckpointValueError('(trace)', 'a trace event is not plain data') : err;
-    return batch.fail(cause);
-  }
-  await batch.commit();
-}
-
-/** A thread's trace events, of one run or of all runs (grouped by run, each in append order). */
-export async function readTrace(conn: DbConnection, threadId: string, runId?: string): Promise<unknown[]> {
-  try {
-    const tx = await conn.transaction(['traces'], 'readonly');
-    const range = runId === undefined ? prefixRange(threadId) : prefixRange(threadId, runId);
-    return (await tx.objectStore('traces').getAll(range)).map((r) => r.event);
-  } catch (err) {
-    throw toStorageError(err, `read the trace of thread "${threadId}"`);
-  }
 }

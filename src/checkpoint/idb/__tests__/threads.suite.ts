@@ -37,14 +37,21 @@ describe('IndexedDBSaver threads', () => {
 
   it('stores trace events per run in append order', async () => {
     const saver = new IndexedDBSaver({ dbName: freshName('trace') });
-    await saver.appendTrace('t', [{ runId: 'r1', seq: 0 }, { runId: 'r1', seq: 1 }, { runId: 'r2', seq: 0 }]);
-    await saver.appendTrace('t', [{ runId: 'r1', seq: 2 }, 'no run id']);
-    await saver.appendTrace('other', [{ runId: 'r1', seq: 0, other: true }]);
-    expect(await saver.readTrace('t', 'r1')).toEqual([{ runId: 'r1', seq: 0 }, { runId: 'r1', seq: 1 }, { runId: 'r1', seq: 2 }]);
-    expect(await saver.readTrace('t', 'r2')).toEqual([{ runId: 'r2', seq: 0 }]);
-    expect((await saver.readTrace('t')).length).toBe(5);
-    await expect(saver.appendTrace('t', [{ runId: 'r1' }, { runId: 'r1', fn: () => 1 }])).rejects.toBeInstanceOf(CheckpointValueError);
-    expect((await saver.readTrace('t', 'r1')).length).toBe(3);
+    // Run ids that sort opposite to their start order.
+    await saver.appendTrace('t', [{ runId: 'z-first', seq: 0 }, { runId: 'z-first', seq: 1 }, { runId: 'a-second', seq: 0 }]);
+    await saver.setThreadRunning('t', true, 'g'); // keeps the trace counter
+    await saver.appendTrace('t', [{ runId: 'z-first', seq: 2 }, { runId: 'a-second', seq: 1 }]);
+    await saver.appendTrace('other', [{ runId: 'z-first', seq: 0, other: true }]);
+    expect(await saver.readTrace('t', 'z-first')).toEqual([{ runId: 'z-first', seq: 0 }, { runId: 'z-first', seq: 1 }, { runId: 'z-first', seq: 2 }]);
+    expect(await saver.readTrace('t', 'a-second')).toEqual([{ runId: 'a-second', seq: 0 }, { runId: 'a-second', seq: 1 }]);
+    expect(await saver.readTrace('t')).toEqual([
+      { runId: 'z-first', seq: 0 }, { runId: 'z-first', seq: 1 }, { runId: 'z-first', seq: 2 },
+      { runId: 'a-second', seq: 0 }, { runId: 'a-second', seq: 1 },
+    ]);
+    await expect(saver.appendTrace('t', [{ runId: 'z-first' }, { runId: 'z-first', fn: () => 1 }])).rejects.toBeInstanceOf(CheckpointValueError);
+    expect((await saver.readTrace('t', 'z-first')).length).toBe(3);
+    await saver.appendTrace('t', ['no run id']);
+    expect((await saver.readTrace('t')).at(-1)).toBe('no run id');
     saver.close();
   });
 

@@ -1,0 +1,62 @@
+/**
+ * The persisted trace of a thread: the engine's trace events (plain JSON data), keyed
+ * (thread, run id, seq) with `seq` counted per thread (the counter lives in the thread's record),
+ * so events can be read for one run or for the whole thread in append order.
+ */
+import { CheckpointValueError } from '../../engine/checkpoint/types';
+import type { DbConnection } from './connection';
+import { toStorageError } from './errors';
+import { WriteBatch } from './requests';
+import { prefixRange, type ThreadRecord, type TraceRecord } from './schema';
+
+/** The run an event belongs to: its `runId` when it has one. */
+function runOf(event: unknown): string {
+  const runId = typeof event === 'object' && event !== null ? (event as { runId?: unknown }).runId : undefined;
+  return typeof runId === 'string' ? runId : '';
+}
+
+/** Appends events to a thread's trace, in order, in one transaction. */
+export async function appendTrace(conn: DbConnection, threadId: string, events: readonly unknown[]): Promise<void> {
+  if (events.length === 0) return;
+  const operation = `save ${events.length} trace events of thread "${threadId}"`;
+  const tx = await conn.transaction(['traces', 'threads'], 'readwrite').catch((err: unknown) => {
+    throw toStorageError(err, operation);
+  });
+  const batch = new WriteBatch(tx, operation);
+  try {
+    const threads = tx.objectStore('threads');
+    const thread: ThreadRecord = (await threads.get(threadId)) ?? { thread_id: threadId, running: false, updated_at: new Date().toISOString() };
+    let seq = thread.trace_seq ?? -1;
+    const store = tx.objectStore('traces');
+    for (const event of events) {
+      const record: TraceRecord = { thread_id: threadId, run_id: runOf(event), seq: ++seq, event };
+      batch.issue('(trace)', () => store.put(record));
+    }
+    thread.trace_seq = seq;
+    batch.issue('(thread)', () => threads.put(thread));
+  } catch (err) {
+    const cause = err instanceof CheckpointValueError ? new CheckpointValueError('(trace)', 'a trace event is not plain data') : err;
+    return batch.fail(cause);
+  }
+  await batch.commit();
+}
+
+/**
+ * A thread's trace events: of one run in append order, or of every run ordered by (run start,
+ * append order) — runs are grouped even if their appends interleaved.
+ */
+export async function readTrace(conn: DbConnection, threadId: string, runId?: string): Promise<unknown[]> {
+  let records: TraceRecord[];
+  try {
+    const tx = await conn.transaction(['traces'], 'readonly');
+    const range = runId === undefined ? prefixRange(threadId) : prefixRange(threadId, runId);
+    records = await tx.objectStore('traces').getAll(range);
+  } catch (err) {
+    throw toStorageError(err, `read the trace of thread "${threadId}"`);
+  }
+  // Keys sort by run id, then seq; order runs by their first seq instead.
+  const start = new Map<string, number>();
+  for (const r of records) start.set(r.run_id, Math.min(start.get(r.run_id) ?? Infinity, r.seq));
+  records.sort((a, b) => start.get(a.run_id)! - start.get(b.run_id)! || a.seq - b.seq);
+  return records.map((r) => r.event);
+}
