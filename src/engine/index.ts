@@ -15,6 +15,7 @@ export { Pregel, type PregelOptions } from './pregel/pregel';
 export type { StateSnapshot } from './pregel/state';
 export type { StreamMode } from './pregel/io';
 export { interrupt } from './pregel/interrupt';
+export { entrypoint, task, getPreviousState, type EntrypointOptions, type TaskOptions, type EntrypointFinal } from './func/index';
 export { type RetryPolicy, type SleepFn, defaultRetryOn } from './pregel/retry';
 export { uuid6, uuid5 } from './pregel/ids';
 export { applyWrites, prepareNextTasks, shouldInterrupt, taskPathStr } from './pregel/algo';

@@ -156,7 +156,7 @@ export function applyWrites(
 
 /** Reads the channels `select` (one channel, or an object of the non-empty ones). */
 export function readChannels(channels: Channels, select: string[] | string): unknown {
-  if (typeof select === 'string') return channels[select]?.isAvailable() ? channels[select].get() : undefined;
+  if (typeof select === 'string') return channels[select]?.isAvailable() ? channels[select].get() : null;
   const out: Record<string, unknown> = {};
   for (const k of select) if (channels[k]?.isAvailable()) out[k] = channels[k].get();
   return out;

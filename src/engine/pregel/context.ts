@@ -40,6 +40,10 @@ export interface TaskContext {
   config: RunnableConfig;
   /** Appends writes to the running attempt of the task. */
   send(writes: PendingWriteValue[]): void;
+  /** Functional API: runs a call-task (`task()`), or serves it from its saved writes. */
+  call?(name: string, fn: (...args: unknown[]) => unknown, args: unknown[], retry?: import('./retry').RetryPolicy): Promise<unknown>;
+  /** Functional API: the value the entrypoint saved in the previous run (`getPreviousState()`). */
+  previous?: unknown;
 }
 
 interface AlsLike<T> {

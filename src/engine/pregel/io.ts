@@ -14,7 +14,7 @@ const isHidden = (t: PreparedTask) => t.node.tags?.includes(TAG_HIDDEN) ?? false
 /** The `values` chunk after writes touching the output keys (or always with `force`). */
 export function outputValues(outputKeys: OutputKeys, writes: readonly PendingWriteValue[] | true, channels: Channels): { value: unknown } | undefined {
   if (typeof outputKeys === 'string') {
-    if (writes === true || writes.some(([c]) => c === outputKeys)) return channels[outputKeys]?.isAvailable() ? { value: channels[outputKeys].get() } : undefined;
+    if (writes === true || writes.some(([c]) => c === outputKeys)) return { value: readChannels(channels, outputKeys) };
     return undefined;
   }
   if (writes === true || writes.some(([c]) => outputKeys.includes(c))) return { value: readChannels(channels, outputKeys) };

@@ -7,7 +7,7 @@
 import type { ChannelSpec } from '../channels/base';
 import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointSource, ChannelVersions, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
 import { WRITES_IDX_MAP } from '../checkpoint/types';
-import { CONTROL_SIGNALS, DEFAULT_RECURSION_LIMIT, INPUT, INTERRUPT, NULL_TASK_ID, RESUME } from '../constants';
+import { CONTROL_SIGNALS, DEFAULT_RECURSION_LIMIT, INPUT, INTERRUPT, NULL_TASK_ID, PUSH, RESUME } from '../constants';
 import { EmptyInputError, GraphInterrupt } from '../errors';
 import { isCommand, type Command } from '../types';
 import type { ControlSignal } from '../../shared/trace';
@@ -16,7 +16,8 @@ import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNext
 import { decodePendingWrites, encodeWrites } from './encode';
 import { checkpointPayload, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type OutputKeys, type StreamMode } from './io';
 import { mapCommand } from './command';
-import { jsonSafe, type Tracer } from './tracer';
+import { taskId as taskIdOf } from './ids';
+import type { Tracer } from './tracer';
 import type { Channels, PregelNode, PreparedTask } from './types';
 
 /** What a loop needs from the compiled graph and the caller. */
@@ -307,6 +308,8 @@ export class PregelLoop {
     if (task.node.tags?.includes('langsmith:hidden')) return;
     if (writes.length > 0) {
       if (writes[0][0] === INTERRUPT) {
+        // A call-task's interrupt is reported by the task that called it.
+        if (task.path[0] === PUSH && task.path[task.path.length - 1] === true) return;
         const ints = writes.filter((w) => w[0] === INTERRUPT).flatMap((w) => w[1] as unknown[]);
         this.emit('updates', { [INTERRUPT]: ints });
         this.emit('values', { [INTERRUPT]: ints });
@@ -397,6 +400,42 @@ export class PregelLoop {
     this.step += 1;
   }
 
+  /**
+   * Functional API: registers the call-task `name` made by `parent` as its `idx`-th call (LangGraph
+   * `accept_push`). Its id derives from the parent's path and the call index, so a re-run of the
+   * parent finds the same task and, unless replaying, its saved writes. Returns the task (with
+   * writes when it is served from them) and whether it was already registered in this step.
+   */
+  acceptPush(parent: PreparedTask, idx: number, node: PregelNode, input: unknown): { task: PreparedTask; known: boolean } {
+    const name = node.name;
+    const id = taskIdOf([name, String(this.step), name, PUSH, parent.path, idx], this.checkpoint.id);
+    const known = this.taskById.get(id);
+    if (known) return { task: known, known: true };
+    const task: PreparedTask = {
+      id, name, path: [PUSH, parent.path as unknown as string, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [],
+    };
+    this._tasks.push(task);
+    this.taskById.set(id, task);
+    const tr = this.p.tracer;
+    tr.emit({ type: '@engine.task.prepared', step: this.step, taskId: id, name, kind: 'push', path: [PUSH, idx], triggers: [] });
+    if (!this.isReplaying) {
+      for (const [tid, c, v] of this.pending) {
+        if (tid !== id) continue;
+        if (CONTROL_SIGNALS.has(c)) {
+          tr.emit({ type: '@engine.write.skipped', step: this.step, taskId: id, channel: c, reason: 'control-signal', signal: c as ControlSignal });
+          continue;
+        }
+        task.writes.push([c, v]);
+        tr.emit({ type: '@engine.write.reapplied', step: this.step, taskId: id, name, channel: c });
+      }
+      if (task.writes.length > 0) {
+        tr.emit({ type: '@engine.task.cached', step: this.step, taskId: id, name, channels: task.writes.map((w) => w[0]) });
+        this.outputWrites(task, task.writes, true);
+      }
+    }
+    return { task, known: false };
+  }
+
   /** Root interrupt handling at exit: apply the step's successful writes in memory, return output. */
   finishInterrupted(e: GraphInterrupt): void {
     if (this.tasks.length > 0 && this.pending.length > 0 && this.tasks.some((t) => t.writes.length > 0)) {
@@ -411,10 +450,6 @@ export class PregelLoop {
       this.emit('values', { [INTERRUPT]: [] });
     }
   }
-
-  /** The control-signal names, re-exported for the runner. */
-  static readonly CONTROL = CONTROL_SIGNALS;
-  static readonly jsonSafe = jsonSafe;
 }
 
 /** Input → writes: an object's keys that are input channels, or the whole value for one channel. */

@@ -6,16 +6,18 @@
  * another, see ./context); then the first error is raised, else the step's interrupts together.
  */
 import type { AbortSignalLike, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
-import { ERROR, INTERRUPT, NO_WRITES, NULL_TASK_ID, RESUME } from '../constants';
-import { GraphInterrupt, isGraphBubbleUp, isGraphInterrupt } from '../errors';
+import { ERROR, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS, RESUME, RETURN } from '../constants';
+import { AbortError, GraphInterrupt, isGraphBubbleUp, isGraphInterrupt } from '../errors';
 import type { Interrupt } from '../types';
 import { applyWrites, readChannels } from './algo';
 import { concurrentTasks, leaveContext, runInContext, type Scratchpad, type TaskContext } from './context';
 import { encodeError } from './encode';
 import type { PregelLoop } from './loop';
 import { retryDelay, retryPolicyFor, type SleepFn } from './retry';
+import { interruptId } from './ids';
 import { jsonSafe } from './tracer';
-import type { PreparedTask } from './types';
+import type { PregelNode, PreparedTask } from './types';
+import type { RetryPolicy } from './retry';
 
 export interface RunnerOptions {
   sleep: SleepFn;
@@ -123,6 +125,8 @@ async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions
     const ctx: TaskContext = {
       taskId: task.id, name: task.name, taskNs: task.taskNs, scratchpad: sp, hasCheckpointer: loop.p.checkpointer !== undefined, config,
       send: (ws) => writes.push(...ws),
+      call: (name, fn, args, retry) => callTask(loop, opts, step, task, sp, { name, fn, retry }, args),
+      previous: loop.channels[PREVIOUS]?.isAvailable() ? loop.channels[PREVIOUS].get() : undefined,
     };
     tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
     try {
@@ -164,6 +168,43 @@ async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions
       return { kind: 'error', error: e };
     }
   }
+}
+
+/** Call-task nodes, one per task function (they write their return value to `__return__`). */
+const callNodes = new WeakMap<(...args: unknown[]) => unknown, Map<string, PregelNode>>();
+
+function callNode(name: string, fn: (...args: unknown[]) => unknown, retry: RetryPolicy | undefined): PregelNode {
+  let byName = callNodes.get(fn);
+  if (!byName) callNodes.set(fn, (byName = new Map()));
+  let node = byName.get(name);
+  if (!node) {
+    node = { name, triggers: [], channels: [], bound: (input) => fn(...(input as unknown[])), writers: (out) => [[RETURN, out]], retryPolicy: retry };
+    byName.set(name, node);
+  }
+  return node;
+}
+
+const running = new WeakMap<PreparedTask, Promise<unknown>>();
+
+/**
+ * Functional API: a `task()` called inside a running task. Served from its saved `__return__` when
+ * it already finished (a resume re-runs the caller, not its finished calls); else executed now,
+ * within the step. Its error or interrupt goes to the caller, not to the runner.
+ */
+function callTask(loop: PregelLoop, opts: RunnerOptions, step: StepControl, parent: PreparedTask, sp: Scratchpad, call: { name: string; fn: (...args: unknown[]) => unknown; retry?: RetryPolicy }, args: unknown[]): Promise<unknown> {
+  const idx = sp.callCounter++;
+  const { task, known } = loop.acceptPush(parent, idx, callNode(call.name, call.fn, call.retry), args);
+  if (known && running.has(task)) return running.get(task)!;
+  if (task.writes.length > 0) return Promise.resolve(task.writes.find((w) => w[0] === RETURN)?.[1]);
+  const pad = buildScratchpad(task, loop, loop.resumeMap, interruptId);
+  const promise = runTask(task, loop, opts, pad, step).then((o) => {
+    if (o.kind === 'ok') return task.writes.find((w) => w[0] === RETURN)?.[1];
+    if (o.kind === 'error') throw o.error;
+    if (o.kind === 'interrupt') throw new GraphInterrupt(o.interrupts);
+    throw new AbortError('The step was cancelled.');
+  });
+  running.set(task, promise);
+  return promise;
 }
 
 /**
