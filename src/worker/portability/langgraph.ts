@@ -21,6 +21,14 @@ export const IMPORTED_FROM_LANGGRAPH = 'langgraph';
 /** The channel that holds a history's values when they are a list rather than an object. */
 export const ROOT_CHANNEL = '__root__';
 
+/**
+ * Whether a checkpoint's metadata marks it as imported read-only (a LangGraph history): the host
+ * shows such threads but refuses to run, resume, replay or fork them.
+ */
+export function isImportedReadOnly(metadata: Record<string, unknown> | undefined): boolean {
+  return metadata?.imported_from === IMPORTED_FROM_LANGGRAPH || metadata?.read_only === true;
+}
+
 /** Options of a LangGraph import. */
 export interface LangGraphImportOptions {
   /** Import under this thread id instead of the history's. It must not exist yet. */
