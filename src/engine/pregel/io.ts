@@ -123,3 +123,13 @@ export function checkpointPayload(
     ...(parentConfig ? { parentConfig: { configurable: { ...parentConfig.configurable } } } : {}),
   };
 }
+
+/** Input → writes: an object's keys that are input channels, or the whole value for one channel. */
+export function mapInput(inputKeys: string[] | string, input: unknown): PendingWriteValue[] {
+  if (input === undefined || input === null) return [];
+  if (Array.isArray(inputKeys)) {
+    if (typeof input !== 'object' || Array.isArray(input)) throw new Error('Input chunk must be an object when "inputChannels" is an array');
+    return Object.keys(input as object).filter((k) => inputKeys.includes(k)).map((k) => [k, (input as Record<string, unknown>)[k]]);
+  }
+  return [[inputKeys, input]];
+}

@@ -7,16 +7,15 @@
 import type { ChannelSpec } from '../channels/base';
 import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointSource, ChannelVersions, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
 import { WRITES_IDX_MAP } from '../checkpoint/types';
-import { CONTROL_SIGNALS, DEFAULT_RECURSION_LIMIT, INPUT, INTERRUPT, NULL_TASK_ID, PUSH, RESUME } from '../constants';
+import { DEFAULT_RECURSION_LIMIT, INPUT, INTERRUPT, NULL_TASK_ID, PUSH, RESUME } from '../constants';
 import { EmptyInputError, GraphInterrupt } from '../errors';
 import { isCommand, type Command } from '../types';
 import type { ControlSignal } from '../../shared/trace';
 import { applyWrites, increment, nullWrites, prepareNextTasks, reapplyPendingWrites, shouldInterrupt } from './algo';
 import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites, encodeWrites } from './encode';
-import { checkpointPayload, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type OutputKeys, type StreamMode } from './io';
+import { checkpointPayload, mapInput, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type OutputKeys, type StreamMode } from './io';
 import { mapCommand } from './command';
-import { taskId as taskIdOf } from './ids';
 import type { Tracer } from './tracer';
 import type { Channels, PregelNode, PreparedTask } from './types';
 
@@ -400,40 +399,15 @@ export class PregelLoop {
     this.step += 1;
   }
 
-  /**
-   * Functional API: registers the call-task `name` made by `parent` as its `idx`-th call (LangGraph
-   * `accept_push`). Its id derives from the parent's path and the call index, so a re-run of the
-   * parent finds the same task and, unless replaying, its saved writes. Returns the task (with
-   * writes when it is served from them) and whether it was already registered in this step.
-   */
-  acceptPush(parent: PreparedTask, idx: number, node: PregelNode, input: unknown): { task: PreparedTask; known: boolean } {
-    const name = node.name;
-    const id = taskIdOf([name, String(this.step), name, PUSH, parent.path, idx], this.checkpoint.id);
-    const known = this.taskById.get(id);
-    if (known) return { task: known, known: true };
-    const task: PreparedTask = {
-      id, name, path: [PUSH, parent.path as unknown as string, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [],
-    };
+  /** Adds a task to the current step (a call-task made while the step runs). */
+  registerTask(task: PreparedTask): void {
     this._tasks.push(task);
-    this.taskById.set(id, task);
-    const tr = this.p.tracer;
-    tr.emit({ type: '@engine.task.prepared', step: this.step, taskId: id, name, kind: 'push', path: [PUSH, idx], triggers: [] });
-    if (!this.isReplaying) {
-      for (const [tid, c, v] of this.pending) {
-        if (tid !== id) continue;
-        if (CONTROL_SIGNALS.has(c)) {
-          tr.emit({ type: '@engine.write.skipped', step: this.step, taskId: id, channel: c, reason: 'control-signal', signal: c as ControlSignal });
-          continue;
-        }
-        task.writes.push([c, v]);
-        tr.emit({ type: '@engine.write.reapplied', step: this.step, taskId: id, name, channel: c });
-      }
-      if (task.writes.length > 0) {
-        tr.emit({ type: '@engine.task.cached', step: this.step, taskId: id, name, channels: task.writes.map((w) => w[0]) });
-        this.outputWrites(task, task.writes, true);
-      }
-    }
-    return { task, known: false };
+    this.taskById.set(task.id, task);
+  }
+
+  /** The task of the current step with this id, if any. */
+  taskOf(id: string): PreparedTask | undefined {
+    return this.taskById.get(id);
   }
 
   /** Root interrupt handling at exit: apply the step's successful writes in memory, return output. */
@@ -450,14 +424,4 @@ export class PregelLoop {
       this.emit('values', { [INTERRUPT]: [] });
     }
   }
-}
-
-/** Input → writes: an object's keys that are input channels, or the whole value for one channel. */
-export function mapInput(inputKeys: string[] | string, input: unknown): PendingWriteValue[] {
-  if (input === undefined || input === null) return [];
-  if (Array.isArray(inputKeys)) {
-    if (typeof input !== 'object' || Array.isArray(input)) throw new Error('Input chunk must be an object when "inputChannels" is an array');
-    return Object.keys(input as object).filter((k) => inputKeys.includes(k)).map((k) => [k, (input as Record<string, unknown>)[k]]);
-  }
-  return [[inputKeys, input]];
 }

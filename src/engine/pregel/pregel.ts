@@ -12,6 +12,7 @@ import { STREAM_MODES, type StreamMode } from './io';
 import { PregelLoop } from './loop';
 import { AsyncQueue } from './queue';
 import { defaultSleep, type SleepFn } from './retry';
+import { callTask } from './call';
 import { runTasks } from './runner';
 import { getState, getStateHistory, updateState, type StateSnapshot } from './state';
 import { Tracer } from './tracer';
@@ -156,7 +157,7 @@ export class Pregel {
       interruptAfter: interruptAfter ?? this.interruptAfter,
       config: { ...config, recursionLimit }, input, emit, modes, tracer,
     });
-    const runnerOpts = { sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal, config };
+    const runnerOpts = { sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal, config, callTask };
     try {
       await loop.first();
       while (await loop.tick()) {

@@ -6,18 +6,16 @@
  * another, see ./context); then the first error is raised, else the step's interrupts together.
  */
 import type { AbortSignalLike, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
-import { ERROR, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS, RESUME, RETURN } from '../constants';
-import { AbortError, GraphInterrupt, isGraphBubbleUp, isGraphInterrupt } from '../errors';
+import { ERROR, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS, RESUME } from '../constants';
+import { GraphInterrupt, isGraphBubbleUp, isGraphInterrupt } from '../errors';
 import type { Interrupt } from '../types';
 import { applyWrites, readChannels } from './algo';
 import { concurrentTasks, leaveContext, runInContext, type Scratchpad, type TaskContext } from './context';
 import { encodeError } from './encode';
 import type { PregelLoop } from './loop';
 import { retryDelay, retryPolicyFor, type SleepFn } from './retry';
-import { interruptId } from './ids';
 import { jsonSafe } from './tracer';
-import type { PregelNode, PreparedTask } from './types';
-import type { RetryPolicy } from './retry';
+import type { PreparedTask } from './types';
 
 export interface RunnerOptions {
   sleep: SleepFn;
@@ -25,16 +23,24 @@ export interface RunnerOptions {
   signal?: AbortSignalLike;
   /** The caller's config (its keys reach node functions). */
   config: RunnableConfig;
+  /** Functional API: runs a call-task for `task()` (injected by the driver; see ./call). */
+  callTask?: CallTaskFn;
 }
 
-type Outcome = { kind: 'ok' } | { kind: 'interrupt'; interrupts: Interrupt[] } | { kind: 'error'; error: unknown } | { kind: 'cancelled' };
+/** Runs or serves the call-task `call` made by `parent` (the functional API's `task()`). */
+export type CallTaskFn = (
+  loop: PregelLoop, opts: RunnerOptions, step: StepControl, parent: PreparedTask, sp: Scratchpad,
+  call: { name: string; fn: (...args: unknown[]) => unknown; retry?: import('./retry').RetryPolicy }, args: unknown[],
+) => Promise<unknown>;
+
+export type Outcome = { kind: 'ok' } | { kind: 'interrupt'; interrupts: Interrupt[] } | { kind: 'error'; error: unknown } | { kind: 'cancelled' };
 
 /**
  * The step's cancellation: once a task fails, tasks still running are cancelled (their signal
  * aborts) and nothing they produce afterwards is committed, so they run again on resume — as in
  * LangGraph.js, minus the AbortError it records for them.
  */
-interface StepControl {
+export interface StepControl {
   cancelled: boolean;
   signal?: AbortSignalLike;
   abort(): void;
@@ -117,7 +123,7 @@ async function attempt(task: PreparedTask, loop: PregelLoop, ctx: TaskContext, w
   writes.push(...ws);
 }
 
-async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl): Promise<Outcome> {
+export async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl): Promise<Outcome> {
   const tr = loop.p.tracer;
   const config = taskConfig(task, loop, opts, step);
   for (let n = 1; ; n++) {
@@ -125,7 +131,7 @@ async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions
     const ctx: TaskContext = {
       taskId: task.id, name: task.name, taskNs: task.taskNs, scratchpad: sp, hasCheckpointer: loop.p.checkpointer !== undefined, config,
       send: (ws) => writes.push(...ws),
-      call: (name, fn, args, retry) => callTask(loop, opts, step, task, sp, { name, fn, retry }, args),
+      call: opts.callTask ? (name, fn, args, retry) => opts.callTask!(loop, opts, step, task, sp, { name, fn, retry }, args) : undefined,
       previous: loop.channels[PREVIOUS]?.isAvailable() ? loop.channels[PREVIOUS].get() : undefined,
     };
     tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
@@ -168,43 +174,6 @@ async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions
       return { kind: 'error', error: e };
     }
   }
-}
-
-/** Call-task nodes, one per task function (they write their return value to `__return__`). */
-const callNodes = new WeakMap<(...args: unknown[]) => unknown, Map<string, PregelNode>>();
-
-function callNode(name: string, fn: (...args: unknown[]) => unknown, retry: RetryPolicy | undefined): PregelNode {
-  let byName = callNodes.get(fn);
-  if (!byName) callNodes.set(fn, (byName = new Map()));
-  let node = byName.get(name);
-  if (!node) {
-    node = { name, triggers: [], channels: [], bound: (input) => fn(...(input as unknown[])), writers: (out) => [[RETURN, out]], retryPolicy: retry };
-    byName.set(name, node);
-  }
-  return node;
-}
-
-const running = new WeakMap<PreparedTask, Promise<unknown>>();
-
-/**
- * Functional API: a `task()` called inside a running task. Served from its saved `__return__` when
- * it already finished (a resume re-runs the caller, not its finished calls); else executed now,
- * within the step. Its error or interrupt goes to the caller, not to the runner.
- */
-function callTask(loop: PregelLoop, opts: RunnerOptions, step: StepControl, parent: PreparedTask, sp: Scratchpad, call: { name: string; fn: (...args: unknown[]) => unknown; retry?: RetryPolicy }, args: unknown[]): Promise<unknown> {
-  const idx = sp.callCounter++;
-  const { task, known } = loop.acceptPush(parent, idx, callNode(call.name, call.fn, call.retry), args);
-  if (known && running.has(task)) return running.get(task)!;
-  if (task.writes.length > 0) return Promise.resolve(task.writes.find((w) => w[0] === RETURN)?.[1]);
-  const pad = buildScratchpad(task, loop, loop.resumeMap, interruptId);
-  const promise = runTask(task, loop, opts, pad, step).then((o) => {
-    if (o.kind === 'ok') return task.writes.find((w) => w[0] === RETURN)?.[1];
-    if (o.kind === 'error') throw o.error;
-    if (o.kind === 'interrupt') throw new GraphInterrupt(o.interrupts);
-    throw new AbortError('The step was cancelled.');
-  });
-  running.set(task, promise);
-  return promise;
 }
 
 /**

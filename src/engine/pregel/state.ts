@@ -8,8 +8,7 @@ import { applyWrites, nullWrites, prepareNextTasks, readChannels } from './algo'
 import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites, encodeWrites } from './encode';
 import { uuid5 } from './ids';
-import { tasksWithWrites } from './io';
-import { mapInput } from './loop';
+import { mapInput, tasksWithWrites } from './io';
 import type { Pregel } from './pregel';
 import type { Channels } from './types';
 

@@ -1,0 +1,86 @@
+/**
+ * Functional API seam: call-tasks. A `task()` called inside a running task becomes a PUSH task of
+ * the current step whose id derives from the caller's path and its call index (LangGraph
+ * `accept_push`), so a re-run caller finds the same task and, unless replaying, its saved writes.
+ */
+import type { ControlSignal } from '../../shared/trace';
+import { CONTROL_SIGNALS, PUSH, RETURN } from '../constants';
+import { AbortError, GraphInterrupt } from '../errors';
+import type { Scratchpad } from './context';
+import { interruptId, taskId as taskIdOf } from './ids';
+import type { PregelLoop } from './loop';
+import type { RetryPolicy } from './retry';
+import { buildScratchpad, runTask, type RunnerOptions, type StepControl } from './runner';
+import type { PregelNode, PreparedTask } from './types';
+
+/**
+ * Functional API: registers the call-task `name` made by `parent` as its `idx`-th call (LangGraph
+ * `accept_push`). Its id derives from the parent's path and the call index, so a re-run of the
+ * parent finds the same task and, unless replaying, its saved writes. Returns the task (with
+ * writes when it is served from them) and whether it was already registered in this step.
+ */
+function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: PregelNode, input: unknown): { task: PreparedTask; known: boolean } {
+  const name = node.name;
+  const id = taskIdOf([name, String(loop.step), name, PUSH, parent.path, idx], loop.checkpoint.id);
+  const known = loop.taskOf(id);
+  if (known) return { task: known, known: true };
+  const task: PreparedTask = {
+    id, name, path: [PUSH, parent.path as unknown as string, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [],
+  };
+  loop.registerTask(task);
+  const tr = loop.p.tracer;
+  tr.emit({ type: '@engine.task.prepared', step: loop.step, taskId: id, name, kind: 'push', path: [PUSH, idx], triggers: [] });
+  if (!loop.isReplaying) {
+    for (const [tid, c, v] of loop.pending) {
+      if (tid !== id) continue;
+      if (CONTROL_SIGNALS.has(c)) {
+        tr.emit({ type: '@engine.write.skipped', step: loop.step, taskId: id, channel: c, reason: 'control-signal', signal: c as ControlSignal });
+        continue;
+      }
+      task.writes.push([c, v]);
+      tr.emit({ type: '@engine.write.reapplied', step: loop.step, taskId: id, name, channel: c });
+    }
+    if (task.writes.length > 0) {
+      tr.emit({ type: '@engine.task.cached', step: loop.step, taskId: id, name, channels: task.writes.map((w) => w[0]) });
+      loop.outputWrites(task, task.writes, true);
+    }
+  }
+  return { task, known: false };
+}
+
+/** Call-task nodes, one per task function (they write their return value to `__return__`). */
+const callNodes = new WeakMap<(...args: unknown[]) => unknown, Map<string, PregelNode>>();
+
+function callNode(name: string, fn: (...args: unknown[]) => unknown, retry: RetryPolicy | undefined): PregelNode {
+  let byName = callNodes.get(fn);
+  if (!byName) callNodes.set(fn, (byName = new Map()));
+  let node = byName.get(name);
+  if (!node) {
+    node = { name, triggers: [], channels: [], bound: (input) => fn(...(input as unknown[])), writers: (out) => [[RETURN, out]], retryPolicy: retry };
+    byName.set(name, node);
+  }
+  return node;
+}
+
+const running = new WeakMap<PreparedTask, Promise<unknown>>();
+
+/**
+ * Functional API: a `task()` called inside a running task. Served from its saved `__return__` when
+ * it already finished (a resume re-runs the caller, not its finished calls); else executed now,
+ * within the step. Its error or interrupt goes to the caller, not to the runner.
+ */
+export function callTask(loop: PregelLoop, opts: RunnerOptions, step: StepControl, parent: PreparedTask, sp: Scratchpad, call: { name: string; fn: (...args: unknown[]) => unknown; retry?: RetryPolicy }, args: unknown[]): Promise<unknown> {
+  const idx = sp.callCounter++;
+  const { task, known } = acceptPush(loop, parent, idx, callNode(call.name, call.fn, call.retry), args);
+  if (known && running.has(task)) return running.get(task)!;
+  if (task.writes.length > 0) return Promise.resolve(task.writes.find((w) => w[0] === RETURN)?.[1]);
+  const pad = buildScratchpad(task, loop, loop.resumeMap, interruptId);
+  const promise = runTask(task, loop, opts, pad, step).then((o) => {
+    if (o.kind === 'ok') return task.writes.find((w) => w[0] === RETURN)?.[1];
+    if (o.kind === 'error') throw o.error;
+    if (o.kind === 'interrupt') throw new GraphInterrupt(o.interrupts);
+    throw new AbortError('The step was cancelled.');
+  });
+  running.set(task, promise);
+  return promise;
+}
