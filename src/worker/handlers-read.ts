@@ -83,11 +83,8 @@ export async function onCheckpointGet(ctx: HostContext, m: Req<'rg/checkpoint.ge
 
 /** rg/runs.list */
 export async function onRunsList(ctx: HostContext, m: Req<'rg/runs.list'>): Promise<Reply<'rg/runs.list'>> {
-  const runs = runsFromRecords(await ctx.store.readTrace(m.threadId));
-  for (const r of runs) {
-    const live = ctx.runs.get(r.runId);
-    if (live) Object.assign(r, live.summary);
-  }
+  const stored = runsFromRecords(await ctx.store.readTrace(m.threadId));
+  const runs = stored.map((r) => ({ ...r, ...ctx.runs.get(r.runId)?.summary }));
   return { type: 'rg/runs', runs };
 }
 

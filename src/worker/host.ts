@@ -18,6 +18,7 @@ import { DEFAULT_HOST_OPTIONS, type HostOptions } from './options';
 import { recoverStaleRuns } from './recovery';
 import { RunRegistry } from './runs';
 import { runsFromRecords, type ThreadStore } from './store';
+import { withTraceCache } from './trace-cache';
 
 /** A message without its request id (the host adds it). */
 type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
@@ -51,7 +52,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
   let ready: Promise<HostContext> | null = null;
 
   const open = async (): Promise<HostContext> => {
-    const store = await deps.openStore();
+    const store = withTraceCache(await deps.openStore());
     const ctx: HostContext = {
       store,
       graphs: new GraphCatalog(store.saver, deps.graphs),

@@ -57,6 +57,8 @@ async function execute(ctx: HostContext, graph: HostGraph, plan: RunPlan, run: A
     now: ctx.now,
     flush: (events) => ctx.send({ type: 'rg/run.events', runId: summary.runId, threadId: plan.threadId, events }),
   });
+  // Let the `rg/run.started` reply go out first, so a page that subscribes on it misses nothing.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const emit = (event: RunEvent) => {
     stream.push(event);
     persister.push(event.kind === 'trace' ? { kind: 'trace', event: event.event } : { kind: 'checkpoint', checkpoint: event.checkpoint });
@@ -124,7 +126,7 @@ async function runConfig(
     metadata: { graph_id: plan.graphId },
     runId: run.summary.runId,
     trace: (event: TraceEvent) => {
-      emit({ kind: 'trace', event: event as unknown as Json });
+      emit({ kind: 'trace', event: toJsonSafe(event) });
       // Step mode: stop at the boundary after the first superstep this run commits.
       if (c.stepMode && event.type === '@engine.checkpoint.saved' && event.checkpointNs === '' && event.source === 'loop') {
         ctx.runs.stop(run.summary.runId, 'step');
