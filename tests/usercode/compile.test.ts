@@ -212,6 +212,15 @@ export default new StateGraph({}).addNode('summarise', summarise);
     });
   });
 
+  it('maps error data that kept its stack (ErrorData from a run) the same way', async () => {
+    const r = compiled(source);
+    const graph = r.build(undefined) as unknown as FakeCompiled;
+    const err = (await graph.invoke({ items: ['boom'] }).then(() => null, (e: unknown) => e)) as Error;
+    const data = JSON.parse(JSON.stringify({ code: 'INTERNAL', name: err.name, message: err.message, stack: err.stack }));
+    expect(r.mapError(data)).toEqual(r.mapError(err));
+    expect(r.mapError(data).line).toBe(positionOf(source, 'new Error').line);
+  });
+
   it('gives a null position for errors with no user frame', () => {
     const r = compiled(source);
     expect(r.mapError('a string')).toEqual({ kind: 'runtime', message: 'a string', line: null, column: null });

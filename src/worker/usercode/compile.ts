@@ -26,7 +26,10 @@ export interface CompiledUserGraph {
    * its `checkpointer` replaced. Throws `UserGraphError` if that fails.
    */
   build(checkpointer: unknown): Record<string, unknown>;
-  /** Positions anything thrown by user code (e.g. inside a node at run time) in the user's source. */
+  /**
+   * Positions anything thrown by user code (e.g. inside a node at run time) in the user's source.
+   * Also takes error data that kept its stack (`{ name, message, stack }`, such as ErrorData).
+   */
   mapError(err: unknown): UserCodeError;
 }
 
@@ -41,9 +44,22 @@ export class UserGraphError extends Error {
   }
 }
 
+/** An Error, or error data that crossed a boundary (`{ name, message, stack }`, e.g. ErrorData). */
+interface ErrorLike {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+function isErrorLike(err: unknown): err is ErrorLike {
+  if (err instanceof Error) return true;
+  const e = err as Partial<ErrorLike> | null;
+  return typeof e === 'object' && e !== null && typeof e.name === 'string' && typeof e.message === 'string';
+}
+
 /** Formats anything thrown as `Name: message`. */
 function errorText(err: unknown): string {
-  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  if (isErrorLike(err)) return `${err.name}: ${err.message}`;
   if (typeof err === 'string') return err;
   try {
     return `Thrown value: ${JSON.stringify(err)}`;
@@ -54,7 +70,7 @@ function errorText(err: unknown): string {
 
 /** A runtime error positioned with the module's map (null position when no user frame is found). */
 export function runtimeError(err: unknown, fileName: string, map: DecodedMappings): UserCodeError {
-  const stack = err instanceof Error ? err.stack : undefined;
+  const stack = isErrorLike(err) && typeof err.stack === 'string' ? err.stack : undefined;
   const pos = userPositionFromStack(stack, fileName, map);
   return { kind: 'runtime', message: errorText(err), line: pos?.line ?? null, column: pos?.column ?? null };
 }
