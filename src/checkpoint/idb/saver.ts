@@ -23,6 +23,7 @@ import {
   checkpointConfig,
   isSpecialWrite,
   metadataMatches,
+  requestedCheckpointId,
   requireCheckpointId,
   requireThreadId,
   writeIndex,
@@ -53,7 +54,7 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const thread = requireThreadId(config, 'IndexedDBSaver.getTuple');
     const ns = config.configurable?.checkpoint_ns ?? '';
-    const id = config.configurable?.checkpoint_id;
+    const id = requestedCheckpointId(config);
     const operation = `read a checkpoint of thread "${thread}"`;
     try {
       const tx = await this.readTx();
@@ -223,7 +224,8 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
 
   /** The checkpoint records a list call returns, newest first, filtered and limited. */
   private async matching(tx: ReadTx, config: RunnableConfig, options?: CheckpointListOptions): Promise<CheckpointRecord[]> {
-    const { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id } = config.configurable ?? {};
+    const { thread_id: thread, checkpoint_ns: ns } = config.configurable ?? {};
+    const id = requestedCheckpointId(config);
     const before = beforeId(options);
     const limit = options?.limit ?? Infinity;
     const out: CheckpointRecord[] = [];

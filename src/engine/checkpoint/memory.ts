@@ -25,6 +25,7 @@ import {
   cloneValue,
   isSpecialWrite,
   metadataMatches,
+  requestedCheckpointId,
   requireCheckpointId,
   requireThreadId,
   writeIndex,
@@ -61,7 +62,7 @@ export class MemorySaver implements BaseCheckpointSaver {
     const ns = config.configurable?.checkpoint_ns ?? '';
     const byId = this.threads.get(threadId)?.checkpoints.get(ns);
     if (!byId) return undefined;
-    let id = config.configurable?.checkpoint_id;
+    let id = requestedCheckpointId(config);
     if (id === undefined) {
       for (const key of byId.keys()) if (id === undefined || key > id) id = key;
     }
@@ -72,7 +73,7 @@ export class MemorySaver implements BaseCheckpointSaver {
   async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
     const wantThread = config.configurable?.thread_id;
     const wantNs = config.configurable?.checkpoint_ns;
-    const wantId = config.configurable?.checkpoint_id;
+    const wantId = requestedCheckpointId(config);
     const before = beforeId(options);
     const rows: { threadId: string; ns: string; stored: StoredCheckpoint }[] = [];
     for (const [threadId, data] of this.threads) {

@@ -83,6 +83,12 @@ export function requireThreadId(config: RunnableConfig, operation: string): stri
   return id;
 }
 
+/** The checkpoint id a config asks for; an empty string means "none" (the latest), as in LangGraph. */
+export function requestedCheckpointId(config: RunnableConfig): string | undefined {
+  const id = config.configurable?.checkpoint_id;
+  return id === '' ? undefined : id;
+}
+
 /** The checkpoint id of a config, or a clear error naming the operation that needed it. */
 export function requireCheckpointId(config: RunnableConfig, operation: string): string {
   const id = config.configurable?.checkpoint_id;

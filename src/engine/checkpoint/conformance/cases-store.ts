@@ -50,6 +50,9 @@ export function storeCases({ describe, it, expect }: TestApi, createSaver: Saver
       expect(latest?.checkpoint.id).toBe(cpId(5));
       expect(latest?.checkpoint.channel_values).toEqual({ n: 5 });
       expect(latest?.config).toEqual(cfg('t', '', cpId(5)));
+      // An empty checkpoint_id means "the latest", as in LangGraph.
+      expect((await saver.getTuple(cfg('t', '', '')))?.checkpoint.id).toBe(cpId(5));
+      expect(ids(await listAll(saver, cfg('t', '', '')))).toEqual([5, 3, 2].map(cpId));
     });
 
     it('finds the latest per namespace', async () => {
