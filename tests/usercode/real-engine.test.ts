@@ -57,6 +57,19 @@ describe.skipIf(!hasEngine)('user graphs on the real engine', () => {
     expect(mapped.line).toBe(SOURCE.split('\n').findIndex((l) => l.includes('refusing')) + 1);
   });
 
+  it('runs an exported compiled graph on the checkpointer given to build, not its own', async () => {
+    const source = SOURCE.replace('export default new StateGraph(State)', 'const builder = new StateGraph(State)')
+      .replace(".addEdge('count', END);", ".addEdge('count', END);\nexport const graph = builder.compile({ checkpointer: new MemorySaver() });")
+      .replace("import { StateGraph,", "import { MemorySaver, StateGraph,");
+    const r = compileUserGraph(source, engine);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    expect(r.kind).toBe('compiled');
+    const saver = newSaver() as { getTuple(c: unknown): Promise<unknown> };
+    const graph = r.build(saver) as unknown as Invokable;
+    await graph.invoke({ items: [] }, { configurable: { thread_id: 'c1' } });
+    expect(await saver.getTuple({ configurable: { thread_id: 'c1' } })).toBeDefined();
+  });
+
   // LangGraph.js also accepts the bare form `total: Annotation<number>` (a function, not a call).
   it.todo('accepts the bare Annotation<T> form of LangGraph.js docs (the engine\'s Annotation.Root calls toSpec on it)');
 
