@@ -8,7 +8,7 @@ import { MemorySaver } from '../../src/engine/checkpoint/memory';
 import type { CheckpointTuple } from '../../src/engine/checkpoint/types';
 import { createIdbStore } from '../../src/worker/idb-store';
 import { createMemoryStore, type ThreadStore, type TraceRecord } from '../../src/worker/store';
-import { exportForHost, importForHost, isImportedReadOnly, toTraceRecords } from '../../src/worker/portability';
+import { exportForHost, importForHost, isImportedReadOnly, previewImport, toTraceRecords } from '../../src/worker/portability';
 import { cid, fixtureExtras, writeFixtureThread } from './fixtures';
 import { branchedHistory } from './langgraph-fixtures';
 
@@ -96,5 +96,21 @@ describe('toTraceRecords', () => {
       { runId: 'run-1', seq: 3, kind: 'run', run: runs[0] },
       { runId: 'run-2', seq: 0, kind: 'run', run: runs[1] },
     ]);
+  });
+});
+
+describe('previewImport', () => {
+  it('describes a file without writing it', async () => {
+    const store = createMemoryStore(new MemorySaver());
+    await writeFixtureThread(store.saver, 't1');
+    await store.appendTrace('t1', records('t1'));
+    const file = await exportForHost(store, 't1', { graphId: 'chain' });
+    if (!file.ok) throw new Error(file.error.message);
+    expect(previewImport(file.text)).toEqual({
+      ok: true,
+      preview: { format: 'replaygraph', threadId: 't1', graphId: 'chain', checkpoints: 7, namespaces: ['', 'child:6b1c1a4e-0000-0000-0000-000000000001'], runs: 1, readOnly: false },
+    });
+    expect(previewImport(JSON.stringify(branchedHistory()))).toMatchObject({ ok: true, preview: { format: 'langgraph', threadId: 'lg-thread', checkpoints: 4, readOnly: true } });
+    expect(previewImport(file.text.slice(0, 100))).toMatchObject({ ok: false, error: { code: 'not-json' } });
   });
 });

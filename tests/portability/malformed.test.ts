@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { IndexedDBSaver } from '../../src/checkpoint/idb';
 import { MemorySaver } from '../../src/engine/checkpoint/memory';
 import type { BaseCheckpointSaver } from '../../src/engine/checkpoint/types';
-import { exportThread, importAnyThread, importLangGraphHistory, importThread, serializeThreadExport } from '../../src/worker/portability';
+import { exportThread, importAnyThread, importLangGraphHistory, importThread, previewImport, serializeThreadExport } from '../../src/worker/portability';
 import type { ImportLimits } from '../../src/worker/portability/limits';
 import type { PathSegment, PortabilityErrorCode } from '../../src/worker/portability/issues';
 import { fixtureExtras, snapshotSaver, writeFixtureThread } from './fixtures';
@@ -189,6 +189,16 @@ describe.each(SAVERS)('malformed files are refused and change nothing (%s)', (_n
     // Nothing reached a prototype.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((Object.prototype as unknown as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('previewImport refuses every malformed file too', () => {
+  // Two cases are valid files of the other format, given to the wrong importer: preview detects the format.
+  const wrongImporter = new Set([RG_TEXT, LG_TEXT]);
+  it.each(CASES.filter((e) => !wrongImporter.has(e.c.text) || e.limits).map((e) => [e.c.name, e] as const))('%s', (_label, entry) => {
+    const r = previewImport(entry.c.text, { limits: entry.limits });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message.length).toBeGreaterThan(10);
   });
 });
 

@@ -3,9 +3,9 @@
  * replaygraph thread export.
  */
 import type { BaseCheckpointSaver } from '../../engine/checkpoint/types';
-import { importThread, type ImportOptions, type ImportResult } from './import';
-import { toPortabilityError } from './issues';
-import { importLangGraphHistory, type LangGraphImportOptions } from './langgraph';
+import { importThread, validateThreadExport, type ImportOptions, type ImportResult } from './import';
+import { toPortabilityError, type PortabilityError } from './issues';
+import { importLangGraphHistory, parseLangGraphHistory, mapLangGraphHistory, type LangGraphImportOptions } from './langgraph';
 import { resolveLimits } from './limits';
 import { parseJsonSafely } from './safe-json';
 
@@ -31,4 +31,55 @@ export async function importAnyThread(
   }
   if (Array.isArray(parsed)) return { ...(await importLangGraphHistory(saver, parsed, options)), format: 'langgraph' };
   return { ...(await importThread(saver, parsed, options)), format: 'replaygraph' };
+}
+
+/** What a file holds, for a confirmation dialog before importing. */
+export interface ImportPreview {
+  format: ImportFormat;
+  /** The thread id in the file (an import may choose another). */
+  threadId: string;
+  graphId: string | null;
+  checkpoints: number;
+  /** Namespaces with checkpoints (`""` = root). */
+  namespaces: string[];
+  runs: number;
+  readOnly: boolean;
+}
+
+/**
+ * Checks a file completely, as an import would, without writing anything.
+ * @param text the file's text
+ * @param options limits and the LangGraph truncation policy
+ */
+export function previewImport(
+  text: string,
+  options: Pick<ImportOptions, 'limits'> & Pick<LangGraphImportOptions, 'missingParents'> = {},
+): { ok: true; preview: ImportPreview } | { ok: false; error: PortabilityError } {
+  try {
+    const limits = resolveLimits(options.limits);
+    const parsed = parseJsonSafely(text, limits);
+    const namespacesOf = (items: { ns: string }[]) => [...new Set(items.map((i) => i.ns))].sort();
+    if (Array.isArray(parsed)) {
+      const states = parseLangGraphHistory(parsed, limits);
+      const items = mapLangGraphHistory(states, options.missingParents ?? 'reject');
+      return {
+        ok: true,
+        preview: {
+          format: 'langgraph', threadId: states[0]!.checkpoint.thread_id, graphId: null, checkpoints: items.length,
+          namespaces: namespacesOf(items), runs: 0, readOnly: true,
+        },
+      };
+    }
+    const { items, extras } = validateThreadExport(parsed, limits);
+    return {
+      ok: true,
+      preview: {
+        format: 'replaygraph', threadId: extras.threadId, graphId: extras.graphId, checkpoints: items.length,
+        namespaces: namespacesOf(items), runs: extras.runs.length,
+        readOnly: items.some((i) => i.metadata.imported_from === 'langgraph'),
+      },
+    };
+  } catch (err) {
+    return { ok: false, error: toPortabilityError(err) };
+  }
 }

@@ -47,8 +47,8 @@ export interface LangGraphImportOptions {
 
 const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
 
-/** Validates and parses a history. @throws PortabilityFailure */
-function parseHistory(input: unknown, limits: ImportLimits): LangGraphThreadState[] {
+/** Validates and parses a history (text or parsed JSON). @throws PortabilityFailure */
+export function parseLangGraphHistory(input: unknown, limits: ImportLimits): LangGraphThreadState[] {
   const raw = intake(input, limits);
   if (!Array.isArray(raw)) {
     fail('unknown-format', '$', 'A LangGraph history is a JSON array of thread states (what client.threads.getHistory returns).');
@@ -216,7 +216,7 @@ export function mapLangGraphHistory(states: LangGraphThreadState[], missingParen
 export async function importLangGraphHistory(saver: BaseCheckpointSaver, input: unknown, options: LangGraphImportOptions = {}): Promise<ImportResult> {
   try {
     const limits = resolveLimits(options.limits);
-    const states = parseHistory(input, limits);
+    const states = parseLangGraphHistory(input, limits);
     const items = mapLangGraphHistory(states, options.missingParents ?? 'reject');
     const threadId = options.threadId ?? states[0]!.checkpoint.thread_id;
     if (threadId === '' || threadId.length > limits.maxIdLength) fail('invalid', '$', 'The thread id to import under is empty or too long.');
