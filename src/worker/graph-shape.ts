@@ -30,7 +30,12 @@ export function shapeFromDrawable(graph: DrawableGraph): GraphShape {
  */
 export function shapeFromBuilder(b: BuilderLike): GraphShape {
   const names = [...b.nodes.keys()];
-  const nodes: GraphNodeDTO[] = [START, ...names, END].map((id) => ({ id, kind: kindOf(id) }));
+  const nodes: GraphNodeDTO[] = [START, ...names, END].map((id) => {
+    const node: GraphNodeDTO = { id, kind: kindOf(id) };
+    const badges = badgesOf(b.nodes.get(id)?.options);
+    if (badges.length > 0) node.badges = badges;
+    return node;
+  });
   const edges: GraphEdgeDTO[] = [];
   const seen = new Set<string>();
   const add = (source: string, target: string, conditional: boolean, label?: string) => {
@@ -47,8 +52,19 @@ export function shapeFromBuilder(b: BuilderLike): GraphShape {
       else for (const target of [...names, END]) add(source, target, true);
     }
   }
-  for (const [name, spec] of b.nodes) for (const target of spec.options?.ends ?? []) add(name, target, true);
+  // Command destinations a node declares, unless an edge already connects the two.
+  for (const [name, spec] of b.nodes) {
+    for (const target of spec.options?.ends ?? []) if (!edges.some((e) => e.source === name && e.target === target)) add(name, target, true);
+  }
   return { nodes, edges };
+}
+
+/** Node settings worth showing next to a node. */
+function badgesOf(options: { retryPolicy?: { maxAttempts?: number }; defer?: boolean } | undefined): string[] {
+  const badges: string[] = [];
+  if (options?.retryPolicy) badges.push(`retry ×${options.retryPolicy.maxAttempts ?? 3}`);
+  if (options?.defer) badges.push('deferred');
+  return badges;
 }
 
 /** The shape of a compiled graph, or an empty shape when the engine cannot describe it. */
