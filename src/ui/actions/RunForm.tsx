@@ -5,12 +5,18 @@ import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { JsonField } from './JsonField';
 
-const pick = (s: AppState) => ({ threadId: s.threadId, startRun: s.startRun, readOnly: s.threads.find((t) => t.threadId === s.threadId)?.readOnly === true });
+const pick = (s: AppState) => ({
+  threadId: s.threadId,
+  startRun: s.startRun,
+  readOnly: s.threads.find((t) => t.threadId === s.threadId)?.readOnly === true,
+  limit: s.recursionLimit,
+  setLimit: s.setRecursionLimit,
+});
 
 /** Runs the graph with a JSON input, on a new thread or the open one, optionally in step mode. */
 export function RunForm() {
   const graph = useAppStore(selectGraph);
-  const { threadId, startRun, readOnly } = useAppStoreShallow(pick);
+  const { threadId, startRun, readOnly, limit, setLimit } = useAppStoreShallow(pick);
   const [text, setText] = useState('');
   const [stepMode, setStepMode] = useState(false);
   useEffect(() => setText(toJsonText(graph?.exampleInput ?? {})), [graph]);
@@ -20,6 +26,18 @@ export function RunForm() {
     <form className="run-form" onSubmit={(e) => { e.preventDefault(); run(threadId === null); }} aria-label="Run the graph">
       <JsonField label="Input (JSON)" value={text} onChange={setText} parsed={parsed} testId="run-input" rows={3} />
       <label className="check"><input type="checkbox" checked={stepMode} onChange={(e) => setStepMode(e.target.checked)} data-testid="step-mode" /> step mode (pause after every superstep)</label>
+      <label className="check">
+        recursion limit
+        <input
+          type="number"
+          min={1}
+          value={limit ?? ''}
+          placeholder="default"
+          onChange={(e) => setLimit(e.target.value === '' ? null : Math.max(1, Math.floor(Number(e.target.value))))}
+          data-testid="recursion-limit"
+          className="limit-input"
+        />
+      </label>
       <div className="buttons">
         <button type="button" disabled={!parsed.ok || graph === null} onClick={() => run(true)} data-testid="run-new">Run on a new thread</button>
         {threadId !== null && <button type="button" disabled={!parsed.ok || readOnly} onClick={() => run(false)} data-testid="run-here">Run on this thread</button>}

@@ -4,11 +4,11 @@ import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { TraceTicks } from './TraceTicks';
 
-const pick = (s: AppState) => ({ runs: s.runs, traceRunId: s.traceRunId, trace: s.trace, loadTrace: s.loadTrace, active: s.activeRun });
+const pick = (s: AppState) => ({ runs: s.runs, traceRunId: s.traceRunId, trace: s.trace, loadTrace: s.loadTrace, active: s.activeRun, more: s.traceNextSeq !== null, loadMore: s.loadMoreTrace });
 
 /** The thread's runs; for the chosen run, its engine trace and subgraph first visits. */
 export function RunsPanel() {
-  const { runs, traceRunId, trace, loadTrace, active } = useAppStoreShallow(pick);
+  const { runs, traceRunId, trace, loadTrace, active, more, loadMore } = useAppStoreShallow(pick);
   const summary = useMemo(() => summarizeTrace(trace), [trace]);
   return (
     <div className="runs-panel" data-testid="runs-panel">
@@ -29,6 +29,11 @@ export function RunsPanel() {
       <div className="trace-view">
         <h2 className="pane-title">Engine trace {summary.status !== null && <span className="muted">ended: {summary.status}</span>}</h2>
         <TraceTicks summary={summary} />
+        {more && (
+          <button type="button" onClick={() => void loadMore()} data-testid="trace-more">
+            Read more of the trace ({trace.length} events so far)
+          </button>
+        )}
         {summary.visits.length > 0 && (
           <>
             <h3 className="pane-title">Subgraph first visits</h3>

@@ -1,15 +1,21 @@
 import type { TraceSummary } from '../model/trace-summary';
 
+/** Ticks drawn at most (the newest); a long run's older ticks stay in the store. */
+export const MAX_TICK_ROWS = 400;
+
 /** The ticks of a run's trace: replaying flag, ran vs served from saved writes, deduplications. */
 export function TraceTicks({ summary }: { summary: TraceSummary }) {
   if (summary.ticks.length === 0) return <p className="muted">No ticks in this run's trace yet.</p>;
+  const shown = summary.ticks.slice(-MAX_TICK_ROWS);
   return (
+    <>
+    {shown.length < summary.ticks.length && <p className="muted">Showing the newest {shown.length} of {summary.ticks.length} ticks.</p>}
     <table className="ticks-table" data-testid="trace-ticks">
       <thead>
         <tr><th scope="col">ns</th><th scope="col">step</th><th scope="col">replaying</th><th scope="col">ran</th><th scope="col">from saved writes</th><th scope="col">failed / interrupted</th><th scope="col">put_writes dedup</th></tr>
       </thead>
       <tbody>
-        {summary.ticks.map((t, i) => (
+        {shown.map((t, i) => (
           <tr key={`${t.ns}:${t.step}:${i}`} data-testid="trace-tick" data-replaying={t.isReplaying}>
             <td><code>{t.ns === '' ? 'root' : t.ns}</code></td>
             <td>{t.step}</td>
@@ -22,5 +28,6 @@ export function TraceTicks({ summary }: { summary: TraceSummary }) {
         ))}
       </tbody>
     </table>
+    </>
   );
 }

@@ -62,7 +62,8 @@ export interface TimelineSlice {
   historyLoading: boolean;
   /** Bumped on every reload so late pages of an older read are dropped. */
   historyGen: number;
-  loadHistory(): Promise<void>;
+  /** Reads every page; `onFirstPage` runs once the first (newest) page is shown. */
+  loadHistory(onFirstPage?: () => void): Promise<void>;
   addCheckpoints(items: CheckpointSummary[]): void;
   setNamespace(ns: string): Promise<void>;
 }
@@ -100,9 +101,15 @@ export interface RunsSlice {
   activeRun: ActiveRun | null;
   traceRunId: string | null;
   trace: Json[];
+  /** Where to continue reading the chosen run's trace (null: all read). */
+  traceNextSeq: number | null;
+  loadMoreTrace(): Promise<void>;
   namespaces: NamespaceNode | null;
   breakBefore: string[];
   breakAfter: string[];
+  /** Supersteps a run may take before it stops with a recursion error (null: the worker's default). */
+  recursionLimit: number | null;
+  setRecursionLimit(limit: number | null): void;
   toggleBreakpoint(node: string, when: 'before' | 'after'): void;
   loadRuns(): Promise<void>;
   loadTrace(runId: string | null): Promise<void>;

@@ -10,7 +10,8 @@ import type { AppState, RunsSlice, StoreClient } from '../types';
 
 /** Trace events kept for the runs panel (older ones are dropped while a long run streams). */
 export const MAX_TRACE_EVENTS = 20_000;
-const TRACE_PAGE = 5000;
+/** Trace events asked for per request; one page is read at first, more on demand. */
+export const TRACE_PAGE = 2000;
 
 /** A fresh thread id. */
 export function newThreadId(): string {
@@ -20,7 +21,10 @@ export function newThreadId(): string {
 /** Creates the runs slice over `client`. */
 export function createRunsSlice(client: StoreClient): StateCreator<AppState, [], [], RunsSlice> {
   return (set, get) => {
-    const controls = (stepMode: boolean): RunControls => ({ stepMode, breakBefore: get().breakBefore, breakAfter: get().breakAfter });
+    const controls = (stepMode: boolean): RunControls => {
+      const limit = get().recursionLimit;
+      return { stepMode, breakBefore: get().breakBefore, breakAfter: get().breakAfter, ...(limit === null ? {} : { recursionLimit: limit }) };
+    };
 
     /** Sends a run-starting request and tracks the run; errors are shown, never thrown. */
     async function launch(what: string, send: () => Promise<ReplyOf['rg/run.start']>): Promise<void> {
@@ -52,9 +56,15 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       activeRun: null,
       traceRunId: null,
       trace: [],
+      traceNextSeq: null,
       namespaces: null,
       breakBefore: [],
       breakAfter: [],
+      recursionLimit: null,
+
+      setRecursionLimit(limit) {
+        set({ recursionLimit: limit });
+      },
 
       toggleBreakpoint(node, when) {
         const key = when === 'before' ? 'breakBefore' : 'breakAfter';
@@ -77,18 +87,23 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
 
       async loadTrace(runId) {
         const threadId = get().threadId;
-        set({ traceRunId: runId, trace: [] });
+        set({ traceRunId: runId, trace: [], traceNextSeq: null });
         if (threadId === null || runId === null) return;
         try {
-          let afterSeq: number | undefined;
-          let events: AppState['trace'] = [];
-          for (let i = 0; i < 50; i++) {
-            const r = await client.request('rg/trace.get', { threadId, runId, afterSeq, limit: TRACE_PAGE });
-            events = events.concat(r.events).slice(-MAX_TRACE_EVENTS);
-            if (r.nextSeq === null || r.events.length === 0) break;
-            afterSeq = r.nextSeq;
-          }
-          if (get().traceRunId === runId && get().threadId === threadId) set({ trace: events });
+          const r = await client.request('rg/trace.get', { threadId, runId, limit: TRACE_PAGE });
+          if (get().traceRunId === runId && get().threadId === threadId) set({ trace: r.events, traceNextSeq: r.events.length === 0 ? null : r.nextSeq });
+        } catch (err) {
+          get().reportError('Reading the trace', err);
+        }
+      },
+
+      async loadMoreTrace() {
+        const { threadId, traceRunId: runId, traceNextSeq: afterSeq } = get();
+        if (threadId === null || runId === null || afterSeq === null) return;
+        try {
+          const r = await client.request('rg/trace.get', { threadId, runId, afterSeq, limit: TRACE_PAGE });
+          if (get().traceRunId !== runId || get().traceNextSeq !== afterSeq) return;
+          set({ trace: get().trace.concat(r.events).slice(-MAX_TRACE_EVENTS), traceNextSeq: r.events.length === 0 ? null : r.nextSeq });
         } catch (err) {
           get().reportError('Reading the trace', err);
         }

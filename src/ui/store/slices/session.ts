@@ -69,12 +69,18 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
         expanded: [],
       });
       const selected = at?.checkpointId ?? null;
-      await Promise.all([
-        get().loadHistory(),
-        get().loadRuns(),
-        get().loadNamespaces(),
-        selected !== null ? get().selectCheckpoint(selected) : Promise.resolve(),
-      ]);
+      // The first page of history goes first (it is what the user waits for); the selected
+      // checkpoint, runs and namespaces are asked for once it is on screen.
+      let rest: Promise<unknown> = Promise.resolve();
+      const history = get().loadHistory(() => {
+        rest = Promise.all([
+          selected !== null ? get().selectCheckpoint(selected) : Promise.resolve(),
+          get().loadRuns(),
+          get().loadNamespaces(),
+        ]);
+      });
+      await history;
+      await rest;
     },
 
     async deleteThread(threadId) {

@@ -16,7 +16,7 @@ export function createTimelineSlice(client: StoreClient): StateCreator<AppState,
     historyLoading: false,
     historyGen: 0,
 
-    async loadHistory() {
+    async loadHistory(onFirstPage) {
       const { threadId, ns } = get();
       if (threadId === null) return;
       const gen = get().historyGen + 1;
@@ -31,12 +31,14 @@ export function createTimelineSlice(client: StoreClient): StateCreator<AppState,
           set({ history: mergeSummaries(get().history, page.items) });
           // The newest checkpoint is selected when nothing is, so the first screen shows a state.
           if (get().checkpointId === null && page.items.length > 0 && before === undefined) void get().selectCheckpoint(page.items[0].checkpointId);
+          if (before === undefined) onFirstPage?.();
           if (page.nextBefore === null || page.items.length === 0) break;
           before = page.nextBefore;
           limit = NEXT_PAGE;
         }
         set({ historyComplete: true, historyLoading: false });
       } catch (err) {
+        if (before === undefined) onFirstPage?.();
         if (!live()) return;
         set({ historyLoading: false });
         get().reportError('Reading history', err);

@@ -1,0 +1,174 @@
+/**
+ * UI figures, measured in Chromium against the built app and the real engine worker:
+ *  1. opening a thread of 10,000 checkpoints: time until the timeline shows its first rows
+ *     (target < 300 ms), and until every page of history is read;
+ *  2. selecting a checkpoint until its state and pending writes are shown: p50/p95 over 50 random
+ *     selections (target p95 < 50 ms);
+ *  3. main-thread long tasks (> 50 ms) while a 1,000-superstep run streams in (target: none).
+ *
+ * Run: `npx tsx bench/ui/ui-bench.ts` (builds into a temporary folder and serves it with
+ * `vite preview`; set CHROMIUM_PATH to use another browser). This prints figures; it never fails on them.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4191);
+const BASE = `http://127.0.0.1:${PORT}/?testGraphs=1&debug=1`;
+const ROW_H = 28;
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+async function openApp(page: Page, query = ''): Promise<void> {
+  await page.goto(`${BASE}${query}`);
+  await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor();
+}
+
+/** Builds a thread of `checkpoints` checkpoints with the counter test graph, through the debug client. */
+async function makeThread(page: Page, threadId: string, checkpoints: number): Promise<void> {
+  await page.evaluate(
+    async ({ threadId, target }) => {
+      const c = (window as any).__replaygraph;
+      const r = await c.startRun({ threadId, graphId: 'test-counter', input: { count: 0, target, delayMs: 0 }, controls: { recursionLimit: target + 100 } });
+      const ended = await c.waitForRun(r.runId);
+      if (ended.outcome !== 'done') throw new Error(`seed run ended ${ended.outcome}: ${ended.error?.message}`);
+    },
+    // input checkpoint + __start__ step + one per increment
+    { threadId, target: checkpoints - 2 },
+  );
+}
+
+/** Chooses `threadId` in the thread picker; resolves with ms until the first timeline row is painted, and until history is complete. */
+async function timeOpen(page: Page, threadId: string): Promise<{ shown: number; complete: number; rows: number }> {
+  await page.locator(`[data-testid="thread-picker"] option[value="${threadId}"]`).waitFor({ state: 'attached' });
+  return page.evaluate(async (id) => {
+    const paint = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const until = async (ok: () => boolean) => {
+      while (!ok()) await new Promise((r) => requestAnimationFrame(r));
+    };
+    const select = document.querySelector<HTMLSelectElement>('[data-testid="thread-picker"]')!;
+    const t0 = performance.now();
+    select.value = id;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await until(() => document.querySelector('[data-testid="timeline-row"]') !== null);
+    await paint();
+    const shown = performance.now() - t0;
+    const tl = document.querySelector('[data-testid="timeline"]')!;
+    await until(() => tl.getAttribute('data-complete') === 'true');
+    await paint();
+    return { shown, complete: performance.now() - t0, rows: Number(tl.getAttribute('data-count')) };
+  }, threadId);
+}
+
+/** Clicks `n` random timeline rows; resolves with the ms from click until the inspector shows each. */
+async function timeSelections(page: Page, n: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ n, rowH }) => {
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
+      const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
+      const total = Number(scroller.getAttribute('data-count'));
+      const out: number[] = [];
+      let seed = 42;
+      const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      for (let i = 0; i < n; i++) {
+        scroller.scrollTop = Math.floor(rand() * total) * rowH;
+        await frame();
+        await frame();
+        const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="timeline-row"][aria-selected="false"]')];
+        const row = rows[Math.floor(rand() * rows.length)];
+        const id = row.getAttribute('data-checkpoint-id')!;
+        const t0 = performance.now();
+        row.click();
+        while (panel.getAttribute('data-checkpoint-id') !== id || panel.querySelector('[data-testid="tab-state"]') === null) await new Promise((r) => setTimeout(r, 0));
+        await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        out.push(performance.now() - t0);
+      }
+      return out;
+    },
+    { n, rowH: ROW_H },
+  );
+}
+
+/** Starts a 1,000-superstep run from the UI and collects main-thread long tasks until it ends. */
+async function longTasksDuringRun(page: Page, steps: number): Promise<{ longTasks: number[]; runMs: number; rows: number }> {
+  await page.getByTestId('graph-picker').selectOption('test-counter');
+  await page.getByTestId('run-input').fill(JSON.stringify({ count: 0, target: steps, delayMs: 0 }));
+  await page.getByTestId('recursion-limit').fill(String(steps + 100));
+  await page.evaluate(() => {
+    const w = window as any;
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    w.__runStart = performance.now();
+  });
+  await page.getByTestId('run-new').click();
+  await page.locator('[data-testid="run-item"][data-outcome="done"]').waitFor({ timeout: 300_000 });
+  await page.locator('[data-testid="timeline"][data-complete="true"]').waitFor();
+  await page.waitForTimeout(500); // the last reads after the run ended
+  return page.evaluate(() => {
+    const w = window as any;
+    return { longTasks: w.__longTasks as number[], runMs: performance.now() - w.__runStart, rows: Number(document.querySelector('[data-testid="timeline"]')!.getAttribute('data-count')) };
+  });
+}
+
+async function main(): Promise<void> {
+  const outDir = mkdtempSync(join(tmpdir(), 'replaygraph-bench-'));
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+  const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    await waitForServer(BASE);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx keeps function names with a `__name` helper that page-side code does not have.
+    await page.addInitScript({ content: 'window.__name = (f) => f;' });
+    await openApp(page);
+    const threadId = `bench-10k-${Date.now().toString(36)}`;
+    const seed0 = Date.now();
+    await makeThread(page, threadId, 10_000);
+    console.log(`seeded ${threadId} (10,000 checkpoints) in ${((Date.now() - seed0) / 1000).toFixed(1)} s`);
+
+    const opens: { shown: number; complete: number; rows: number }[] = [];
+    for (let i = 0; i < 5; i++) {
+      await openApp(page);
+      opens.push(await timeOpen(page, threadId));
+    }
+    const shown = opens.map((o) => o.shown).sort((a, b) => a - b);
+    const complete = opens.map((o) => o.complete).sort((a, b) => a - b);
+    console.log(`open a thread of ${opens[0].rows} checkpoints: timeline shown median ${ms(shown[2])} (min ${ms(shown[0])}, max ${ms(shown[4])}; target < 300 ms); all pages read median ${ms(complete[2])}`);
+
+    const sel = (await timeSelections(page, 50)).sort((a, b) => a - b);
+    console.log(`select a checkpoint until its state and pending writes show (50 random): p50 ${ms(quantile(sel, 0.5))}, p95 ${ms(quantile(sel, 0.95))}, max ${ms(sel[sel.length - 1])} (target p95 < 50 ms)`);
+
+    await openApp(page);
+    const run = await longTasksDuringRun(page, 1000);
+    const over50 = run.longTasks.filter((d) => d > 50);
+    console.log(`1,000-superstep run streamed into the UI in ${ms(run.runMs)} (${run.rows} checkpoints): ${over50.length} main-thread long tasks over 50 ms${over50.length > 0 ? ` (max ${ms(Math.max(...over50))})` : ''} (target: none); long tasks of any length: ${run.longTasks.length}`);
+  } finally {
+    await browser.close();
+    if (server.pid !== undefined) process.kill(-server.pid);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
