@@ -117,11 +117,14 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs
   for (const [name, spec] of g.nodes) {
     channels[`${BRANCH_PREFIX}${name}`] = ephemeralSpec(false);
     const fn = spec.fn;
+    const sub = fn instanceof Pregel ? fn : undefined;
     nodes[name] = {
       name,
       triggers: [`${BRANCH_PREFIX}${name}`, ...(joinsByEnd.get(name) ?? [])],
       channels: keys,
-      bound: (input, config) => fn(input, config),
+      // A compiled graph as a node runs as a subgraph of this task (see Pregel.stream).
+      bound: sub ? (input, config) => sub.invoke(input, config) : (input, config) => (fn as Exclude<typeof fn, Pregel>)(input, config),
+      ...(sub ? { subgraph: sub } : {}),
       writers: makeWriters(name, g, keys, nodeNames, joinsBySource.get(name) ?? []),
       retryPolicy: spec.options.retryPolicy,
     };
@@ -130,7 +133,8 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs
     name: options.name,
     nodes, channels,
     inputChannels: START, outputChannels: keys, streamChannels: keys,
-    checkpointer: options.checkpointer || undefined,
+    checkpointer: typeof options.checkpointer === 'object' ? options.checkpointer : undefined,
+    ...(typeof options.checkpointer === 'boolean' ? { checkpointMode: options.checkpointer } : {}),
     interruptBefore: options.interruptBefore,
     interruptAfter: options.interruptAfter,
   });

@@ -4,12 +4,13 @@
  */
 import type { BaseCheckpointSaver, RunnableConfig } from '../checkpoint/types';
 import { END, START } from '../constants';
+import { Pregel } from '../pregel/pregel';
 import type { RetryPolicy } from '../pregel/retry';
 import type { Send } from '../types';
 import { AnnotationRoot, specsOf, type StateDefinition, type StateType, type UpdateType } from './annotation';
 import { compileStateGraph, type CompiledStateGraph } from './compile';
 
-export type NodeFunction<S = any, U = any> = (state: S, config: RunnableConfig) => U | Promise<U>;
+export type NodeFunction<S = any, U = any> = ((state: S, config: RunnableConfig) => U | Promise<U>) | Pregel;
 
 export interface AddNodeOptions {
   retryPolicy?: RetryPolicy;
@@ -28,7 +29,8 @@ export interface BranchSpec {
 }
 
 export interface CompileOptions {
-  checkpointer?: BaseCheckpointSaver | false;
+  /** A saver; `true` for a subgraph keeping one history per thread; `false` for none. */
+  checkpointer?: BaseCheckpointSaver | boolean;
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
   name?: string;
@@ -63,7 +65,7 @@ export class StateGraph<SD extends StateDefinition = StateDefinition, S = StateT
       for (const ch of ['|', ':']) if (key.includes(ch)) throw new Error(`"${ch}" is a reserved character and is not allowed in node names.`);
       if (this.nodes.has(key)) throw new Error(`Node \`${key}\` already present.`);
       if (key === END || key === START) throw new Error(`Node \`${key}\` is reserved.`);
-      if (typeof f !== 'function') throw new Error(`Node \`${key}\` must be a function.`);
+      if (typeof f !== 'function' && !(f instanceof Pregel)) throw new Error(`Node \`${key}\` must be a function or a compiled graph.`);
       this.nodes.set(key, { fn: f, options: opts ?? {} });
     }
     return this;

@@ -89,3 +89,8 @@ export function flooredNextVersion(next: (v: number | undefined) => number, floo
   if (floor <= 0) return next;
   return (v) => next(v === undefined ? floor : Math.max(v, floor));
 }
+
+/** `"sub:1f…|inner:2a…"` → `"sub|inner"`: where a `checkpointer: true` subgraph keeps its history. */
+export function recastNamespace(ns: string): string {
+  return ns.split('|').filter((p) => !/^\d+$/.test(p)).map((p) => p.split(':')[0]).join('|');
+}

@@ -44,6 +44,24 @@ export interface TaskContext {
   call?(name: string, fn: (...args: unknown[]) => unknown, args: unknown[], retry?: import('./retry').RetryPolicy): Promise<unknown>;
   /** Functional API: the value the entrypoint saved in the previous run (`getPreviousState()`). */
   previous?: unknown;
+  /** What a graph invoked inside this task (a subgraph) inherits. */
+  graph?: ParentGraphInfo;
+}
+
+/** The parent run's context a subgraph inherits (LangGraph's `__pregel_*` config keys). */
+export interface ParentGraphInfo {
+  threadId: unknown;
+  checkpointer?: import('../checkpoint/types').BaseCheckpointSaver;
+  /** Ancestor namespace → checkpoint id, including the parent's own current checkpoint. */
+  checkpointMap: Record<string, string>;
+  /** The root's `isResuming` during its first step (undefined afterwards). */
+  resuming: boolean | undefined;
+  replayState?: import('./replay').ReplayState;
+  /** Emits a subgraph's stream chunk into the root's stream (when it asked for subgraphs). */
+  streamSink?: (ns: string[], mode: string, payload: unknown) => void;
+  /** The stream modes of the root run. */
+  modes: ReadonlySet<string>;
+  tracer?: import('./tracer').Tracer;
 }
 
 interface AlsLike<T> {
@@ -78,16 +96,21 @@ export function useSyncTaskContext(on: boolean): void {
   als = on ? undefined : nativeAls;
 }
 
-/** Runs `fn` with `ctx` as the current task context. */
+const stack: (TaskContext | undefined)[] = [];
+
+/** Runs `fn` with `ctx` as the current task context. Pair with `leaveContext()` once it settles. */
 export function runInContext<R>(ctx: TaskContext, fn: () => R): R {
   if (als) return als.run(ctx, fn);
+  // Sequential fallback: a subgraph's tasks run inside the parent task, so restore the parent's
+  // slot when they leave.
+  stack.push(slot);
   slot = ctx;
   return fn();
 }
 
-/** Clears the synchronous slot after a task (no-op with AsyncLocalStorage). */
+/** Restores the synchronous slot after a task (no-op with AsyncLocalStorage). */
 export function leaveContext(): void {
-  if (!als) slot = undefined;
+  if (!als) slot = stack.pop();
 }
 
 /** The context of the task that is running, if any. */

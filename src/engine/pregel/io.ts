@@ -80,10 +80,24 @@ export function taskResultPayload(t: PreparedTask, writes: readonly PendingWrite
   };
 }
 
+/**
+ * `{ configurable: { thread_id, checkpoint_ns } }` for each task that runs a subgraph: where its
+ * state lives. `skipUncheckpointed` leaves out subgraphs compiled with `checkpointer: false`.
+ */
+export function subgraphRefs(tasks: readonly PreparedTask[], threadId: unknown, skipUncheckpointed: boolean): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const t of tasks) {
+    const sub = t.node.subgraph;
+    if (!sub || (skipUncheckpointed && sub.checkpointMode === false)) continue;
+    out.set(t.id, { configurable: { thread_id: threadId, checkpoint_ns: t.taskNs } });
+  }
+  return out;
+}
+
 const isTaskOutput = (c: string) => c !== ERROR && c !== ERROR_SOURCE_NODE && c !== INTERRUPT && c !== RESUME;
 
 /** The `tasks` of a state snapshot or a `checkpoints` chunk. */
-export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonly PendingWrite[], outputKeys: OutputKeys) {
+export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonly PendingWrite[], outputKeys: OutputKeys, states?: ReadonlyMap<string, unknown>) {
   return tasks.map((task) => {
     const own = pending.filter(([id]) => id === task.id);
     const error = own.find(([, n]) => n === ERROR)?.[2];
@@ -100,7 +114,8 @@ export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonl
       }
     }
     if (error) return { id: task.id, name: task.name, path: task.path, error, interrupts, result };
-    return { id: task.id, name: task.name, path: task.path, interrupts, result };
+    const state = states?.get(task.id);
+    return { id: task.id, name: task.name, path: task.path, interrupts, ...(state !== undefined ? { state } : {}), result };
   });
 }
 
@@ -119,7 +134,7 @@ export function checkpointPayload(
     values: readChannels(channels, streamKeys),
     metadata,
     next: tasks.map((t) => t.name),
-    tasks: tasksWithWrites(tasks, pending, streamKeys),
+    tasks: tasksWithWrites(tasks, pending, streamKeys, subgraphRefs(tasks, config.configurable?.thread_id, false)),
     ...(parentConfig ? { parentConfig: { configurable: { ...parentConfig.configurable } } } : {}),
   };
 }

@@ -16,6 +16,8 @@ import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNext
 import { decodePendingWrites, encodeWrites } from './encode';
 import { checkpointPayload, mapInput, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type OutputKeys, type StreamMode } from './io';
 import { mapCommand } from './command';
+import type { ParentGraphInfo } from './context';
+import { ReplayState } from './replay';
 import type { Tracer } from './tracer';
 import type { Channels, PregelNode, PreparedTask } from './types';
 
@@ -36,6 +38,23 @@ export interface LoopParams {
   emit: (mode: StreamMode, payload: unknown) => void;
   modes: ReadonlySet<StreamMode>;
   tracer: Tracer;
+  /** Set when this graph runs inside a task of a parent graph (a subgraph). */
+  nested?: NestedParams;
+  /** Where subgraphs' stream chunks go (the root's stream, when it asked for `subgraphs`). */
+  streamSink?: (ns: string[], mode: string, payload: unknown) => void;
+}
+
+/** What a subgraph's loop inherits from the task that runs it. */
+export interface NestedParams {
+  /** Its checkpoint namespace, e.g. `sub:<task id>` (or `sub` for `checkpointer: true`). */
+  ns: string;
+  /** Ancestor namespace → checkpoint id: stored as `metadata.parents`. */
+  checkpointMap: Record<string, string>;
+  /** The root's `isResuming` during its first step; undefined when the key is absent. */
+  resuming: boolean | undefined;
+  /** A `Command({ resume })` answer not yet bound to a task, handed down by the parent. */
+  nullResume?: { value: unknown };
+  replayState?: ReplayState;
 }
 
 export type LoopStatus = 'pending' | 'done' | 'interrupt_before' | 'interrupt_after' | 'out_of_steps';
@@ -72,6 +91,12 @@ export class PregelLoop {
   private superseded = false;
   private resumeAtHead = false;
   private readonly addressed: boolean;
+  /** This graph's checkpoint namespace (`""` at the root). */
+  readonly ns: string;
+  /** `__pregel_resuming` as this loop sees it (inherited by subgraphs during the first step). */
+  resumingFlag: boolean | undefined;
+  /** Shared with the subgraphs of a time-travelling run. */
+  replayState: ReplayState | undefined;
 
   private constructor(readonly p: LoopParams, saved: { checkpoint: Checkpoint; metadata: CheckpointMetadata; config: RunnableConfig; parentConfig?: RunnableConfig; pendingWrites: PendingWrite[] }, addressed: boolean) {
     this.checkpoint = saved.checkpoint;
@@ -85,6 +110,9 @@ export class PregelLoop {
     this.prevVersions = { ...saved.checkpoint.channel_versions };
     this.input = p.input;
     this.addressed = addressed;
+    this.ns = p.nested?.ns ?? '';
+    this.resumingFlag = p.nested?.resuming;
+    this.replayState = p.nested?.replayState;
     const saver = p.checkpointer;
     this.getNextVersion = saver ? (v) => saver.getNextVersion(v) : increment;
   }
@@ -93,9 +121,20 @@ export class PregelLoop {
   static async initialize(p: LoopParams): Promise<PregelLoop> {
     const conf = p.config.configurable ?? {};
     const threadId = conf.thread_id;
-    const ns = '';
-    const addressed = Boolean(conf.checkpoint_id);
-    let tuple = p.checkpointer ? await p.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns, ...(conf.checkpoint_id ? { checkpoint_id: conf.checkpoint_id } : {}) } }) : undefined;
+    const nested = p.nested;
+    const ns = nested?.ns ?? '';
+    const checkpointId = nested ? nested.checkpointMap[ns] : conf.checkpoint_id;
+    const addressed = Boolean(checkpointId || nested?.replayState);
+    let tuple;
+    let clearResuming = false;
+    if (p.checkpointer) {
+      const own = { configurable: { thread_id: threadId, checkpoint_ns: ns } };
+      if (checkpointId) tuple = await p.checkpointer.getTuple({ configurable: { ...own.configurable, checkpoint_id: checkpointId } });
+      else if (nested?.replayState) {
+        tuple = await nested.replayState.getCheckpoint(ns, p.checkpointer, own);
+        clearResuming = true;
+      } else tuple = await p.checkpointer.getTuple(own);
+    }
     const loop = new PregelLoop(
       p,
       tuple
@@ -114,7 +153,8 @@ export class PregelLoop {
           },
       addressed,
     );
-    if (p.checkpointer && tuple && addressed) {
+    if (clearResuming) loop.resumingFlag = undefined;
+    if (p.checkpointer && tuple && checkpointId) {
       const latest = await p.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns } });
       loop.superseded = latest !== undefined && latest.checkpoint.id !== tuple.checkpoint.id;
       const updateOrFork = loop.metadata.source === 'update' || loop.metadata.source === 'fork';
@@ -132,12 +172,12 @@ export class PregelLoop {
   get isResuming(): boolean {
     const hasVersions = Object.keys(this.checkpoint.channel_versions).length > 0;
     const inp = this.input;
-    return hasVersions && (inp === null || inp === undefined || inp === INPUT_RESUMING || (isCommand(inp) && inp.resume != null));
+    return hasVersions && (this.resumingFlag === true || inp === null || inp === undefined || inp === INPUT_RESUMING || (isCommand(inp) && inp.resume != null));
   }
 
   private configFor(checkpointId: string | undefined): RunnableConfig {
     const c = this.checkpointConfig.configurable ?? {};
-    return { configurable: { thread_id: c.thread_id, checkpoint_ns: c.checkpoint_ns ?? '', ...(checkpointId ? { checkpoint_id: checkpointId } : {}) } };
+    return { configurable: { thread_id: c.thread_id, checkpoint_ns: this.ns, ...(checkpointId ? { checkpoint_id: checkpointId } : {}) } };
   }
 
   private emit(mode: StreamMode, payload: unknown): void {
@@ -152,7 +192,8 @@ export class PregelLoop {
   async first(): Promise<void> {
     const input = this.input;
     const cmd = isCommand(input) ? (input as Command) : undefined;
-    const isTimeTraveling = this.addressed && !((cmd && cmd.resume != null) || this.resumeAtHead);
+    const nested = this.p.nested;
+    const isTimeTraveling = this.addressed && ((nested !== undefined && this.ns in nested.checkpointMap) || !((cmd && cmd.resume != null) || this.resumingFlag === true || this.resumeAtHead));
     this.isReplaying = isTimeTraveling || this.superseded;
     const updateOrFork = this.metadata.source === 'update' || this.metadata.source === 'fork';
     const isResuming = this.isResuming;
@@ -188,15 +229,20 @@ export class PregelLoop {
       this.channels = r.channels;
     }
     if (isTimeTraveling) this.dropPending(RESUME, 'time-travel');
+    const nullResume = nested?.nullResume;
+    if (nullResume && !forks) await this.putWrites(NULL_TASK_ID, [[RESUME, nullResume.value]]);
+    let replayBound: string | undefined;
     const commandUpdate = cmd !== undefined && nulls.length > 0;
     if (isResuming || commandUpdate) {
       const seen = { ...this.checkpoint.versions_seen[INTERRUPT] };
       for (const k in this.channels) if (this.checkpoint.channel_versions[k] !== undefined) seen[k] = this.checkpoint.channel_versions[k];
       this.checkpoint = { ...this.checkpoint, versions_seen: { ...this.checkpoint.versions_seen, [INTERRUPT]: seen } };
       if (forks) {
+        if (updateOrFork && this.prevCheckpointConfig) replayBound = this.prevCheckpointConfig.configurable?.checkpoint_id as string | undefined;
         this.dropPending(INTERRUPT, 'time-travel');
         await this.putCheckpoint('fork');
         this.pending = [];
+        if (nullResume) await this.putWrites(NULL_TASK_ID, [[RESUME, nullResume.value]]);
       }
       const values = outputValues(this.p.outputKeys, true, this.channels);
       if (isResuming) this.input = INPUT_RESUMING;
@@ -207,8 +253,9 @@ export class PregelLoop {
       if (values) this.emit('values', values.value);
     } else {
       const inputWrites = mapInput(this.p.inputKeys, input);
+      if (inputWrites.length === 0 && this.resumingFlag !== undefined) return this.passDown(isTimeTraveling, isResuming, replayBound);
       if (inputWrites.length === 0) throw new EmptyInputError(`Received no input writes for ${JSON.stringify(this.p.inputKeys, null, 2)}`);
-      const discard = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, { step: this.step, checkpointNs: '' });
+      const discard = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, { step: this.step, checkpointNs: this.ns });
       for (const [tid, c] of this.pending) this.p.tracer.emit({ type: '@engine.write.skipped', step: this.step, taskId: tid, channel: c, reason: 'discarded' });
       const r = applyWrites(this.checkpoint, this.channels, [...discard, { name: INPUT, path: [], writes: inputWrites, triggers: [] }], this.getNextVersion, this.p.triggerToNodes);
       this.checkpoint = r.checkpoint;
@@ -217,6 +264,33 @@ export class PregelLoop {
       await this.putCheckpoint('input');
       this.pending = [];
     }
+    this.passDown(isTimeTraveling, isResuming, replayBound);
+  }
+
+  /** The root hands `isResuming` and, when time-travelling, a ReplayState to its subgraphs. */
+  private passDown(isTimeTraveling: boolean, isResuming: boolean, replayBound: string | undefined): void {
+    if (this.p.nested) return;
+    this.resumingFlag = isResuming;
+    if (isTimeTraveling) {
+      let bound = replayBound ?? this.checkpoint.id;
+      const src = this.metadata.source;
+      if (replayBound === undefined && (src === 'update' || src === 'fork') && this.prevCheckpointConfig) bound = (this.prevCheckpointConfig.configurable?.checkpoint_id as string | undefined) ?? bound;
+      this.replayState = new ReplayState(bound);
+    }
+  }
+
+  /** What a subgraph run inside `task` inherits. */
+  parentInfo(sink: ParentGraphInfo['streamSink'], modes: ReadonlySet<string>): ParentGraphInfo {
+    return {
+      threadId: this.checkpointConfig.configurable?.thread_id,
+      checkpointer: this.p.checkpointer,
+      checkpointMap: { ...this.p.nested?.checkpointMap, [this.ns]: this.checkpoint.id },
+      resuming: this.resumingFlag,
+      replayState: this.replayState,
+      streamSink: sink,
+      modes,
+      tracer: this.p.tracer,
+    };
   }
 
   private dropPending(channel: string, reason: 'time-travel'): void {
@@ -243,7 +317,7 @@ export class PregelLoop {
       const ckptId = this.checkpoint.id;
       tr.emit({ type: '@engine.tick.start', step: this.step, checkpointId: ckptId, isReplaying: this.isReplaying });
       let tasks = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, {
-        step: this.step, checkpointNs: '', updatedChannels: this.updatedChannels, triggerToNodes: this.p.triggerToNodes,
+        step: this.step, checkpointNs: this.ns, updatedChannels: this.updatedChannels, triggerToNodes: this.p.triggerToNodes,
       });
       if (tr.enabled) {
         for (const t of tasks) {
@@ -378,13 +452,15 @@ export class PregelLoop {
       this.p.tracer.emit({ type: '@engine.interrupt', step: this.step - 1, kind: 'after', interrupts: [], nodes: tasks.map((t) => t.name) });
       throw new GraphInterrupt();
     }
+    // Subgraphs resume only during the first step of a resumed run.
+    this.resumingFlag = undefined;
   }
 
   /** Saves the current state as a checkpoint (only changed channels' values go to the saver). */
   async putCheckpoint(source: CheckpointSource): Promise<void> {
     const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
     const saved = checkpointForSave(this.checkpoint, this.channels, changed, this.step, this.updatedChannels);
-    this.metadata = { source, step: this.step, parents: {} };
+    this.metadata = { source, step: this.step, parents: { ...this.p.nested?.checkpointMap } };
     const parentId = this.checkpointConfig.configurable?.checkpoint_id as string | undefined;
     this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts, ...(saved.updated_channels ? { updated_channels: saved.updated_channels } : {}) };
     if (this.p.checkpointer) {

@@ -9,7 +9,9 @@ import { AbortError, GraphRecursionError, isGraphInterrupt } from '../errors';
 import type { TraceListener } from '../../shared/trace';
 import { interruptId, uuid6 } from './ids';
 import { STREAM_MODES, type StreamMode } from './io';
-import { PregelLoop } from './loop';
+import { recastNamespace } from './checkpoint';
+import { PregelLoop, type LoopParams, type NestedParams } from './loop';
+import { currentTask, type ParentGraphInfo } from './context';
 import { AsyncQueue } from './queue';
 import { defaultSleep, type SleepFn } from './retry';
 import { callTask } from './call';
@@ -29,6 +31,15 @@ export interface PregelOptions extends RunnableConfig {
   random?: () => number;
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
+  /** Also stream the chunks of subgraphs: chunks become `[namespace, chunk]` / `[namespace, mode, chunk]`. */
+  subgraphs?: boolean;
+}
+
+/** How a nested run (a subgraph inside a task) is set up. */
+interface NestedRun {
+  parent: ParentGraphInfo;
+  params: NestedParams;
+  checkpointer?: BaseCheckpointSaver;
 }
 
 export interface PregelParams {
@@ -41,6 +52,8 @@ export interface PregelParams {
   checkpointer?: BaseCheckpointSaver;
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
+  /** `true`: a subgraph keeping one history per thread (under its recast namespace); `false`: none. */
+  checkpointMode?: boolean;
 }
 
 function checkAbort(signal: AbortSignalLike | undefined): void {
@@ -57,6 +70,8 @@ export class Pregel {
   checkpointer?: BaseCheckpointSaver;
   readonly interruptBefore?: string[] | '*';
   readonly interruptAfter?: string[] | '*';
+  /** See PregelParams.checkpointMode. */
+  readonly checkpointMode?: boolean;
   /** Trigger channel → nodes it triggers. */
   readonly triggerToNodes: Record<string, string[]>;
 
@@ -70,6 +85,7 @@ export class Pregel {
     this.checkpointer = p.checkpointer;
     this.interruptBefore = p.interruptBefore;
     this.interruptAfter = p.interruptAfter;
+    this.checkpointMode = p.checkpointMode;
     const t2n: Record<string, string[]> = {};
     for (const [name, node] of Object.entries(p.nodes)) for (const t of node.triggers) (t2n[t] ??= []).push(name);
     this.triggerToNodes = t2n;
@@ -80,8 +96,8 @@ export class Pregel {
   }
 
   /** The state at `config.configurable.checkpoint_id`, or the thread's latest (with finished tasks' writes applied). */
-  getState(config: RunnableConfig, _options?: { subgraphs?: boolean }): Promise<StateSnapshot> {
-    return getState(this, config);
+  getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot> {
+    return getState(this, config, options);
   }
 
   /** Every checkpoint of the thread, newest first, across all branches. */
@@ -127,32 +143,66 @@ export class Pregel {
     const list = Array.isArray(requested) ? requested : [requested];
     for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
     const modes = new Set<StreamMode>(list);
-    const queue = new AsyncQueue<[StreamMode, unknown]>();
+    const queue = new AsyncQueue<[string[], StreamMode, unknown]>();
+    const nested = this.nestedRun();
+    const subgraphs = options?.subgraphs === true;
+    const nsTuple = nested ? nested.params.ns.split('|') : [];
     const emit = (mode: StreamMode, payload: unknown) => {
-      if (modes.has(mode)) queue.push([mode, payload]);
+      if (modes.has(mode)) queue.push([[], mode, payload]);
+      if (nested?.parent.streamSink && nested.parent.modes.has(mode)) nested.parent.streamSink(nsTuple, mode, payload);
     };
-    this.runLoop(input, options ?? {}, modes, emit).then(
+    const sink = nested ? nested.parent.streamSink : subgraphs ? (ns: string[], mode: string, payload: unknown) => queue.push([ns, mode as StreamMode, payload]) : undefined;
+    const loopModes = nested ? new Set<StreamMode>([...modes, ...(nested.parent.modes as ReadonlySet<StreamMode>)]) : modes;
+    this.runLoop(input, options ?? {}, loopModes, emit, nested, sink).then(
       () => queue.close(),
       (e) => queue.fail(e),
     );
     const asArray = Array.isArray(requested);
     async function* gen() {
-      for await (const [mode, payload] of queue) yield asArray ? [mode, payload] : payload;
+      for await (const [ns, mode, payload] of queue) {
+        if (subgraphs) yield asArray ? [ns, mode, payload] : [ns, payload];
+        else yield asArray ? [mode, payload] : payload;
+      }
     }
     return gen();
   }
 
-  private async runLoop(input: unknown, options: PregelOptions, modes: Set<StreamMode>, emit: (m: StreamMode, p: unknown) => void): Promise<void> {
-    const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, ...config } = options;
+  /** When called inside a running task, this run is a subgraph of that task's graph. */
+  private nestedRun(): NestedRun | undefined {
+    const ctx = currentTask();
+    const parent = ctx?.graph;
+    if (!ctx || !parent) return undefined;
+    const sp = ctx.scratchpad;
+    let ns = ctx.taskNs;
+    if (sp.subgraphCounter > 0) ns = `${ns}|${sp.subgraphCounter}`;
+    sp.subgraphCounter += 1;
+    let checkpointer = this.checkpointer;
+    if (this.checkpointMode === false) checkpointer = undefined;
+    else if (parent.checkpointer && (this.checkpointer === undefined || this.checkpointMode === true)) checkpointer = parent.checkpointer;
+    if (this.checkpointMode === true) ns = recastNamespace(ns);
+    return {
+      parent,
+      checkpointer,
+      params: {
+        ns, checkpointMap: parent.checkpointMap, resuming: parent.resuming, replayState: parent.replayState,
+        ...(sp.hasNullResume ? { nullResume: { value: sp.nullResume } } : {}),
+      },
+    };
+  }
+
+  private async runLoop(input: unknown, options: PregelOptions, modes: Set<StreamMode>, emit: (m: StreamMode, p: unknown) => void, nested: NestedRun | undefined, streamSink: LoopParams['streamSink']): Promise<void> {
+    const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, ...config } = options;
     const recursionLimit = config.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
     if (recursionLimit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
-    const tracer = new Tracer(trace, uuid6(), '');
+    const tracer = nested?.parent.tracer ? nested.parent.tracer.child(nested.params.ns) : new Tracer(trace, uuid6(), '');
+    if (nested) config.configurable = { ...config.configurable, thread_id: nested.parent.threadId as string };
     const signal = config.signal;
     checkAbort(signal);
     const loop = await PregelLoop.initialize({
       nodes: this.nodes, specs: this.channels, triggerToNodes: this.triggerToNodes,
       inputKeys: this.inputChannels, outputKeys: this.outputChannels, streamKeys: this.streamChannels,
-      checkpointer: this.checkpointer,
+      checkpointer: nested ? nested.checkpointer : this.checkpointer,
+      nested: nested?.params, streamSink,
       interruptBefore: interruptBefore ?? this.interruptBefore,
       interruptAfter: interruptAfter ?? this.interruptAfter,
       config: { ...config, recursionLimit }, input, emit, modes, tracer,
@@ -174,12 +224,16 @@ export class Pregel {
       }
       tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'done' });
     } catch (e) {
-      if (isGraphInterrupt(e)) {
+      if (isGraphInterrupt(e) && !nested) {
         loop.finishInterrupted(e);
         tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
         return;
       }
       const err = e instanceof Error ? { name: e.name, message: e.message } : { name: 'Error', message: String(e) };
+      if (isGraphInterrupt(e)) {
+        tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
+        throw e;
+      }
       const status = err.name === 'GraphRecursionError' ? 'out_of_steps' : err.name === 'AbortError' ? 'aborted' : 'error';
       tracer.emit({ type: '@engine.run.end', step: loop.step, status, error: err });
       throw e;

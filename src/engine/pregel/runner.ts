@@ -133,6 +133,7 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
       send: (ws) => writes.push(...ws),
       call: opts.callTask ? (name, fn, args, retry) => opts.callTask!(loop, opts, step, task, sp, { name, fn, retry }, args) : undefined,
       previous: loop.channels[PREVIOUS]?.isAvailable() ? loop.channels[PREVIOUS].get() : undefined,
+      graph: loop.parentInfo(loop.p.streamSink, loop.p.modes),
     };
     tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
     try {

@@ -5,10 +5,10 @@ import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointMetadata, Ch
 import { COPY, END, ERROR, INPUT, INTERRUPT, NULL_TASK_ID, PUSH, SCHEDULED } from '../constants';
 import { GraphValueError, InvalidUpdateError } from '../errors';
 import { applyWrites, nullWrites, prepareNextTasks, readChannels } from './algo';
-import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, threadMaxVersion } from './checkpoint';
+import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, recastNamespace, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites, encodeWrites } from './encode';
 import { uuid5 } from './ids';
-import { mapInput, tasksWithWrites } from './io';
+import { mapInput, subgraphRefs, tasksWithWrites } from './io';
 import type { Pregel } from './pregel';
 import type { Channels } from './types';
 
@@ -34,7 +34,8 @@ const rootConfig = (config: RunnableConfig): RunnableConfig => ({
 });
 
 /** Builds a snapshot from a saved tuple; `applyPending` also applies finished tasks' writes. */
-export function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPending: boolean): StateSnapshot {
+export async function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPending: boolean, recurse?: BaseCheckpointSaver): Promise<StateSnapshot> {
+  const ns = (saved.config.configurable?.checkpoint_ns as string | undefined) ?? '';
   let checkpoint = saved.checkpoint;
   let channels: Channels = channelsFromCheckpoint(graph.channels, checkpoint);
   const pending = decodePendingWrites(saved.pendingWrites);
@@ -45,7 +46,15 @@ export function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPending: 
     checkpoint = r.checkpoint;
   }
   const step = (saved.metadata?.step ?? -1) + 1;
-  const tasks = prepareNextTasks(checkpoint, channels, graph.nodes, { step, checkpointNs: '' });
+  const tasks = prepareNextTasks(checkpoint, channels, graph.nodes, { step, checkpointNs: ns });
+  const threadId = saved.config.configurable?.thread_id;
+  const states = subgraphRefs(tasks, threadId, true);
+  if (recurse) {
+    for (const t of tasks) {
+      const sub = t.node.subgraph as Pregel | undefined;
+      if (sub && states.has(t.id)) states.set(t.id, await stateAt(sub, recurse, threadId, t.taskNs));
+    }
+  }
   if (applyPending && pending.length > 0) {
     const byId = new Map(tasks.map((t) => [t.id, t]));
     for (const [tid, c, v] of pending) {
@@ -55,12 +64,11 @@ export function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPending: 
     const withWrites = tasks.filter((t) => t.writes.length > 0);
     if (withWrites.length > 0) channels = applyWrites(checkpoint, channels, withWrites, undefined, graph.triggerToNodes).channels;
   }
-  const threadId = saved.config.configurable?.thread_id;
   const metadata = saved.metadata && threadId ? { ...saved.metadata, thread_id: threadId } : saved.metadata;
   return {
     values: readChannels(channels, graph.streamChannels) as any,
     next: tasks.filter((t) => t.writes.length === 0).map((t) => t.name),
-    tasks: tasksWithWrites(tasks, pending, graph.streamChannels),
+    tasks: tasksWithWrites(tasks, pending, graph.streamChannels, states),
     metadata,
     config: saved.config,
     createdAt: saved.checkpoint.ts,
@@ -68,19 +76,28 @@ export function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPending: 
   };
 }
 
+/** The latest state of a subgraph run by a task (namespace `taskNs`), with its own subgraphs. */
+async function stateAt(sub: Pregel, saver: BaseCheckpointSaver, threadId: unknown, taskNs: string): Promise<StateSnapshot> {
+  const ns = sub.checkpointMode === true ? recastNamespace(taskNs) : taskNs;
+  const config = { configurable: { thread_id: threadId as string, checkpoint_ns: ns } };
+  const saved = await saver.getTuple(config);
+  if (!saved) return { values: {}, next: [], config, tasks: [] };
+  return snapshotOf(sub, saved, true, saver);
+}
+
 /** The state at `config.configurable.checkpoint_id`, or the thread's latest. */
-export async function getState(graph: Pregel, config: RunnableConfig): Promise<StateSnapshot> {
+export async function getState(graph: Pregel, config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot> {
   const saver = saverOf(graph);
   const cfg = rootConfig(config);
   const saved = await saver.getTuple(cfg);
   if (!saved) return { values: {}, next: [], config, tasks: [] };
-  return snapshotOf(graph, saved, !config.configurable?.checkpoint_id);
+  return snapshotOf(graph, saved, !config.configurable?.checkpoint_id, options?.subgraphs ? saver : undefined);
 }
 
 /** Every checkpoint of the thread (all branches), newest first. */
 export async function* getStateHistory(graph: Pregel, config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<StateSnapshot> {
   const saver = saverOf(graph);
-  for await (const tuple of saver.list(rootConfig(config), options)) yield snapshotOf(graph, tuple, false);
+  for await (const tuple of saver.list(rootConfig(config), options)) yield await snapshotOf(graph, tuple, false);
 }
 
 function resolveAsNode(graph: Pregel, versionsSeen: Record<string, Record<string, number>>): string {

@@ -4,15 +4,23 @@
 import type { TraceEvent, TraceEventInput, TraceListener } from '../../shared/trace';
 
 export class Tracer {
-  private seq = 0;
-  constructor(private readonly listener: TraceListener | undefined, readonly runId: string, readonly checkpointNs: string) {}
+  constructor(
+    private readonly listener: TraceListener | undefined,
+    readonly runId: string,
+    readonly checkpointNs: string,
+    private readonly counter = { seq: 0 },
+  ) {}
+  /** The tracer of a subgraph run inside this run: same listener, run id and sequence. */
+  child(checkpointNs: string): Tracer {
+    return new Tracer(this.listener, this.runId, checkpointNs, this.counter);
+  }
   get enabled(): boolean {
     return this.listener !== undefined;
   }
   /** Emits one event. A listener's exception is swallowed: tracing never changes a result. */
   emit(event: TraceEventInput): void {
     if (!this.listener) return;
-    const full = { ...event, runId: this.runId, checkpointNs: this.checkpointNs, seq: this.seq++ } as TraceEvent;
+    const full = { ...event, runId: this.runId, checkpointNs: this.checkpointNs, seq: this.counter.seq++ } as TraceEvent;
     try {
       this.listener(full);
     } catch {

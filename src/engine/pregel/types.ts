@@ -28,6 +28,8 @@ export interface PregelNode {
   retryPolicy?: RetryPolicy | RetryPolicy[];
   /** `langsmith:hidden` for nodes `interruptBefore: '*'` ignores. */
   tags?: string[];
+  /** Set when the node is a compiled graph (a subgraph): getState reports its state. */
+  subgraph?: { checkpointMode?: boolean; nodes: Record<string, PregelNode> } & object;
 }
 
 export type TaskPath = (string | number | boolean)[];
