@@ -131,6 +131,19 @@ describe('importThread restores exactly the same history', () => {
     expect(v.pattern).toEqual(/a+b/gi);
   });
 
+  it('carries checkpoint fields it does not know, and a channel named $rg', async () => {
+    const saver = new MemorySaver();
+    await saver.put({ configurable: { thread_id: 'f' } },
+      { v: 4, id: cid(1), ts: NOW.toISOString(), channel_values: { $rg: 'channel', v: 2 }, channel_versions: { $rg: 1, v: 1 }, versions_seen: {}, pending_sends: [] } as never,
+      { source: 'input', step: -1, parents: {} }, { $rg: 1, v: 1 });
+    const r = await exportThread(saver, 'f');
+    if (!r.ok) throw new Error(r.error.message);
+    const copy = new MemorySaver();
+    expect((await importThread(copy, r.text)).ok).toBe(true);
+    expect(await tuples(copy, 'f')).toEqual(await tuples(saver, 'f'));
+    expect((await tuples(copy, 'f'))[0]!.checkpoint).toMatchObject({ pending_sends: [], channel_values: { $rg: 'channel', v: 2 } });
+  });
+
   it('under a new thread id in the same saver, leaving the original untouched', async () => {
     const saver = new MemorySaver();
     await writeFixtureThread(saver, 't1');

@@ -5,6 +5,7 @@
 import type { BaseCheckpointSaver, CheckpointTuple } from '../../engine/checkpoint/types';
 import type { Json, RunSummary } from '../../protocol/dto';
 import { THREAD_FORMAT, THREAD_FORMAT_VERSION, type ExportedCheckpoint, type ThreadExportV1 } from './format';
+import { encodeCheckpoint, encodeMetadata } from './checkpoint-codec';
 import { fail, toPortabilityError, type PathSegment, type PortabilityError } from './issues';
 import { resolveLimits, type ImportLimits } from './limits';
 import { checkJsonTree } from './safe-json';
@@ -34,8 +35,8 @@ function exportTuple(tuple: CheckpointTuple, index: number): ExportedCheckpoint 
   return {
     ns,
     parentId,
-    checkpoint: encodeValue(tuple.checkpoint, at('checkpoint')) as ExportedCheckpoint['checkpoint'],
-    metadata: encodeValue(tuple.metadata ?? { source: 'loop', step: -1, parents: {} }, at('metadata')) as ExportedCheckpoint['metadata'],
+    checkpoint: encodeCheckpoint(tuple.checkpoint, at('checkpoint')) as ExportedCheckpoint['checkpoint'],
+    metadata: encodeMetadata(tuple.metadata ?? { source: 'loop', step: -1, parents: {} }, at('metadata')) as ExportedCheckpoint['metadata'],
     pendingWrites: (tuple.pendingWrites ?? []).map(([taskId, channel, value], w) => [
       taskId,
       channel,

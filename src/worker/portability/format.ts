@@ -60,7 +60,8 @@ export function threadExportSchema(limits: ImportLimits) {
   const name = z.string().max(limits.maxIdLength);
   const version = z.number().int().min(0);
   const json = z.unknown();
-  const checkpoint = z.object({
+  // Loose: a field a later engine adds to checkpoints is carried through unchanged.
+  const checkpoint = z.looseObject({
     v: z.number().int(),
     id,
     ts: z.string().max(64),

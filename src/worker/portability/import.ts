@@ -3,8 +3,9 @@
  * completely, and only then write through `put`/`putWrites` — so the restored thread has the same
  * ids, parents, values and pending writes, and a bad file changes nothing.
  */
-import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, PendingWrite } from '../../engine/checkpoint/types';
+import type { BaseCheckpointSaver, PendingWrite } from '../../engine/checkpoint/types';
 import type { Json, RunSummary } from '../../protocol/dto';
+import { decodeCheckpoint, decodeMetadata } from './checkpoint-codec';
 import { THREAD_FORMAT, THREAD_FORMAT_VERSION, threadExportSchema, type ThreadExportV1 } from './format';
 import { checkHistory } from './history-checks';
 import { fail, formatPath, toPortabilityError, type PortabilityError } from './issues';
@@ -91,14 +92,14 @@ export function validateThreadExport(input: unknown, limits: ImportLimits, threa
     ns: c.ns, id: c.checkpoint.id, parentId: c.parentId, path: ['checkpoints', i, 'checkpoint', 'id'], parentPath: ['checkpoints', i, 'parentId'],
   })));
   checkUniqueRuns(doc);
-  const items = order.map((i) => decodeCheckpoint(doc, i));
+  const items = order.map((i) => decodeItem(doc, i));
   return { items, extras: decodeExtras(doc, target) };
 }
 
-function decodeCheckpoint(doc: ThreadExportV1, i: number): CheckpointToWrite {
+function decodeItem(doc: ThreadExportV1, i: number): CheckpointToWrite {
   const c = doc.checkpoints[i]!;
-  const checkpoint = decodeValue(c.checkpoint, ['checkpoints', i, 'checkpoint']) as Checkpoint;
-  const metadata = decodeValue(c.metadata, ['checkpoints', i, 'metadata']) as CheckpointMetadata;
+  const checkpoint = decodeCheckpoint(c.checkpoint, ['checkpoints', i, 'checkpoint']);
+  const metadata = decodeMetadata(c.metadata, ['checkpoints', i, 'metadata']);
   const pendingWrites = c.pendingWrites.map(([taskId, channel, value], w): PendingWrite => [
     taskId, channel, decodeValue(value, ['checkpoints', i, 'pendingWrites', w, 2]),
   ]);
