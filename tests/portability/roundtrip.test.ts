@@ -98,6 +98,10 @@ describe('exportThread', () => {
     for (let i = 0; i < 70; i++) deep = { next: deep };
     await put(saver, 'deep', deep);
     expect(await exportThread(saver, 'deep')).toMatchObject({ ok: false, error: { code: 'too-large' } });
+    let deeper: unknown = 'bottom';
+    for (let i = 0; i < 1_000; i++) deeper = [deeper];
+    await put(saver, 'deeper', deeper);
+    expect(await exportThread(saver, 'deeper')).toMatchObject({ ok: false, error: { code: 'too-large' } });
     await put(saver, 'ctor', { constructor: 'Object' });
     expect(await exportThread(saver, 'ctor')).toMatchObject({
       ok: false, error: { code: 'not-exportable', path: '$.checkpoints[0].checkpoint.channel_values.value.constructor' },

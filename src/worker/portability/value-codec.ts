@@ -11,6 +11,8 @@ import { HOSTILE_KEYS } from './safe-json';
 /** The tag key. */
 export const TAG = '$rg';
 
+const MAX_ENCODE_DEPTH = 512;
+
 type Tagged = { [TAG]: string; [k: string]: unknown };
 
 const TYPED_ARRAYS = {
@@ -48,6 +50,8 @@ export function encodeValue(value: unknown, path: PathSegment[] = [], ancestors:
       return fail('not-exportable', path, `A ${typeof value} cannot be exported.`);
   }
   if (value === null) return null;
+  // Far past any import limit: stop before the call stack does.
+  if (path.length > MAX_ENCODE_DEPTH) fail('too-large', path, `Values are nested deeper than ${MAX_ENCODE_DEPTH} levels.`);
   const obj = value as object;
   if (ancestors.has(obj)) fail('not-exportable', path, 'This value contains itself (a cycle); it cannot be written as JSON.');
   ancestors.add(obj);
