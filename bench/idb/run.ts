@@ -49,7 +49,9 @@ function print(r: Result) {
     console.log(`  round ${i + 1}: IndexedDBSaver ${perSec(saverMs).toFixed(0)} checkpoints/s, raw idb ${perSec(baselineMs).toFixed(0)} checkpoints/s, ratio ${(baselineMs / saverMs).toFixed(2)}`);
   });
   const median = (k: 'saverMs' | 'baselineMs') => r.rounds.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(r.rounds.length / 2)]!;
-  console.log(`  median: IndexedDBSaver ${perSec(median('saverMs')).toFixed(0)}/s vs raw ${perSec(median('baselineMs')).toFixed(0)}/s → ratio ${(median('baselineMs') / median('saverMs')).toFixed(2)} (target ≥ 0.70)`);
+  const ratios = r.rounds.map((x) => x.baselineMs / x.saverMs).sort((a, b) => a - b);
+  console.log(`  median of per-round ratios (each round runs both back to back): ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} (target ≥ 0.70)`);
+  console.log(`  median times: IndexedDBSaver ${perSec(median('saverMs')).toFixed(0)}/s vs raw ${perSec(median('baselineMs')).toFixed(0)}/s → ratio ${(median('baselineMs') / median('saverMs')).toFixed(2)}`);
   const { total, checkpoints } = r.bytes;
   console.log(`Size: ${checkpoints} checkpoints, one small channel changing beside an unchanged 100 KB channel`);
   console.log(`  stored records (UTF-8 JSON): ${total} bytes → ${(total / checkpoints).toFixed(0)} bytes/checkpoint (target < 2048)`);
