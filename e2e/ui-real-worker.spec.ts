@@ -34,4 +34,18 @@ test.describe('with the real engine worker', () => {
     await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done');
     await expect(page.getByTestId('inspector-panel')).toContainText('[published]');
   });
+
+  test('cancel a run whose node loops forever: the worker restarts, committed checkpoints stay', async ({ page }) => {
+    await page.goto('/?testGraphs=1&graph=test-spin-forever');
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
+    await page.getByTestId('run-new').click();
+    await expect(page.getByTestId('action-cancel')).toBeEnabled();
+    await expect(page.getByTestId('run-active')).toBeVisible();
+    await page.getByTestId('action-cancel').click();
+    await expect(page.getByTestId('errors')).toContainText('cancelled', { timeout: 15_000 });
+    await expect(page.getByTestId('action-cancel')).toBeDisabled();
+    // The supersteps committed before the spin are still in the timeline, read from the new worker.
+    await expect.poll(async () => Number(await page.getByTestId('timeline').getAttribute('data-count')), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
+  });
 });
