@@ -17,6 +17,7 @@ export type { StreamMode } from './pregel/io';
 export { interrupt } from './pregel/interrupt';
 export { entrypoint, task, getPreviousState, type EntrypointOptions, type TaskOptions, type EntrypointFinal } from './func/index';
 export { type RetryPolicy, type SleepFn, defaultRetryOn } from './pregel/retry';
+export { InMemoryCache, type BaseCache, type CachePolicy } from './pregel/cache';
 export { uuid6, uuid5 } from './pregel/ids';
 export { applyWrites, prepareNextTasks, shouldInterrupt, taskPathStr } from './pregel/algo';
 export * from './channels';

@@ -127,6 +127,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs
       ...(sub ? { subgraph: sub } : {}),
       writers: makeWriters(name, g, keys, nodeNames, joinsBySource.get(name) ?? []),
       retryPolicy: spec.options.retryPolicy,
+      cachePolicy: spec.options.cachePolicy,
     };
   }
   const compiled = new CompiledStateGraph<S, U>({
@@ -137,6 +138,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs
     ...(typeof options.checkpointer === 'boolean' ? { checkpointMode: options.checkpointer } : {}),
     interruptBefore: options.interruptBefore,
     interruptAfter: options.interruptAfter,
+    cache: options.cache,
   });
   compiled.builder = g;
   return compiled;

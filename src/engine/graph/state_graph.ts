@@ -5,6 +5,7 @@
 import type { BaseCheckpointSaver, RunnableConfig } from '../checkpoint/types';
 import { END, START } from '../constants';
 import { Pregel } from '../pregel/pregel';
+import type { BaseCache, CachePolicy } from '../pregel/cache';
 import type { RetryPolicy } from '../pregel/retry';
 import type { Send } from '../types';
 import { AnnotationRoot, specsOf, type StateDefinition, type StateType, type UpdateType } from './annotation';
@@ -18,6 +19,8 @@ export interface AddNodeOptions {
   ends?: string[];
   /** Run when all other work is done (not supported yet: accepted and ignored). */
   defer?: boolean;
+  /** Cache this node's results by input (needs `compile({ cache })`). */
+  cachePolicy?: CachePolicy;
 }
 
 export type RouterResult = string | Send | (string | Send)[] | null | undefined;
@@ -34,6 +37,8 @@ export interface CompileOptions {
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
   name?: string;
+  /** The node cache used by nodes with a `cachePolicy`. */
+  cache?: BaseCache;
 }
 
 export interface NodeSpec {

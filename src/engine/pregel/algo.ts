@@ -6,6 +6,7 @@ import type { Checkpoint, ChannelVersions, PendingWrite } from '../checkpoint/ty
 import { IGNORED_WRITE_CHANNELS, INTERRUPT, NULL_TASK_ID, PULL, PUSH, RESERVED, RESUME, ERROR, TASKS, TAG_HIDDEN } from '../constants';
 import { InvalidUpdateError } from '../errors';
 import { isSend, Send } from '../types';
+import { cacheKeyOf, type CacheKey } from './cache';
 import { taskId as makeTaskId } from './ids';
 import type { Channels, PregelNode, PreparedTask, TaskPath, WritingTask } from './types';
 
@@ -186,6 +187,11 @@ export interface PrepareOptions {
   triggerToNodes?: Record<string, string[]>;
 }
 
+function cacheOf(node: PregelNode, input: unknown): { cacheKey?: CacheKey } {
+  const cacheKey = cacheKeyOf(node.name, node.cachePolicy, input);
+  return cacheKey ? { cacheKey } : {};
+}
+
 function nsOf(parentNs: string, name: string): string {
   return parentNs === '' ? name : `${parentNs}|${name}`;
 }
@@ -196,9 +202,10 @@ function preparePush(idx: number, packet: unknown, checkpoint: Checkpoint, nodes
   if (!node) return undefined;
   const ns = nsOf(opts.checkpointNs, packet.node);
   const id = makeTaskId([ns, String(opts.step), packet.node, PUSH, String(idx)], checkpoint.id);
+  const input = (packet as Send).args;
   return {
     id, name: packet.node, path: [PUSH, idx, false], triggers: [PUSH], reasons: [],
-    input: (packet as Send).args, node, taskNs: `${ns}:${id}`, writes: [],
+    input, node, taskNs: `${ns}:${id}`, writes: [], ...cacheOf(node, input),
   };
 }
 
@@ -219,9 +226,10 @@ function preparePull(name: string, checkpoint: Checkpoint, channels: Channels, n
   const trigger = reasons[0].channel;
   const ns = nsOf(opts.checkpointNs, name);
   const id = makeTaskId([ns, String(opts.step), name, PULL, [trigger]], checkpoint.id);
+  const value = node.mapper ? node.mapper(input.value) : input.value;
   return {
     id, name, path: [PULL, name], triggers: [trigger], reasons,
-    input: node.mapper ? node.mapper(input.value) : input.value, node, taskNs: `${ns}:${id}`, writes: [],
+    input: value, node, taskNs: `${ns}:${id}`, writes: [], ...cacheOf(node, value),
   };
 }
 

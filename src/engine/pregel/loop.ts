@@ -16,6 +16,7 @@ import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNext
 import { decodePendingWrites, encodeWrites } from './encode';
 import { checkpointPayload, mapInput, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type OutputKeys, type StreamMode } from './io';
 import { mapCommand } from './command';
+import type { BaseCache } from './cache';
 import type { ParentGraphInfo } from './context';
 import { ReplayState } from './replay';
 import type { Tracer } from './tracer';
@@ -40,6 +41,8 @@ export interface LoopParams {
   tracer: Tracer;
   /** Set when this graph runs inside a task of a parent graph (a subgraph). */
   nested?: NestedParams;
+  /** The node cache (`compile({ cache })`). */
+  cache?: BaseCache;
   /** Where subgraphs' stream chunks go (the root's stream, when it asked for `subgraphs`). */
   streamSink?: (ns: string[], mode: string, payload: unknown) => void;
 }
@@ -399,7 +402,7 @@ export class PregelLoop {
    * Special-only batches keep the last write per channel; a task's new writes replace its earlier
    * ones; NULL-task writes accumulate (a new special write replaces the old one of its channel).
    */
-  async putWrites(taskId: string, writesIn: readonly PendingWriteValue[]): Promise<void> {
+  async putWrites(taskId: string, writesIn: readonly PendingWriteValue[], cached = false): Promise<void> {
     if (writesIn.length === 0) return;
     let writes = writesIn;
     const deduplicated: string[] = [];
@@ -431,7 +434,27 @@ export class PregelLoop {
       channels: writes.map((w) => w[0]), deduplicated, replaced, isNullTask: isNull,
     });
     const task = this.taskById.get(taskId);
-    if (task) this.outputWrites(task, writes, false);
+    if (task) this.outputWrites(task, writes, cached);
+    const key = task?.cacheKey;
+    if (!cached && key && this.p.cache && writes[0][0] !== '__error__' && writes[0][0] !== INTERRUPT) {
+      await this.p.cache.set([{ key: [key.ns, key.key], value: task.writes, ttl: key.ttl }]);
+    }
+  }
+
+  /** Serves tasks whose input is in the node cache: they take the cached writes and do not run. */
+  async matchCachedWrites(): Promise<void> {
+    const cache = this.p.cache;
+    if (!cache) return;
+    const candidates = this.tasks.filter((t) => t.cacheKey && t.writes.length === 0);
+    if (candidates.length === 0) return;
+    const byKey = new Map(candidates.map((t) => [JSON.stringify([t.cacheKey!.ns, t.cacheKey!.key]), t]));
+    for (const { key, value } of await cache.get(candidates.map((t) => [t.cacheKey!.ns, t.cacheKey!.key]))) {
+      const task = byKey.get(JSON.stringify(key));
+      if (!task) continue;
+      task.writes = [...(value as PendingWriteValue[])];
+      this.p.tracer.emit({ type: '@engine.task.cached', step: this.step, taskId: task.id, name: task.name, channels: task.writes.map((w) => w[0]) });
+      await this.putWrites(task.id, task.writes, true);
+    }
   }
 
   /** Applies the step's writes, saves a `loop` checkpoint, checks `interruptAfter`. */

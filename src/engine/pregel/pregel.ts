@@ -9,6 +9,7 @@ import { AbortError, GraphRecursionError, isGraphInterrupt } from '../errors';
 import type { TraceListener } from '../../shared/trace';
 import { interruptId, uuid6 } from './ids';
 import { STREAM_MODES, type StreamMode } from './io';
+import type { BaseCache } from './cache';
 import { recastNamespace } from './checkpoint';
 import { PregelLoop, type LoopParams, type NestedParams } from './loop';
 import { currentTask, type ParentGraphInfo } from './context';
@@ -54,6 +55,8 @@ export interface PregelParams {
   interruptAfter?: string[] | '*';
   /** `true`: a subgraph keeping one history per thread (under its recast namespace); `false`: none. */
   checkpointMode?: boolean;
+  /** The node cache. */
+  cache?: BaseCache;
 }
 
 function checkAbort(signal: AbortSignalLike | undefined): void {
@@ -72,6 +75,7 @@ export class Pregel {
   readonly interruptAfter?: string[] | '*';
   /** See PregelParams.checkpointMode. */
   readonly checkpointMode?: boolean;
+  readonly cache?: BaseCache;
   /** Trigger channel → nodes it triggers. */
   readonly triggerToNodes: Record<string, string[]>;
 
@@ -86,6 +90,7 @@ export class Pregel {
     this.interruptBefore = p.interruptBefore;
     this.interruptAfter = p.interruptAfter;
     this.checkpointMode = p.checkpointMode;
+    this.cache = p.cache;
     const t2n: Record<string, string[]> = {};
     for (const [name, node] of Object.entries(p.nodes)) for (const t of node.triggers) (t2n[t] ??= []).push(name);
     this.triggerToNodes = t2n;
@@ -202,7 +207,7 @@ export class Pregel {
       nodes: this.nodes, specs: this.channels, triggerToNodes: this.triggerToNodes,
       inputKeys: this.inputChannels, outputKeys: this.outputChannels, streamKeys: this.streamChannels,
       checkpointer: nested ? nested.checkpointer : this.checkpointer,
-      nested: nested?.params, streamSink,
+      nested: nested?.params, streamSink, cache: this.cache,
       interruptBefore: interruptBefore ?? this.interruptBefore,
       interruptAfter: interruptAfter ?? this.interruptAfter,
       config: { ...config, recursionLimit }, input, emit, modes, tracer,
@@ -212,6 +217,7 @@ export class Pregel {
       await loop.first();
       while (await loop.tick()) {
         checkAbort(signal);
+        await loop.matchCachedWrites();
         await runTasks(loop, runnerOpts, interruptId);
         await loop.afterTick();
         checkAbort(signal);

@@ -28,6 +28,8 @@ export interface PregelNode {
   retryPolicy?: RetryPolicy | RetryPolicy[];
   /** `langsmith:hidden` for nodes `interruptBefore: '*'` ignores. */
   tags?: string[];
+  /** Results of this node are cached by input (see ./cache). */
+  cachePolicy?: import('./cache').CachePolicy;
   /** Set when the node is a compiled graph (a subgraph): getState reports its state. */
   subgraph?: { checkpointMode?: boolean; nodes: Record<string, PregelNode> } & object;
 }
@@ -50,6 +52,8 @@ export interface PreparedTask {
   taskNs: string;
   /** Writes of this task: filled when it runs, or from saved writes. */
   writes: PendingWriteValue[];
+  /** Where its result is cached, when its node has a cache policy. */
+  cacheKey?: import('./cache').CacheKey;
 }
 
 /** What applyWrites needs of a task. */
