@@ -126,7 +126,9 @@ async function runConfig(
     metadata: { graph_id: plan.graphId },
     runId: run.summary.runId,
     trace: (event: TraceEvent) => {
-      emit({ kind: 'trace', event: toJsonSafe(event) });
+      // Trace events are plain data by contract (src/shared/trace.ts); the only user value they
+      // carry is an interrupt's payload, so only those events go through toJsonSafe (cheap path for the rest).
+      emit({ kind: 'trace', event: event.type === '@engine.interrupt' || event.type === '@engine.error' ? toJsonSafe(event) : (event as unknown as Json) });
       // Step mode: stop at the boundary after the first superstep this run commits.
       if (c.stepMode && event.type === '@engine.checkpoint.saved' && event.checkpointNs === '' && event.source === 'loop') {
         ctx.runs.stop(run.summary.runId, 'step');
