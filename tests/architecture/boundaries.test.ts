@@ -15,7 +15,7 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 
 describe('architecture boundaries', () => {
   it('rejects an engine file importing from src/ui', async () => {
-    const ids = await ruleIds('src/engine/bad.ts', "import { App } from '../ui/app/App';\nexport const x = App;\n");
+    const ids = await ruleIds('src/engine/bad.ts', "import { AppRoot } from '../ui/app/AppRoot';\nexport const x = AppRoot;\n");
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
