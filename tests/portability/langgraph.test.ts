@@ -3,7 +3,9 @@ import { Annotation, END, MemorySaver as LgMemorySaver, START, StateGraph, inter
 import type { ThreadState } from '@langchain/langgraph-sdk';
 import { MemorySaver } from '../../src/engine/checkpoint/memory';
 import type { BaseCheckpointSaver, CheckpointTuple } from '../../src/engine/checkpoint/types';
-import { exportThread, importAnyThread, importLangGraphHistory, importThread, serializeThreadExport } from '../../src/worker/portability';
+import {
+  exportThread, importAnyThread, importLangGraphHistory, importThread, importedNext, importedTasks, serializeThreadExport,
+} from '../../src/worker/portability';
 import { snapshotSaver } from './fixtures';
 import { LG_THREAD, branchedHistory, lgId } from './langgraph-fixtures';
 
@@ -81,6 +83,24 @@ describe('importLangGraphHistory', () => {
     const first = byId(await tuples(saver, LG_THREAD), lgId(2));
     expect(first.parentConfig).toBeUndefined();
     expect(first.metadata?.langgraph).toMatchObject({ missing_parent: lgId(1) });
+  });
+
+  it('gives back next and the tasks as the inspector shows them', async () => {
+    const saver = new MemorySaver();
+    await importLangGraphHistory(saver, branchedHistory());
+    const all = await tuples(saver, LG_THREAD);
+    expect(importedNext(byId(all, lgId(3)).metadata)).toEqual(['review']);
+    expect(importedTasks(byId(all, lgId(3)).metadata)).toEqual([{
+      id: 'task-review', name: 'review', path: '__pregel_pull, review', kind: 'pull', triggers: [],
+      interrupts: [{ id: 'int-1', value: { ask: 'approve?' } }], error: null, outcome: 'interrupted',
+    }]);
+    expect(importedTasks(byId(all, lgId(4)).metadata)?.[0]).toMatchObject({
+      error: { code: 'INTERNAL', name: 'ValueError', message: "ValueError('reviewer crashed')" }, outcome: 'failed',
+    });
+    expect(importedTasks(byId(all, lgId(2)).metadata)?.[0]?.outcome).toBe('ran');
+    // Other threads' checkpoints: nothing to read back.
+    expect(importedTasks({ source: 'loop', step: 0, parents: {} })).toBeNull();
+    expect(importedNext(undefined)).toBeNull();
   });
 
   it('is chosen for a JSON array by importAnyThread', async () => {

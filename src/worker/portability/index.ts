@@ -9,6 +9,7 @@ export { importThread, validateThreadExport, type ImportedExtras, type ImportOpt
 export {
   importLangGraphHistory, isImportedReadOnly, mapLangGraphHistory, parseLangGraphHistory, IMPORTED_FROM_LANGGRAPH, ROOT_CHANNEL, type LangGraphImportOptions,
 } from './langgraph';
+export { importedNext, importedTasks } from './langgraph-view';
 export { THREAD_FORMAT, THREAD_FORMAT_VERSION, type ExportedCheckpoint, type ThreadExportV1 } from './format';
 export { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './limits';
 export type { PortabilityError, PortabilityErrorCode, PortabilityIssue } from './issues';

@@ -89,6 +89,14 @@ function historyNodes(states: LangGraphThreadState[], missingParents: 'reject' |
   return { nodes, cut };
 }
 
+/**
+ * The error class named at the start of an error text, else `Error`. The API sends task errors as
+ * text such as "ValueError('boom')" or "TypeError: boom".
+ */
+export function errorNameOf(message: string): string {
+  return /^([A-Za-z_$][\w$]*(?:Error|Exception|Interrupt))\b/.exec(message)?.[1] ?? 'Error';
+}
+
 /** Pending writes that show a task's outcome: its interrupts, its error, or what it wrote. */
 export function taskWrites(task: LangGraphTask): PendingWrite[] {
   const writes: PendingWrite[] = [];
@@ -98,9 +106,7 @@ export function taskWrites(task: LangGraphTask): PendingWrite[] {
   }
   if (task.error !== undefined && task.error !== null) {
     const message = typeof task.error === 'string' ? task.error : JSON.stringify(task.error);
-    // The API sends errors as text such as "ValueError('boom')" or "Error: boom".
-    const name = /^([A-Za-z_$][\w$]*(?:Error|Exception|Interrupt))\b/.exec(message)?.[1] ?? 'Error';
-    writes.push([task.id, '__error__', { name, message }]);
+    writes.push([task.id, '__error__', { name: errorNameOf(message), message }]);
   }
   const result = task.result;
   if (writes.length === 0 && typeof result === 'object' && result !== null && !Array.isArray(result)) {
@@ -150,6 +156,7 @@ function toMetadata(s: LangGraphThreadState, depth: number, missingParent: strin
         error: t.error ?? null,
         interrupts: (t.interrupts ?? []).map((i) => ({ id: i.id ?? '', value: i.value ?? null })),
         has_state: t.state !== undefined && t.state !== null,
+        has_result: t.result !== undefined && t.result !== null,
       })),
       created_at: s.created_at ?? null,
       ...(typeof lg.source === 'string' && !SOURCES.has(lg.source) ? { source: lg.source } : {}),
