@@ -15,7 +15,7 @@ test.describe('runs and replay', () => {
     await expect(ticks.nth(0)).toContainText('replaced 1');
     await expect(ticks.nth(1)).toHaveAttribute('data-replaying', 'false');
     await expect(ticks.nth(1).getByTestId('tick-cached')).toHaveText('inner');
-    await expect(ticks.nth(2)).toContainText('review ⏸');
+    await expect(ticks.nth(2)).toContainText('review ‖');
     await expect(page.getByTestId('subgraph-visit')).toContainText('resumes its latest checkpoint');
   });
 

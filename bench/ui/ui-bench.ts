@@ -55,6 +55,31 @@ async function makeThread(page: Page, threadId: string, checkpoints: number): Pr
   );
 }
 
+/** The worker's own answer times (through the client, no UI): first history page and 50 random checkpoint reads. */
+async function workerLatency(page: Page, threadId: string): Promise<{ firstPage: number; details: number[] }> {
+  return page.evaluate(async (threadId) => {
+    const c = (window as any).__replaygraph;
+    let t = performance.now();
+    const first = await c.historyPage({ threadId, limit: 200 });
+    const firstPage = performance.now() - t;
+    const ids: string[] = first.items.map((i: { checkpointId: string }) => i.checkpointId);
+    let before = first.nextBefore;
+    while (before && ids.length < 3000) {
+      const p = await c.historyPage({ threadId, limit: 500, before });
+      ids.push(...p.items.map((i: { checkpointId: string }) => i.checkpointId));
+      before = p.nextBefore;
+    }
+    const details: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const id = ids[(i * 7919) % ids.length];
+      t = performance.now();
+      await c.getCheckpoint({ threadId, checkpointId: id });
+      details.push(performance.now() - t);
+    }
+    return { firstPage, details };
+  }, threadId);
+}
+
 /** Chooses `threadId` in the thread picker; resolves with ms until the first timeline row is painted, and until history is complete. */
 async function timeOpen(page: Page, threadId: string): Promise<{ shown: number; complete: number; rows: number }> {
   await page.locator(`[data-testid="thread-picker"] option[value="${threadId}"]`).waitFor({ state: 'attached' });
@@ -156,6 +181,10 @@ async function main(): Promise<void> {
     console.log(`open a thread of ${opens[0].rows} checkpoints: timeline shown median ${ms(shown[2])} (min ${ms(shown[0])}, max ${ms(shown[4])}; target < 300 ms); all pages read median ${ms(complete[2])}`);
 
     const sel = (await timeSelections(page, 50)).sort((a, b) => a - b);
+    await openApp(page);
+    const direct = await workerLatency(page, threadId);
+    const det = direct.details.sort((a, b) => a - b);
+    console.log(`worker alone (client calls, no UI): first history page ${ms(direct.firstPage)}; checkpoint.get p50 ${ms(quantile(det, 0.5))}, p95 ${ms(quantile(det, 0.95))}`);
     console.log(`select a checkpoint until its state and pending writes show (50 random): p50 ${ms(quantile(sel, 0.5))}, p95 ${ms(quantile(sel, 0.95))}, max ${ms(sel[sel.length - 1])} (target p95 < 50 ms)`);
 
     await openApp(page);
@@ -164,7 +193,11 @@ async function main(): Promise<void> {
     console.log(`1,000-superstep run streamed into the UI in ${ms(run.runMs)} (${run.rows} checkpoints): ${over50.length} main-thread long tasks over 50 ms${over50.length > 0 ? ` (max ${ms(Math.max(...over50))})` : ''} (target: none); long tasks of any length: ${run.longTasks.length}`);
   } finally {
     await browser.close();
-    if (server.pid !== undefined) process.kill(-server.pid);
+    try {
+      if (server.pid !== undefined) process.kill(-server.pid);
+    } catch {
+      /* already gone */
+    }
   }
 }
 

@@ -28,10 +28,10 @@ export function GraphNode({ data }: NodeProps<Node<GraphNodeData>>) {
       {runnable && (
         <div className="rg-node-tools nodrag">
           <button type="button" aria-pressed={data.breakBefore} title="Pause before this node runs" onClick={() => toggleBp(data.name, 'before')} data-testid={`bp-before-${data.name}`}>
-            ⏸ before
+            break before
           </button>
           <button type="button" aria-pressed={data.breakAfter} title="Pause after this node ran" onClick={() => toggleBp(data.name, 'after')} data-testid={`bp-after-${data.name}`}>
-            after
+            break after
           </button>
           {data.kind === 'subgraph' && (
             <button type="button" aria-expanded={data.expanded} onClick={() => toggleExpanded(data.path)} data-testid={`expand-${data.path}`}>

@@ -1,5 +1,5 @@
-import { Background, Controls, ReactFlow } from '@xyflow/react';
-import { useMemo } from 'react';
+import { Background, Controls, ReactFlow, ReactFlowProvider } from '@xyflow/react';
+import { useMemo, useRef } from 'react';
 import { nodeStates, NODE_STATE_LABEL, type NodeRunState } from '../model/node-states';
 import { nsLevels } from '../model/ns-path';
 import { selectGraph, selectSelectedSummary } from '../store/selectors';
@@ -9,6 +9,7 @@ import { shapeForNamespace } from './elk-layout';
 import { GraphNode } from './GraphNode';
 import { toFlow } from './to-flow';
 import { useGraphLayout } from './useGraphLayout';
+import { useFitOnResize } from './useFitOnResize';
 
 const NODE_TYPES = { rg: GraphNode };
 const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, expanded: s.expanded, before: s.breakBefore, after: s.breakAfter });
@@ -16,14 +17,25 @@ const LEGEND: NodeRunState[] = ['next', 'ran', 'cached', 'failed', 'interrupted'
 
 /** The selected graph (or the subgraph of the open namespace), laid out by ELK, with node states. */
 export function GraphView() {
+  return (
+    <ReactFlowProvider>
+      <GraphCanvas />
+    </ReactFlowProvider>
+  );
+}
+
+function GraphCanvas() {
   const graph = useAppStore(selectGraph);
   const summary = useAppStore(selectSelectedSummary);
   const { ns, detail, expanded, before, after } = useAppStoreShallow(pick);
   const shape = useMemo(() => (graph === null ? null : shapeForNamespace(graph.shape, nsLevels(ns).map((l) => l.node))), [graph, ns]);
   const laid = useGraphLayout(shape, expanded);
   const flow = useMemo(() => toFlow(laid, nodeStates(summary, detail), { before, after }), [laid, summary, detail, before, after]);
+  const box = useRef<HTMLDivElement>(null);
+  const layoutKey = `${graph?.id ?? ''}|${ns}|${laid.nodes.map((n) => `${n.path}@${n.x},${n.y}`).join(';')}`;
+  useFitOnResize(box, layoutKey);
   return (
-    <div className="graph-view" data-testid="graph-canvas">
+    <div className="graph-view" data-testid="graph-canvas" ref={box}>
       {graph === null && <p className="empty">No graph yet: the worker lists its graphs once it is ready.</p>}
       {laid.error !== null && <p role="alert">Layout failed: {laid.error}</p>}
       <ReactFlow

@@ -10,7 +10,7 @@ const elk = new ELK();
 /** Sizes of a drawn node (the React node is rendered at exactly this size). */
 export const NODE_W = 168;
 export const NODE_H = 64;
-const PAD_TOP = 36;
+const PAD_TOP = 76;
 
 /** A node placed by the layout; `path` is its id (prefixed by its subgraph's id when nested). */
 export interface LaidNode {

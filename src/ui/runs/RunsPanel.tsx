@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { summarizeTrace } from '../model/trace-summary';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
@@ -9,7 +9,10 @@ const pick = (s: AppState) => ({ runs: s.runs, traceRunId: s.traceRunId, trace: 
 /** The thread's runs; for the chosen run, its engine trace and subgraph first visits. */
 export function RunsPanel() {
   const { runs, traceRunId, trace, loadTrace, active, more, loadMore } = useAppStoreShallow(pick);
-  const summary = useMemo(() => summarizeTrace(trace), [trace]);
+  // Deferred: while a long run streams in, the trace table re-renders in the background in small
+  // slices instead of blocking the main thread on every batch.
+  const deferredTrace = useDeferredValue(trace);
+  const summary = useMemo(() => summarizeTrace(deferredTrace), [deferredTrace]);
   return (
     <div className="runs-panel" data-testid="runs-panel">
       <div className="runs-list">

@@ -1,7 +1,7 @@
 import type { TraceSummary } from '../model/trace-summary';
 
 /** Ticks drawn at most (the newest); a long run's older ticks stay in the store. */
-export const MAX_TICK_ROWS = 400;
+export const MAX_TICK_ROWS = 200;
 
 /** The ticks of a run's trace: replaying flag, ran vs served from saved writes, deduplications. */
 export function TraceTicks({ summary }: { summary: TraceSummary }) {
@@ -22,7 +22,7 @@ export function TraceTicks({ summary }: { summary: TraceSummary }) {
             <td>{t.isReplaying ? 'isReplaying' : '—'}</td>
             <td>{t.ran.join(', ')}</td>
             <td data-testid="tick-cached">{t.cached.join(', ')}</td>
-            <td>{[...t.failed.map((n) => `${n} ✖`), ...t.interrupted.map((n) => `${n} ⏸`)].join(', ')}</td>
+            <td>{[...t.failed.map((n) => `${n} ✖`), ...t.interrupted.map((n) => `${n} ‖`)].join(', ')}</td>
             <td>{t.dedups.map((d) => `${d.taskId.slice(0, 8)}: ${d.channels.join('+') || '—'}${d.replaced > 0 ? ` (replaced ${d.replaced})` : ''}`).join('; ')}</td>
           </tr>
         ))}

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { nsLabel } from '../model/ns-path';
 import { selectLayout } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
@@ -20,7 +20,8 @@ const pick = (s: AppState) => ({
  * Virtualized: only the rows in view are in the DOM, so 10,000 checkpoints scroll smoothly.
  */
 export function Timeline() {
-  const layout = useAppStore(selectLayout);
+  // Deferred so that checkpoints streaming in during a long run never block input handling.
+  const layout = useDeferredValue(useAppStore(selectLayout));
   const { checkpointId, complete, ns, threadId, select } = useAppStoreShallow(pick);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: layout.rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 12 });

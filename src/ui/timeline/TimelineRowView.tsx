@@ -32,7 +32,7 @@ export function TimelineRowView({ layout, row, index, selected, onSelect, style 
       <span className={`tl-source tl-source-${s.source}`}>{s.source}</span>
       {row.branchFrom !== null && <span className="tl-branch" title="starts a branch (replay or fork)">branch</span>}
       <span className="tl-next" title={s.next.join(', ')}>{s.next.length > 0 ? `→ ${s.next.join(', ')}` : '(end)'}</span>
-      {s.hasInterrupts && <span className="tl-flag tl-interrupt" title="interrupted">⏸</span>}
+      {s.hasInterrupts && <span className="tl-flag tl-interrupt" title="interrupted">‖</span>}
       {s.hasError && <span className="tl-flag tl-error" title="a task failed">✖</span>}
       {s.pendingWrites > 0 && <span className="tl-flag" title="pending writes">{s.pendingWrites}w</span>}
     </div>

@@ -1,0 +1,100 @@
+/**
+ * Takes the README screenshots (docs/screenshots/*.png) of the built app with the real engine
+ * worker: a failed-then-continued parallel run with its pending writes, an interrupt form, a replay
+ * and a fork on their own branches, the runs/trace panel, and the dark theme.
+ *
+ * Run: `npx tsx bench/ui/screenshots.ts` (builds into a temporary folder, serves it with `vite preview`).
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+
+const PORT = Number(process.env.SHOTS_PORT ?? 4192);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const OUT = resolve(import.meta.dirname, '../../docs/screenshots');
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+async function ready(page: Page, query: string): Promise<void> {
+  await page.goto(`${ORIGIN}/${query}`);
+  await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor();
+  await page.locator('.react-flow__node').first().waitFor();
+}
+
+async function runEnds(page: Page, count: number): Promise<void> {
+  await page.locator('[data-testid="run-item"]').nth(count - 1).waitFor();
+  await page.locator('[data-testid="action-cancel"][disabled]').waitFor();
+  await page.waitForTimeout(400);
+}
+
+async function main(): Promise<void> {
+  const outDir = mkdtempSync(join(tmpdir(), 'replaygraph-shots-'));
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+  const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    await waitForServer(ORIGIN);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+
+    // 1. Parallel branches: the run fails, continue re-applies the saved write of the branch that succeeded.
+    await ready(page, '?graph=parallel-flaky');
+    await page.getByTestId('run-new').click();
+    await runEnds(page, 1);
+    await page.getByTestId('action-continue').click();
+    await runEnds(page, 2);
+    const failedRow = page.locator('[data-testid="timeline-row"]').filter({ hasText: '✖' }).first();
+    if (await failedRow.count()) await failedRow.click();
+    await page.getByTestId('inspector-tab-writes').click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, 'pending-writes.png') });
+
+    // 2. Replay and fork from an earlier checkpoint: both sit beside the original run.
+    await page.locator('[data-testid="timeline-row"][data-step="0"]').first().click();
+    await page.getByTestId('action-replay').click();
+    await runEnds(page, 3);
+    await page.locator('[data-testid="timeline-row"][data-step="0"]').first().click();
+    await page.getByTestId('action-fork').click();
+    await page.getByTestId('fork-values').fill('{"query":"forked query"}');
+    await page.getByTestId('fork-submit').click();
+    await runEnds(page, 4);
+    await page.getByTestId('inspector-tab-diff').click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, 'branches-and-diff.png') });
+
+    // 3. Human review: the interrupt form, and the trace of the run.
+    await ready(page, '?graph=human-review');
+    await page.getByTestId('run-new').click();
+    await page.getByTestId('interrupt-form').waitFor();
+    await page.getByTestId('inspector-tab-tasks').click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, 'interrupt.png') });
+
+    // 4. The same view in the dark theme.
+    await page.getByTestId('theme-toggle').click();
+    await page.getByTestId('theme-toggle').click();
+    await page.getByTestId('inspector-tab-state').click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, 'dark.png') });
+    console.log(`screenshots written to ${OUT}`);
+  } finally {
+    await browser.close();
+    if (server.pid !== undefined) process.kill(-server.pid);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
