@@ -53,11 +53,12 @@ function copyChannels(channels: Channels): Channels {
   return out;
 }
 
-/** A checkpoint copy whose version maps may be changed without touching the original. */
+/**
+ * A checkpoint copy whose `channel_versions` may be changed, and whose `versions_seen` rows must be
+ * replaced (not mutated) before changing them: rows are shared with the original (copy on write).
+ */
 export function copyCheckpoint(c: Checkpoint): Checkpoint {
-  const seen: Record<string, ChannelVersions> = {};
-  for (const k in c.versions_seen) seen[k] = { ...c.versions_seen[k] };
-  return { ...c, channel_values: c.channel_values, channel_versions: { ...c.channel_versions }, versions_seen: seen };
+  return { ...c, channel_values: c.channel_values, channel_versions: { ...c.channel_versions }, versions_seen: { ...c.versions_seen } };
 }
 
 export interface ApplyWritesResult {
@@ -88,9 +89,14 @@ export function applyWrites(
   const tasks = sortTasks(tasksIn);
   let bumpStep = false;
   const toConsume = new Set<string>();
+  const copiedRows = new Set<string>();
   for (const task of tasks) {
     if (task.triggers.length > 0) bumpStep = true;
-    const row = (checkpoint.versions_seen[task.name] ??= {});
+    if (!copiedRows.has(task.name)) {
+      copiedRows.add(task.name);
+      checkpoint.versions_seen[task.name] = { ...checkpoint.versions_seen[task.name] };
+    }
+    const row = checkpoint.versions_seen[task.name];
     for (const chan of task.triggers) {
       if (chan in checkpoint.channel_versions) row[chan] = checkpoint.channel_versions[chan];
       if (!RESERVED.has(chan)) toConsume.add(chan);
@@ -118,17 +124,7 @@ export function applyWrites(
   const updated = new Set<string>();
   for (const [chan, vals] of byChannel) {
     const channel = channels[chan];
-    let changed: boolean;
-    try {
-      changed = channel.update(vals);
-    } catch (e) {
-      if (e instanceof Error && e.name === 'InvalidUpdateError') {
-        const wrapped = new InvalidUpdateError(`Invalid update for channel "${chan}" with values ${JSON.stringify(vals)}: ${e.message}`);
-        wrapped.lc_error_code = (e as InvalidUpdateError).lc_error_code;
-        throw wrapped;
-      }
-      throw e;
-    }
+    const changed = updateChannel(chan, channel, vals);
     if (changed && nextVersion !== undefined) {
       checkpoint.channel_versions[chan] = nextVersion;
       if (channel.isAvailable()) updated.add(chan);
@@ -153,6 +149,20 @@ export function applyWrites(
     }
   }
   return { checkpoint, channels, updated: [...updated].sort(), order: tasks };
+}
+
+/** `channel.update(values)`, naming the channel in an InvalidUpdateError (as LangGraph.js does). */
+export function updateChannel(name: string, channel: Channels[string], values: unknown[]): boolean {
+  try {
+    return channel.update(values);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'InvalidUpdateError') {
+      const wrapped = new InvalidUpdateError(`Invalid update for channel "${name}" with values ${JSON.stringify(values)}: ${e.message}`);
+      wrapped.lc_error_code = (e as InvalidUpdateError).lc_error_code;
+      throw wrapped;
+    }
+    throw e;
+  }
 }
 
 /** Reads the channels `select` (one channel, or an object of the non-empty ones). */

@@ -54,15 +54,15 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, changed:
     const snap = ch.checkpoint();
     if (!snap.empty) values[k] = encodeChannelValue(k, snap.value);
   }
-  const seen: Record<string, ChannelVersions> = {};
-  for (const k in base.versions_seen) seen[k] = { ...base.versions_seen[k] };
+  // The version maps are never mutated once built (applyWrites copies before writing) and savers
+  // copy what they store, so they are shared, not copied.
   return {
     v: 4,
     id: id ?? uuid6(step),
     ts: new Date().toISOString(),
     channel_values: values,
-    channel_versions: { ...base.channel_versions },
-    versions_seen: seen,
+    channel_versions: base.channel_versions,
+    versions_seen: base.versions_seen,
     ...(updated ? { updated_channels: [...updated].sort() } : {}),
   };
 }

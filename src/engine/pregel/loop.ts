@@ -318,7 +318,7 @@ export class PregelLoop {
       }
       const tr = this.p.tracer;
       const ckptId = this.checkpoint.id;
-      tr.emit({ type: '@engine.tick.start', step: this.step, checkpointId: ckptId, isReplaying: this.isReplaying });
+      if (tr.enabled) tr.emit({ type: '@engine.tick.start', step: this.step, checkpointId: ckptId, isReplaying: this.isReplaying });
       let tasks = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, {
         step: this.step, checkpointNs: this.ns, updatedChannels: this.updatedChannels, triggerToNodes: this.p.triggerToNodes,
       });
@@ -429,7 +429,7 @@ export class PregelLoop {
     if (this.p.checkpointer) {
       await this.p.checkpointer.putWrites(this.configFor(this.checkpoint.id), encodeWrites(writes), taskId);
     }
-    this.p.tracer.emit({
+    if (this.p.tracer.enabled) this.p.tracer.emit({
       type: '@engine.writes.put', step: this.step, taskId, checkpointId: this.checkpoint.id,
       channels: writes.map((w) => w[0]), deduplicated, replaced, isNullTask: isNull,
     });
@@ -464,7 +464,7 @@ export class PregelLoop {
     this.checkpoint = r.checkpoint;
     this.channels = r.channels;
     this.updatedChannels = r.updated;
-    this.p.tracer.emit({ type: '@engine.writes.applied', step: this.step, taskOrder: (r.order as PreparedTask[]).map((t) => t.id), updatedChannels: r.updated });
+    if (this.p.tracer.enabled) this.p.tracer.emit({ type: '@engine.writes.applied', step: this.step, taskOrder: (r.order as PreparedTask[]).map((t) => t.id), updatedChannels: r.updated });
     const values = outputValues(this.p.outputKeys, tasks.flatMap((t) => t.writes), this.channels);
     this.pending = [];
     await this.putCheckpoint('loop');
@@ -491,7 +491,7 @@ export class PregelLoop {
       this.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
       this.checkpointConfig = this.configFor(saved.id);
       this.prevVersions = { ...this.checkpoint.channel_versions };
-      this.p.tracer.emit({
+      if (this.p.tracer.enabled) this.p.tracer.emit({
         type: '@engine.checkpoint.saved', step: this.step, checkpointId: saved.id, parentCheckpointId: parentId ?? null, source, newChannels: Object.keys(saved.channel_values),
       });
     }

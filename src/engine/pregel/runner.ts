@@ -9,13 +9,13 @@ import type { AbortSignalLike, PendingWriteValue, RunnableConfig } from '../chec
 import { ERROR, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS, RESUME } from '../constants';
 import { GraphInterrupt, isGraphBubbleUp, isGraphInterrupt } from '../errors';
 import type { Interrupt } from '../types';
-import { applyWrites, readChannels } from './algo';
+import { readChannels, updateChannel } from './algo';
 import { concurrentTasks, leaveContext, runInContext, type Scratchpad, type TaskContext } from './context';
 import { encodeError } from './encode';
 import type { PregelLoop } from './loop';
 import { retryDelay, retryPolicyFor, type SleepFn } from './retry';
 import { jsonSafe } from './tracer';
-import type { PreparedTask } from './types';
+import type { Channels, PreparedTask } from './types';
 
 export interface RunnerOptions {
   sleep: SleepFn;
@@ -53,8 +53,9 @@ interface ControllerLike {
   abort(reason?: unknown): void;
 }
 
-function stepControl(outer: AbortSignalLike | undefined): StepControl {
-  const Ctor = (globalThis as { AbortController?: new () => ControllerLike }).AbortController;
+function stepControl(outer: AbortSignalLike | undefined, tasks: number): StepControl {
+  // A lone task has no sibling to cancel: it gets the caller's signal as is (no controller per step).
+  const Ctor = tasks > 1 ? (globalThis as { AbortController?: new () => ControllerLike }).AbortController : undefined;
   const ctrl = Ctor ? new Ctor() : undefined;
   const onOuter = () => ctrl?.abort(outer?.reason);
   if (outer && ctrl) {
@@ -111,12 +112,32 @@ function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, s
   };
 }
 
+/**
+ * The state a router sees: the step's channels with the task's own writes applied, on copies of
+ * just the channels those writes touch (the loop's channels are never changed).
+ */
+export function localRead(channels: Channels, select: string[] | string, own?: readonly PendingWriteValue[]): unknown {
+  if (!own || own.length === 0) return readChannels(channels, select);
+  const wanted = typeof select === 'string' ? [select] : select;
+  const byChannel = new Map<string, unknown[]>();
+  for (const [c, v] of own) {
+    if (!wanted.includes(c) || !(c in channels)) continue;
+    const list = byChannel.get(c);
+    if (list) list.push(v);
+    else byChannel.set(c, [v]);
+  }
+  if (byChannel.size === 0) return readChannels(channels, select);
+  const local: Channels = { ...channels };
+  for (const [c, vals] of byChannel) {
+    const copy = channels[c].copy();
+    updateChannel(c, copy, vals);
+    local[c] = copy;
+  }
+  return readChannels(local, select);
+}
+
 async function attempt(task: PreparedTask, loop: PregelLoop, ctx: TaskContext, writes: PendingWriteValue[]): Promise<void> {
-  const read = (select: string[] | string, own?: readonly PendingWriteValue[]) => {
-    if (!own || own.length === 0) return readChannels(loop.channels, select);
-    const r = applyWrites(loop.checkpoint, loop.channels, [{ name: task.name, path: task.path, triggers: task.triggers, writes: own }], undefined);
-    return readChannels(r.channels, select);
-  };
+  const read = (select: string[] | string, own?: readonly PendingWriteValue[]) => localRead(loop.channels, select, own);
   const node = task.node;
   const output = node.bound ? await node.bound(task.input, ctx.config) : task.input;
   const ws = await node.writers(output, read);
@@ -135,14 +156,14 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
       previous: loop.channels[PREVIOUS]?.isAvailable() ? loop.channels[PREVIOUS].get() : undefined,
       graph: loop.parentInfo(loop.p.streamSink, loop.p.modes),
     };
-    tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
+    if (tr.enabled) tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
     try {
       await runInContext(ctx, () => attempt(task, loop, ctx, writes));
       leaveContext();
       if (step.cancelled) return { kind: 'cancelled' };
       if (writes.length === 0) writes.push([NO_WRITES, null]);
       task.writes = writes;
-      tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'success', channels: writes.map((w) => w[0]) });
+      if (tr.enabled) tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'success', channels: writes.map((w) => w[0]) });
       await loop.putWrites(task.id, writes);
       return { kind: 'ok' };
     } catch (e) {
@@ -184,7 +205,7 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
 export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptIdOf: (ns: string, n: number) => string): Promise<void> {
   const toRun = loop.tasks.filter((t) => t.writes.length === 0);
   const pads = toRun.map((t) => buildScratchpad(t, loop, loop.resumeMap, interruptIdOf));
-  const step = stepControl(opts.signal);
+  const step = stepControl(opts.signal, toRun.length);
   const outcomes: (Outcome | undefined)[] = new Array(toRun.length);
   let firstError: { error: unknown } | undefined;
   const record = (i: number, o: Outcome) => {
