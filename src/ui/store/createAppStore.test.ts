@@ -119,4 +119,21 @@ describe('app store', () => {
     expect(store.getState().activeRun).toBeNull();
     expect(store.getState().errors[0].message).toBe('node b failed');
   });
+
+  it('reads the next checkpoint ahead while stepping with the keyboard, and serves it from the cache', async () => {
+    const { client, take, queue } = scriptedClient();
+    const { store } = createAppStore(client);
+    store.setState({ threadId: 't1', history: [summary('a', null, -1), summary('b', 'a', 0), summary('c', 'b', 1)], checkpointId: 'c' });
+    store.getState().selectRelative(1);
+    const b = await take('rg/checkpoint.get');
+    expect(b.body.checkpointId).toBe('b');
+    b.resolve(reply('rg/checkpoint.get', { detail: detail(summary('b', 'a', 0)) }));
+    const ahead = await take('rg/checkpoint.get');
+    expect(ahead.body.checkpointId).toBe('a');
+    ahead.resolve(reply('rg/checkpoint.get', { detail: detail(summary('a', null, -1)) }));
+    await new Promise((r) => setTimeout(r, 0));
+    store.getState().selectRelative(1);
+    expect(store.getState().detail?.summary.checkpointId).toBe('a');
+    expect(queue).toHaveLength(0);
+  });
 });

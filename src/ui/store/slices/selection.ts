@@ -16,6 +16,23 @@ export function createSelectionSlice(client: StoreClient): StateCreator<AppState
     cache.set(key, d);
     if (cache.size > DETAIL_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   };
+  const inFlight = new Set<string>();
+  /** The direction of the last keyboard move, and the checkpoint it selected (null: chosen by other means). */
+  let stepping: { id: string; delta: number } | null = null;
+  /** Reads a detail into the cache without selecting it (used for the neighbours of the selection). */
+  async function prefetch(threadId: string, ns: string, id: string): Promise<void> {
+    const key = `${threadId}\u0000${ns}\u0000${id}`;
+    if (cache.has(key) || inFlight.has(key)) return;
+    inFlight.add(key);
+    try {
+      const { detail } = await client.request('rg/checkpoint.get', { threadId, ns, checkpointId: id });
+      remember(key, detail);
+    } catch {
+      // A prefetch failing is not the user's concern; selecting the checkpoint reports it.
+    } finally {
+      inFlight.delete(key);
+    }
+  }
   return (set, get) => ({
     checkpointId: null,
     detail: null,
@@ -41,6 +58,13 @@ export function createSelectionSlice(client: StoreClient): StateCreator<AppState
         remember(key, detail);
         // A later selection wins: drop answers for a checkpoint that is no longer selected.
         if (get().checkpointId === id && get().threadId === threadId) set({ detail, detailLoading: false });
+        // Stepping with J/K: the next row in the same direction is the likely next choice; read it ahead.
+        const layout = selectLayout(get());
+        const at = layout.indexOf.get(id);
+        if (stepping?.id === id && at !== undefined && get().ns === ns) {
+          const j = at + stepping.delta;
+          if (j >= 0 && j < layout.rows.length) void prefetch(threadId, ns, layout.rows[j].item.checkpointId);
+        }
       } catch (err) {
         if (get().checkpointId === id) set({ detail: null, detailLoading: false, detailError: errorMessage(err) });
       }
@@ -51,7 +75,9 @@ export function createSelectionSlice(client: StoreClient): StateCreator<AppState
       if (layout.rows.length === 0) return;
       const current = get().checkpointId === null ? -1 : (layout.indexOf.get(get().checkpointId!) ?? -1);
       const next = current < 0 ? 0 : Math.min(layout.rows.length - 1, Math.max(0, current + delta));
-      if (next !== current) void get().selectCheckpoint(layout.rows[next].item.checkpointId);
+      if (next === current) return;
+      stepping = { id: layout.rows[next].item.checkpointId, delta: Math.sign(delta) };
+      void get().selectCheckpoint(layout.rows[next].item.checkpointId);
     },
 
     toggleExpanded(nodeId) {
