@@ -67,9 +67,21 @@ function badgesOf(options: { retryPolicy?: { maxAttempts?: number }; defer?: boo
   return badges;
 }
 
-/** The shape of a compiled graph, or an empty shape when the engine cannot describe it. */
-export async function graphShape(graph: HostGraph): Promise<GraphShape> {
-  if (typeof graph.getGraph === 'function') return shapeFromDrawable(await graph.getGraph());
-  if (graph.builder) return shapeFromBuilder(graph.builder);
-  return { nodes: [], edges: [] };
+/**
+ * The shape of a compiled graph, or an empty shape when the engine cannot describe it. Nodes that
+ * are compiled graphs become `subgraph` nodes carrying their own shape (to `depth` levels).
+ */
+export async function graphShape(graph: HostGraph, depth = 4): Promise<GraphShape> {
+  let shape: GraphShape = { nodes: [], edges: [] };
+  if (typeof graph.getGraph === 'function') shape = shapeFromDrawable(await graph.getGraph());
+  else if (graph.builder) shape = shapeFromBuilder(graph.builder);
+  if (depth > 0) {
+    for (const node of shape.nodes) {
+      const sub = graph.nodes?.[node.id]?.subgraph as HostGraph | undefined;
+      if (!sub || (typeof sub.getGraph !== 'function' && !sub.builder)) continue;
+      node.kind = 'subgraph';
+      node.subgraph = await graphShape(sub, depth - 1);
+    }
+  }
+  return shape;
 }

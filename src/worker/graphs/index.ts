@@ -3,7 +3,7 @@ import { chainGraph } from './chain';
 import { humanReviewGraph } from './human-review';
 import { parallelFlakyGraph } from './parallel-flaky';
 import type { GraphModule } from './registry';
-import { counterGraph, spinForeverGraph } from './test-graphs';
+import { counterGraph, spinForeverGraph, subgraphGraph } from './test-graphs';
 
 export { GraphCatalog, type GraphModule } from './registry';
 
@@ -11,4 +11,4 @@ export { GraphCatalog, type GraphModule } from './registry';
 export const BUILTIN_GRAPHS: readonly GraphModule[] = [chainGraph, parallelFlakyGraph, humanReviewGraph];
 
 /** Graphs used by tests (registered in the browser only with `?testGraphs=1`). */
-export const TEST_GRAPHS: readonly GraphModule[] = [counterGraph, spinForeverGraph];
+export const TEST_GRAPHS: readonly GraphModule[] = [counterGraph, spinForeverGraph, subgraphGraph];

@@ -1,7 +1,7 @@
 /**
  * Graphs for tests only (registered in the browser when the page URL has `testGraphs=1`):
- * a counter that loops for `target` supersteps (optionally awaiting between steps), and one whose
- * node loops forever without awaiting after a few committed steps.
+ * a counter that loops for `target` supersteps (optionally awaiting between steps), one whose
+ * node loops forever without awaiting after a few committed steps, and one with a subgraph node.
  */
 import { Annotation, END, START, StateGraph, type BaseCheckpointSaver } from '../../engine/index';
 import type { GraphModule } from './registry';
@@ -50,6 +50,33 @@ export const spinForeverGraph: GraphModule = {
       .addEdge(START, 'inc')
       .addConditionalEdges('inc', (s) => (s.count < 3 ? 'inc' : 'spin'))
       .addEdge('spin', END)
+      .compile({ checkpointer });
+  },
+};
+
+const Shared = Annotation.Root({ log: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+
+export const subgraphGraph: GraphModule = {
+  id: 'test-subgraph',
+  title: 'Subgraph (test)',
+  description: 'A parent whose middle node is a compiled two-step graph, checkpointed in its own namespace. Used to test namespaces, per-namespace history and checkpoint detail.',
+  exampleInput: { log: [] },
+  build(checkpointer: BaseCheckpointSaver) {
+    const child = new StateGraph(Shared)
+      .addNode('step1', () => ({ log: ['child step 1'] }))
+      .addNode('step2', () => ({ log: ['child step 2'] }))
+      .addEdge(START, 'step1')
+      .addEdge('step1', 'step2')
+      .addEdge('step2', END)
+      .compile();
+    return new StateGraph(Shared)
+      .addNode('prepare', () => ({ log: ['prepared'] }))
+      .addNode('child', child)
+      .addNode('finish', () => ({ log: ['finished'] }))
+      .addEdge(START, 'prepare')
+      .addEdge('prepare', 'child')
+      .addEdge('child', 'finish')
+      .addEdge('finish', END)
       .compile({ checkpointer });
   },
 };
