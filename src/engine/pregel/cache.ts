@@ -3,6 +3,9 @@
  * the writes it produced then are used instead (streamed as `__metadata__: { cached: true }`).
  */
 
+import type { PendingWriteValue } from '../checkpoint/types';
+import type { PregelLoop } from './loop';
+
 /** A node's cache policy (LangGraph.js names). */
 export interface CachePolicy {
   /** The cache key of a node input. @default JSON.stringify of `[input]` */
@@ -72,4 +75,20 @@ export function cacheKeyOf(node: string, policy: CachePolicy | undefined, input:
   if (!policy) return undefined;
   const key = (policy.keyFunc ?? JSON.stringify)([input]);
   return { ns: ['__pregel_ns_writes', node, node], key, ttl: policy.ttl };
+}
+
+/** Serves tasks whose input is in the node cache: they take the cached writes and do not run. */
+export async function matchCachedWrites(loop: PregelLoop): Promise<void> {
+  const cache = loop.p.cache;
+  if (!cache) return;
+  const candidates = loop.tasks.filter((t) => t.cacheKey && t.writes.length === 0);
+  if (candidates.length === 0) return;
+  const byKey = new Map(candidates.map((t) => [JSON.stringify([t.cacheKey!.ns, t.cacheKey!.key]), t]));
+  for (const { key, value } of await cache.get(candidates.map((t) => [t.cacheKey!.ns, t.cacheKey!.key]))) {
+    const task = byKey.get(JSON.stringify(key));
+    if (!task) continue;
+    task.writes = [...(value as PendingWriteValue[])];
+    loop.p.tracer.emit({ type: '@engine.task.cached', step: loop.step, taskId: task.id, name: task.name, channels: task.writes.map((w) => w[0]) });
+    await loop.putWrites(task.id, task.writes, true);
+  }
 }

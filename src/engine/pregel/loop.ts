@@ -7,16 +7,16 @@
 import type { ChannelSpec } from '../channels/base';
 import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointSource, ChannelVersions, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
 import { WRITES_IDX_MAP } from '../checkpoint/types';
-import { DEFAULT_RECURSION_LIMIT, INPUT, INTERRUPT, NULL_TASK_ID, PUSH, RESUME } from '../constants';
-import { EmptyInputError, GraphInterrupt } from '../errors';
-import { isCommand, type Command } from '../types';
+import { DEFAULT_RECURSION_LIMIT, INTERRUPT, NULL_TASK_ID, PUSH } from '../constants';
+import { GraphInterrupt } from '../errors';
+import { isCommand } from '../types';
 import type { ControlSignal } from '../../shared/trace';
-import { applyWrites, increment, nullWrites, prepareNextTasks, reapplyPendingWrites, shouldInterrupt } from './algo';
+import { applyWrites, increment, prepareNextTasks, reapplyPendingWrites, shouldInterrupt } from './algo';
 import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites, encodeWrites } from './encode';
-import { checkpointPayload, mapInput, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type OutputKeys, type StreamMode } from './io';
-import { mapCommand } from './command';
-import type { BaseCache } from './cache';
+import { checkpointPayload, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type OutputKeys, type StreamMode } from './io';
+import { matchCachedWrites, type BaseCache } from './cache';
+import { INPUT_RESUMING, runFirst } from './first';
 import type { ParentGraphInfo } from './context';
 import { ReplayState } from './replay';
 import type { Tracer } from './tracer';
@@ -62,7 +62,6 @@ export interface NestedParams {
 
 export type LoopStatus = 'pending' | 'done' | 'interrupt_before' | 'interrupt_after' | 'out_of_steps';
 
-const INPUT_RESUMING = Symbol('INPUT_RESUMING');
 
 export class PregelLoop {
   checkpoint: Checkpoint;
@@ -89,11 +88,16 @@ export class PregelLoop {
   updatedChannels: string[] | undefined;
   resumeMap: Record<string, unknown> | undefined;
   private prevVersions: ChannelVersions;
-  private input: unknown;
-  private getNextVersion: (v: number | undefined) => number;
-  private superseded = false;
-  private resumeAtHead = false;
-  private readonly addressed: boolean;
+  /** @internal The run's input (replaced by a marker once a resume consumed it). */
+  input: unknown;
+  /** @internal */
+  getNextVersion: (v: number | undefined) => number;
+  /** @internal The addressed checkpoint is not the thread's latest. */
+  superseded = false;
+  /** @internal An explicit checkpoint_id equal to the head (not update/fork): not time travel. */
+  resumeAtHead = false;
+  /** @internal A checkpoint_id (or a replay state) chose the checkpoint. */
+  readonly addressed: boolean;
   /** This graph's checkpoint namespace (`""` at the root). */
   readonly ns: string;
   /** `__pregel_resuming` as this loop sees it (inherited by subgraphs during the first step). */
@@ -183,7 +187,8 @@ export class PregelLoop {
     return { configurable: { thread_id: c.thread_id, checkpoint_ns: this.ns, ...(checkpointId ? { checkpoint_id: checkpointId } : {}) } };
   }
 
-  private emit(mode: StreamMode, payload: unknown): void {
+  /** @internal Pushes a stream chunk (and its debug twin). */
+  emit(mode: StreamMode, payload: unknown): void {
     if (this.p.modes.has(mode)) this.p.emit(mode, payload);
     if ((mode === 'checkpoints' || mode === 'tasks') && this.p.modes.has('debug')) {
       const type = mode === 'checkpoints' ? 'checkpoint' : payload && typeof payload === 'object' && 'result' in payload ? 'task_result' : 'task';
@@ -191,98 +196,17 @@ export class PregelLoop {
     }
   }
 
-  /** Input, resume and time travel: what happens before the first step (LangGraph `_first`). */
-  async first(): Promise<void> {
-    const input = this.input;
-    const cmd = isCommand(input) ? (input as Command) : undefined;
-    const nested = this.p.nested;
-    const isTimeTraveling = this.addressed && ((nested !== undefined && this.ns in nested.checkpointMap) || !((cmd && cmd.resume != null) || this.resumingFlag === true || this.resumeAtHead));
-    this.isReplaying = isTimeTraveling || this.superseded;
-    const updateOrFork = this.metadata.source === 'update' || this.metadata.source === 'fork';
-    const isResuming = this.isResuming;
-    const forks = isTimeTraveling && (cmd !== undefined || isResuming) && (!updateOrFork || this.superseded);
-    this.p.tracer.emit({
-      type: '@engine.run.start', step: this.step,
-      threadId: (this.checkpointConfig.configurable?.thread_id as string | undefined) ?? null,
-      checkpointId: this.metadata.step === -2 && !this.checkpointConfig.configurable?.checkpoint_id ? null : this.checkpoint.id,
-      isReplaying: this.isReplaying, isResuming, input: cmd ? 'command' : input == null ? 'null' : 'value',
-    });
-    const carried: PendingWrite[] = [];
-    if (cmd) {
-      const resume = cmd.resume as unknown;
-      if (resume != null && typeof resume === 'object' && !Array.isArray(resume) && Object.keys(resume).length > 0 && Object.keys(resume).every((k) => /^[0-9a-f]{32}$/.test(k))) {
-        this.resumeMap = resume as Record<string, unknown>;
-      }
-      if (resume != null && !this.p.checkpointer) throw new Error('Cannot use Command(resume=...) without checkpointer');
-      const grouped = new Map<string, PendingWriteValue[]>();
-      for (const [tid, k, v] of mapCommand(cmd, this.pending)) {
-        if (!grouped.has(tid)) grouped.set(tid, []);
-        grouped.get(tid)!.push([k, v]);
-      }
-      if (grouped.size === 0) throw new EmptyInputError('Received empty Command input');
-      for (const [tid, ws] of grouped) {
-        if (forks) for (const [c, v] of ws) carried.push([tid, c, v]);
-        else await this.putWrites(tid, ws);
-      }
-    }
-    const nulls = nullWrites([...this.pending, ...carried]);
-    if (nulls.length > 0) {
-      const r = applyWrites(this.checkpoint, this.channels, [{ name: INPUT, path: [], writes: nulls, triggers: [] }], this.getNextVersion, this.p.triggerToNodes);
-      this.checkpoint = r.checkpoint;
-      this.channels = r.channels;
-    }
-    if (isTimeTraveling) this.dropPending(RESUME, 'time-travel');
-    const nullResume = nested?.nullResume;
-    if (nullResume && !forks) await this.putWrites(NULL_TASK_ID, [[RESUME, nullResume.value]]);
-    let replayBound: string | undefined;
-    const commandUpdate = cmd !== undefined && nulls.length > 0;
-    if (isResuming || commandUpdate) {
-      const seen = { ...this.checkpoint.versions_seen[INTERRUPT] };
-      for (const k in this.channels) if (this.checkpoint.channel_versions[k] !== undefined) seen[k] = this.checkpoint.channel_versions[k];
-      this.checkpoint = { ...this.checkpoint, versions_seen: { ...this.checkpoint.versions_seen, [INTERRUPT]: seen } };
-      if (forks) {
-        if (updateOrFork && this.prevCheckpointConfig) replayBound = this.prevCheckpointConfig.configurable?.checkpoint_id as string | undefined;
-        this.dropPending(INTERRUPT, 'time-travel');
-        await this.putCheckpoint('fork');
-        this.pending = [];
-        if (nullResume) await this.putWrites(NULL_TASK_ID, [[RESUME, nullResume.value]]);
-      }
-      const values = outputValues(this.p.outputKeys, true, this.channels);
-      if (isResuming) this.input = INPUT_RESUMING;
-      else {
-        await this.putCheckpoint('input');
-        this.pending = [];
-      }
-      if (values) this.emit('values', values.value);
-    } else {
-      const inputWrites = mapInput(this.p.inputKeys, input);
-      if (inputWrites.length === 0 && this.resumingFlag !== undefined) return this.passDown(isTimeTraveling, isResuming, replayBound);
-      if (inputWrites.length === 0) throw new EmptyInputError(`Received no input writes for ${JSON.stringify(this.p.inputKeys, null, 2)}`);
-      const discard = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, { step: this.step, checkpointNs: this.ns });
-      for (const [tid, c] of this.pending) this.p.tracer.emit({ type: '@engine.write.skipped', step: this.step, taskId: tid, channel: c, reason: 'discarded' });
-      const r = applyWrites(this.checkpoint, this.channels, [...discard, { name: INPUT, path: [], writes: inputWrites, triggers: [] }], this.getNextVersion, this.p.triggerToNodes);
-      this.checkpoint = r.checkpoint;
-      this.channels = r.channels;
-      this.updatedChannels = r.updated;
-      await this.putCheckpoint('input');
-      this.pending = [];
-    }
-    this.passDown(isTimeTraveling, isResuming, replayBound);
+  /** Input, resume and time travel: what happens before the first step (see ./first). */
+  first(): Promise<void> {
+    return runFirst(this);
   }
 
-  /** The root hands `isResuming` and, when time-travelling, a ReplayState to its subgraphs. */
-  private passDown(isTimeTraveling: boolean, isResuming: boolean, replayBound: string | undefined): void {
-    if (this.p.nested) return;
-    this.resumingFlag = isResuming;
-    if (isTimeTraveling) {
-      let bound = replayBound ?? this.checkpoint.id;
-      const src = this.metadata.source;
-      if (replayBound === undefined && (src === 'update' || src === 'fork') && this.prevCheckpointConfig) bound = (this.prevCheckpointConfig.configurable?.checkpoint_id as string | undefined) ?? bound;
-      this.replayState = new ReplayState(bound);
-    }
+  /** Serves tasks whose input is in the node cache (see ./cache). */
+  matchCachedWrites(): Promise<void> {
+    return matchCachedWrites(this);
   }
 
-  /** What a subgraph run inside `task` inherits. */
+  /** What a subgraph run inside one of this loop's tasks inherits. */
   parentInfo(sink: ParentGraphInfo['streamSink'], modes: ReadonlySet<string>): ParentGraphInfo {
     return {
       threadId: this.checkpointConfig.configurable?.thread_id,
@@ -296,7 +220,8 @@ export class PregelLoop {
     };
   }
 
-  private dropPending(channel: string, reason: 'time-travel'): void {
+  /** @internal */
+  dropPending(channel: string, reason: 'time-travel'): void {
     const keep: PendingWrite[] = [];
     for (const w of this.pending) {
       if (w[1] === channel) this.p.tracer.emit({ type: '@engine.write.skipped', step: this.step, taskId: w[0], channel, reason, signal: channel as ControlSignal });
@@ -438,22 +363,6 @@ export class PregelLoop {
     const key = task?.cacheKey;
     if (!cached && key && this.p.cache && writes[0][0] !== '__error__' && writes[0][0] !== INTERRUPT) {
       await this.p.cache.set([{ key: [key.ns, key.key], value: task.writes, ttl: key.ttl }]);
-    }
-  }
-
-  /** Serves tasks whose input is in the node cache: they take the cached writes and do not run. */
-  async matchCachedWrites(): Promise<void> {
-    const cache = this.p.cache;
-    if (!cache) return;
-    const candidates = this.tasks.filter((t) => t.cacheKey && t.writes.length === 0);
-    if (candidates.length === 0) return;
-    const byKey = new Map(candidates.map((t) => [JSON.stringify([t.cacheKey!.ns, t.cacheKey!.key]), t]));
-    for (const { key, value } of await cache.get(candidates.map((t) => [t.cacheKey!.ns, t.cacheKey!.key]))) {
-      const task = byKey.get(JSON.stringify(key));
-      if (!task) continue;
-      task.writes = [...(value as PendingWriteValue[])];
-      this.p.tracer.emit({ type: '@engine.task.cached', step: this.step, taskId: task.id, name: task.name, channels: task.writes.map((w) => w[0]) });
-      await this.putWrites(task.id, task.writes, true);
     }
   }
 
