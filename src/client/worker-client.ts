@@ -97,7 +97,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     const msg: unknown = ev.data;
     if (!isFromWorker(msg)) return;
     if (msg.type === 'rg/run.events') {
-      live.set(msg.runId, msg.threadId);
+      if (!ended.has(msg.runId)) live.set(msg.runId, msg.threadId);
       eventListeners.emit(msg.runId, msg.events, { runId: msg.runId, threadId: msg.threadId });
       return;
     }

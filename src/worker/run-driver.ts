@@ -59,8 +59,11 @@ async function execute(ctx: HostContext, graph: HostGraph, plan: RunPlan, run: A
   });
   // Let the `rg/run.started` reply go out first, so a page that subscribes on it misses nothing.
   await new Promise((resolve) => setTimeout(resolve, 0));
+  // Tasks still finishing after a failed step may report after the run ended: such late events are
+  // stored with the run but not streamed, so the page never sees events after `rg/run.ended`.
+  let streaming = true;
   const emit = (event: RunEvent) => {
-    stream.push(event);
+    if (streaming) stream.push(event);
     persister.push(event.kind === 'trace' ? { kind: 'trace', event: event.event } : { kind: 'checkpoint', checkpoint: event.checkpoint });
     // At step boundaries, send what waited longer than a flush interval (sparse or slow runs).
     if (event.kind === 'trace' && (event.event as { type?: unknown }).type === '@engine.checkpoint.saved') {
@@ -97,6 +100,7 @@ async function execute(ctx: HostContext, graph: HostGraph, plan: RunPlan, run: A
       error = errorToWire(err);
     }
   }
+  streaming = false;
   stream.dispose();
   Object.assign(summary, { outcome, error, endedAt: new Date().toISOString(), events: persister.traceCount });
   persister.push({ kind: 'run', run: { ...summary } });
