@@ -45,6 +45,24 @@ describe('subgraphs', () => {
     expect(nss.size).toBe(2);
   });
 
+  it('getState / getStateHistory / updateState address a subgraph by checkpoint_ns', async () => {
+    const sub = new StateGraph(Log).addNode('ask', () => ({ log: [`a:${interrupt('q')}`] })).addEdge(START, 'ask').compile();
+    const g = new StateGraph(Log).addNode('sub', sub).addEdge(START, 'sub').compile({ checkpointer: new RecordingSaver() });
+    const cfg = { configurable: { thread_id: 't' } };
+    await g.invoke({ log: ['x'] }, cfg);
+    const ref = ((await g.getState(cfg)).tasks[0] as any).state;
+    expect(ref).toEqual({ configurable: { thread_id: 't', checkpoint_ns: expect.stringMatching(/^sub:/) } });
+    const inner = await g.getState(ref);
+    expect([inner.next, inner.values]).toEqual([['ask'], { log: ['x'] }]);
+    const steps: number[] = [];
+    for await (const s of g.getStateHistory(ref)) steps.push(s.metadata!.step);
+    expect(steps).toEqual([0, -1]);
+    const u = await g.updateState(ref, { log: ['edited'] }, 'ask');
+    expect(u.configurable!.checkpoint_ns).toBe(ref.configurable.checkpoint_ns);
+    expect((await g.getState(ref)).values).toEqual({ log: ['x', 'edited'] });
+    await expect(g.getState({ configurable: { thread_id: 't', checkpoint_ns: 'nope:1' } })).rejects.toThrow('Subgraph "nope" not found');
+  });
+
   it('stream({ subgraphs: true }) yields [namespace, chunk]', async () => {
     const sub = new StateGraph(Log).addNode('s', () => ({ log: ['s'] })).addEdge(START, 's').compile();
     const g = new StateGraph(Log).addNode('sub', sub).addEdge(START, 'sub').compile({ checkpointer: new RecordingSaver() });

@@ -29,9 +29,24 @@ function saverOf(graph: Pregel): BaseCheckpointSaver {
   return graph.checkpointer;
 }
 
-const rootConfig = (config: RunnableConfig): RunnableConfig => ({
-  configurable: { ...config.configurable, checkpoint_ns: (config.configurable?.checkpoint_ns as string | undefined) ?? '' },
-});
+/**
+ * The graph a config addresses: the root for `checkpoint_ns: ""`, else the subgraph found by
+ * walking the namespace's node names (`"sub:<id>|inner:<id>"` → node `sub`, then `inner`), with the
+ * namespace its checkpoints are stored under.
+ */
+function target(graph: Pregel, config: RunnableConfig): { graph: Pregel; config: RunnableConfig; ns: string } {
+  const ns = (config.configurable?.checkpoint_ns as string | undefined) ?? '';
+  let g = graph;
+  if (ns !== '') {
+    for (const name of recastNamespace(ns).split('|')) {
+      const sub = g.nodes[name]?.subgraph as Pregel | undefined;
+      if (!sub) throw new Error(`Subgraph "${recastNamespace(ns)}" not found`);
+      g = sub;
+    }
+  }
+  const own = g.checkpointMode === true ? recastNamespace(ns) : ns;
+  return { graph: g, ns: own, config: { configurable: { ...config.configurable, checkpoint_ns: own } } };
+}
 
 /** Builds a snapshot from a saved tuple; `applyPending` also applies finished tasks' writes. */
 export async function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPending: boolean, recurse?: BaseCheckpointSaver): Promise<StateSnapshot> {
@@ -88,16 +103,17 @@ async function stateAt(sub: Pregel, saver: BaseCheckpointSaver, threadId: unknow
 /** The state at `config.configurable.checkpoint_id`, or the thread's latest. */
 export async function getState(graph: Pregel, config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot> {
   const saver = saverOf(graph);
-  const cfg = rootConfig(config);
-  const saved = await saver.getTuple(cfg);
+  const t = target(graph, config);
+  const saved = await saver.getTuple(t.config);
   if (!saved) return { values: {}, next: [], config, tasks: [] };
-  return snapshotOf(graph, saved, !config.configurable?.checkpoint_id, options?.subgraphs ? saver : undefined);
+  return snapshotOf(t.graph, saved, !config.configurable?.checkpoint_id, options?.subgraphs ? saver : undefined);
 }
 
 /** Every checkpoint of the thread (all branches), newest first. */
 export async function* getStateHistory(graph: Pregel, config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<StateSnapshot> {
   const saver = saverOf(graph);
-  for await (const tuple of saver.list(rootConfig(config), options)) yield await snapshotOf(graph, tuple, false);
+  const t = target(graph, config);
+  for await (const tuple of saver.list(t.config, options)) yield await snapshotOf(t.graph, tuple, false);
 }
 
 function resolveAsNode(graph: Pregel, versionsSeen: Record<string, Record<string, number>>): string {
@@ -121,30 +137,30 @@ function resolveAsNode(graph: Pregel, versionsSeen: Record<string, Record<string
  * an `update` checkpoint whose parent is the addressed (or latest) checkpoint. `asNode` COPY forks
  * by copy; INPUT treats `values` as graph input. Returns the new checkpoint's config.
  */
-export async function updateState(graph: Pregel, config: RunnableConfig, values: unknown, asNodeIn?: string): Promise<RunnableConfig> {
-  const saver = saverOf(graph);
-  const cfg = rootConfig(config);
+export async function updateState(root: Pregel, config: RunnableConfig, values: unknown, asNodeIn?: string): Promise<RunnableConfig> {
+  const saver = saverOf(root);
+  const { graph, config: cfg, ns } = target(root, config);
   const saved = await saver.getTuple(cfg);
   let checkpoint = saved ? saved.checkpoint : emptyCheckpoint();
   const prevVersions = { ...checkpoint.channel_versions };
   const step = saved?.metadata?.step ?? -1;
   const threadId = cfg.configurable?.thread_id;
-  const putConfig: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: '', ...(saved ? { checkpoint_id: saved.checkpoint.id } : {}) } };
+  const putConfig: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, ...(saved ? { checkpoint_id: saved.checkpoint.id } : {}) } };
   const parents = saved?.metadata?.parents ?? {};
   let channels = channelsFromCheckpoint(graph.channels, checkpoint);
   let next = (v: number | undefined) => saver.getNextVersion(v);
   let superseded = false;
   if (saved && cfg.configurable?.checkpoint_id) {
-    const latest = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: '' } });
+    const latest = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns } });
     superseded = latest !== undefined && latest.checkpoint.id !== saved.checkpoint.id;
   }
   if (saved && (superseded || saved.metadata?.source === 'fork')) {
-    next = flooredNextVersion(next, await threadMaxVersion(saver, threadId, ''));
+    next = flooredNextVersion(next, await threadMaxVersion(saver, threadId, ns));
   }
   if (asNodeIn === COPY) {
     if (!saved) throw new InvalidUpdateError('Cannot copy a non-existent checkpoint');
     const copy = checkpointForSave(checkpoint, channels, checkpoint.channel_versions, step + 1, undefined);
-    const parentCfg = saved.parentConfig ?? { configurable: { thread_id: threadId, checkpoint_ns: '' } };
+    const parentCfg = saved.parentConfig ?? { configurable: { thread_id: threadId, checkpoint_ns: ns } };
     return saver.put(parentCfg, copy, { source: 'fork', step: step + 1, parents }, { ...checkpoint.channel_versions });
   }
   if (asNodeIn === INPUT) {
@@ -157,7 +173,7 @@ export async function updateState(graph: Pregel, config: RunnableConfig, values:
   }
   const pending = decodePendingWrites(saved?.pendingWrites);
   if (!config.configurable?.checkpoint_id && saved && pending.length > 0) {
-    const tasks = prepareNextTasks(checkpoint, channels, graph.nodes, { step: step + 1, checkpointNs: '' });
+    const tasks = prepareNextTasks(checkpoint, channels, graph.nodes, { step: step + 1, checkpointNs: ns });
     const nulls = pending.filter((w) => w[0] === NULL_TASK_ID).map((w) => [w[1], w[2]] as PendingWriteValue);
     if (nulls.length > 0) ({ checkpoint, channels } = applyWrites(checkpoint, channels, [{ name: INPUT, path: [], triggers: [], writes: nulls }], next, graph.triggerToNodes));
     const byId = new Map(tasks.map((t) => [t.id, t]));
