@@ -40,6 +40,7 @@ async function runEnds(page: Page, count: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (await fetch(ORIGIN).then(() => true, () => false)) throw new Error(`${ORIGIN} is already served by another process; set SHOTS_PORT`);
   const outDir = mkdtempSync(join(tmpdir(), 'replaygraph-shots-'));
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
   const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });

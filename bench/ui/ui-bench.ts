@@ -24,6 +24,12 @@ function quantile(sorted: number[], q: number): number {
 }
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
+/** Throws when something already answers on the bench port (its build would be measured instead). */
+async function assertPortFree(url: string): Promise<void> {
+  const answered = await fetch(url).then(() => true, () => false);
+  if (answered) throw new Error(`${url} is already served by another process; set BENCH_PORT to a free port`);
+}
+
 async function waitForServer(url: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
     try {
@@ -156,6 +162,7 @@ async function longTasksDuringRun(page: Page, steps: number): Promise<{ longTask
 }
 
 async function main(): Promise<void> {
+  await assertPortFree(BASE);
   const outDir = mkdtempSync(join(tmpdir(), 'replaygraph-bench-'));
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
   const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });

@@ -1,4 +1,5 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { memo } from 'react';
 import { NODE_STATE_LABEL } from '../model/node-states';
 import { useAppStore } from '../store/useAppStore';
 import type { AppState } from '../store/types';
@@ -8,7 +9,7 @@ const selectToggleBp = (s: AppState) => s.toggleBreakpoint;
 const selectToggleExpanded = (s: AppState) => s.toggleExpanded;
 
 /** One graph node: name, run state at the selected checkpoint, fan-out count, breakpoints, expand. */
-export function GraphNode({ data }: NodeProps<Node<GraphNodeData>>) {
+function GraphNodeView({ data }: NodeProps<Node<GraphNodeData>>) {
   const toggleBp = useAppStore(selectToggleBp);
   const toggleExpanded = useAppStore(selectToggleExpanded);
   const runnable = data.kind === 'node' || data.kind === 'subgraph';
@@ -44,3 +45,6 @@ export function GraphNode({ data }: NodeProps<Node<GraphNodeData>>) {
     </div>
   );
 }
+
+/** Memoized: a node re-renders only when its own data changes. */
+export const GraphNode = memo(GraphNodeView);

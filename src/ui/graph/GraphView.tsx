@@ -1,5 +1,5 @@
-import { Background, Controls, ReactFlow, ReactFlowProvider } from '@xyflow/react';
-import { useMemo, useRef } from 'react';
+import { Background, Controls, ReactFlow, ReactFlowProvider, type Edge, type Node } from '@xyflow/react';
+import { useEffect, useMemo, useRef } from 'react';
 import { nodeStates, NODE_STATE_LABEL, type NodeRunState } from '../model/node-states';
 import { nsLevels } from '../model/ns-path';
 import { selectGraph, selectSelectedSummary } from '../store/selectors';
@@ -7,7 +7,7 @@ import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { shapeForNamespace } from './elk-layout';
 import { GraphNode } from './GraphNode';
-import { toFlow } from './to-flow';
+import { reuseUnchanged, toFlow, type GraphNodeData } from './to-flow';
 import { useGraphLayout } from './useGraphLayout';
 import { useFitOnResize } from './useFitOnResize';
 
@@ -30,7 +30,11 @@ function GraphCanvas() {
   const { ns, detail, expanded, before, after } = useAppStoreShallow(pick);
   const shape = useMemo(() => (graph === null ? null : shapeForNamespace(graph.shape, nsLevels(ns).map((l) => l.node))), [graph, ns]);
   const laid = useGraphLayout(shape, expanded);
-  const flow = useMemo(() => toFlow(laid, nodeStates(summary, detail), { before, after }), [laid, summary, detail, before, after]);
+  const previous = useRef<{ nodes: Node<GraphNodeData>[]; edges: Edge[] } | null>(null);
+  const flow = useMemo(() => reuseUnchanged(previous.current, toFlow(laid, nodeStates(summary, detail), { before, after })), [laid, summary, detail, before, after]);
+  useEffect(() => {
+    previous.current = flow;
+  }, [flow]);
   const box = useRef<HTMLDivElement>(null);
   const layoutKey = `${graph?.id ?? ''}|${ns}|${laid.nodes.map((n) => `${n.path}@${n.x},${n.y}`).join(';')}`;
   useFitOnResize(box, layoutKey);

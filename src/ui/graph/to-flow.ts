@@ -62,3 +62,37 @@ export function toFlow(
   });
   return { nodes, edges };
 }
+
+function sameData(a: GraphNodeData, b: GraphNodeData): boolean {
+  return (
+    a.name === b.name && a.path === b.path && a.kind === b.kind && a.state === b.state && a.count === b.count &&
+    a.expanded === b.expanded && a.breakBefore === b.breakBefore && a.breakAfter === b.breakAfter && a.badges.join() === b.badges.join()
+  );
+}
+
+/**
+ * Keeps the previous node and edge objects where nothing changed, so React Flow re-renders only the
+ * nodes whose state changed when another checkpoint is selected (it compares nodes by identity).
+ */
+export function reuseUnchanged(
+  prev: { nodes: Node<GraphNodeData>[]; edges: Edge[] } | null,
+  next: { nodes: Node<GraphNodeData>[]; edges: Edge[] },
+): { nodes: Node<GraphNodeData>[]; edges: Edge[] } {
+  if (prev === null) return next;
+  const oldNodes = new Map(prev.nodes.map((n) => [n.id, n]));
+  const oldEdges = new Map(prev.edges.map((e) => [e.id, e]));
+  let changed = prev.nodes.length !== next.nodes.length || prev.edges.length !== next.edges.length;
+  const nodes = next.nodes.map((n) => {
+    const o = oldNodes.get(n.id);
+    if (o !== undefined && o.position.x === n.position.x && o.position.y === n.position.y && o.parentId === n.parentId && sameData(o.data, n.data)) return o;
+    changed = true;
+    return n;
+  });
+  const edges = next.edges.map((e) => {
+    const o = oldEdges.get(e.id);
+    if (o !== undefined && o.label === e.label && o.source === e.source && o.target === e.target && o.className === e.className) return o;
+    changed = true;
+    return e;
+  });
+  return changed ? { nodes, edges } : prev;
+}

@@ -54,8 +54,9 @@ export function Timeline() {
               row={layout.rows[v.index]}
               index={v.index}
               selected={layout.rows[v.index].item.checkpointId === checkpointId}
-              onSelect={(id) => void select(id)}
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_H, transform: `translateY(${v.start}px)` }}
+              onSelect={select}
+              top={v.start}
+              height={ROW_H}
             />
           ))}
         </div>

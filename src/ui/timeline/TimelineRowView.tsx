@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { TimelineLayout, TimelineRow } from '../model/timeline-tree';
 import { LaneGutter } from './LaneGutter';
 
@@ -6,12 +7,14 @@ interface Props {
   row: TimelineRow;
   index: number;
   selected: boolean;
-  onSelect: (checkpointId: string) => void;
-  style: React.CSSProperties;
+  onSelect: (checkpointId: string) => unknown;
+  /** Offset of the row in the virtual list, in pixels. */
+  top: number;
+  height: number;
 }
 
 /** One checkpoint of the timeline: branch lanes, step, source, what runs next and flags. */
-export function TimelineRowView({ layout, row, index, selected, onSelect, style }: Props) {
+function RowView({ layout, row, index, selected, onSelect, top, height }: Props) {
   const s = row.item;
   return (
     <div
@@ -19,7 +22,7 @@ export function TimelineRowView({ layout, row, index, selected, onSelect, style 
       aria-selected={selected}
       id={`cp-${s.checkpointId}`}
       className={`tl-row ${selected ? 'tl-selected' : ''}`}
-      style={style}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}
       data-testid="timeline-row"
       data-checkpoint-id={s.checkpointId}
       data-step={s.step}
@@ -38,3 +41,6 @@ export function TimelineRowView({ layout, row, index, selected, onSelect, style 
     </div>
   );
 }
+
+/** Memoized: only rows whose selection or position changed re-render. */
+export const TimelineRowView = memo(RowView);
