@@ -3,7 +3,7 @@
  * src/engine satisfies these (the registry assigns one to the other, so the type checker catches
  * drift); keeping them narrow documents exactly which engine features the debugger relies on.
  */
-import type { BaseCheckpointSaver, CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
+import type { CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
 import type { TraceListener } from '../shared/trace';
 
 /** A task of a state snapshot (LangGraph.js `PregelTaskDescription`). */
@@ -64,34 +64,6 @@ export interface HostGraph {
   builder?: BuilderLike;
   /** Its nodes; a node that is a compiled graph carries it as `subgraph`. */
   nodes?: Record<string, { subgraph?: object }>;
-}
-
-/**
- * The compiled graph that owns namespace `ns` (`""` = the graph itself, `a:task|b:task` = the
- * subgraph of node `b` inside the subgraph of node `a`), or null when a level is not a node-subgraph
- * (e.g. a graph invoked from inside a node's code): then only stored data is shown.
- */
-export function graphForNamespace(graph: HostGraph, ns: string, saver: BaseCheckpointSaver): HostGraph | null {
-  let current: HostGraph | null = graph;
-  for (const level of ns === '' ? [] : ns.split('|')) {
-    const name = level.split(':')[0] ?? level;
-    const sub: object | undefined = current?.nodes?.[name]?.subgraph;
-    current = sub && typeof (sub as HostGraph).getState === 'function' ? withSaver(sub as HostGraph, saver) : null;
-    if (!current) return null;
-  }
-  return current;
-}
-
-/**
- * A subgraph compiled without its own checkpointer uses its parent's while it runs; to read its
- * state afterwards it needs that saver too. The overlay keeps the graph's methods and changes
- * only `checkpointer` (LangGraph.js does the same by patching the config when `getState` is asked
- * for a subgraph namespace; this engine does not do that yet).
- */
-function withSaver(graph: HostGraph, saver: BaseCheckpointSaver): HostGraph {
-  const own = (graph as { checkpointer?: unknown }).checkpointer;
-  if (typeof own === 'object' && own !== null) return graph;
-  return Object.assign(Object.create(graph) as HostGraph, { checkpointer: saver });
 }
 
 export type { CheckpointTuple, RunnableConfig };

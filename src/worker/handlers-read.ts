@@ -4,18 +4,21 @@ import type { ReplyOf, ToWorker } from '../protocol/messages';
 import type { TraceEvent } from '../shared/trace';
 import { HostError, type HostContext } from './context';
 import { checkpointDetail, summaryFromTuple } from './dto-map';
-import { graphForNamespace, type CheckpointTuple, type HostGraph, type Snapshot } from './engine-port';
+import type { CheckpointTuple, HostGraph, Snapshot } from './engine-port';
 import { namespaceTree } from './namespaces';
 import { runsFromRecords } from './store';
 
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
 type Reply<T extends ToWorker['type']> = Omit<ReplyOf[T], 'id'>;
 
-/** The compiled graph owning namespace `ns` of a thread, when the thread's graph is known and registered. */
-async function graphOf(ctx: HostContext, threadId: string, ns: string): Promise<HostGraph | null> {
+/**
+ * The compiled graph of a thread, when its graph is known and registered. It answers for every
+ * namespace: as in LangGraph.js, `getState` / `getStateHistory` with a subgraph's `checkpoint_ns`
+ * are delegated by the engine to the subgraph that owns it.
+ */
+async function graphOf(ctx: HostContext, threadId: string): Promise<HostGraph | null> {
   const id = await ctx.graphIdOf(threadId);
-  const root = (id && ctx.graphs.get(id)) || null;
-  return root && graphForNamespace(root, ns, ctx.store.saver);
+  return (id && ctx.graphs.get(id)) || null;
 }
 
 /** Engine trace events of a thread (every run, in order), for dispositions and triggers. */
@@ -54,7 +57,7 @@ export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>)
   const more = tuples.length > limit;
   const rows = tuples.slice(0, limit);
   const next = new Map<string, readonly string[]>();
-  const graph = await graphOf(ctx, m.threadId, m.ns);
+  const graph = await graphOf(ctx, m.threadId);
   if (graph && rows.length > 0) {
     try {
       for await (const s of graph.getStateHistory(config, options)) {
@@ -75,7 +78,7 @@ export async function onCheckpointGet(ctx: HostContext, m: Req<'rg/checkpoint.ge
   const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: m.checkpointId } };
   const tuple = await ctx.store.saver.getTuple(config);
   if (!tuple) throw new HostError('NOT_FOUND', `Thread "${m.threadId}" has no checkpoint "${m.checkpointId}" in namespace "${m.ns}".`);
-  const graph = await graphOf(ctx, m.threadId, m.ns);
+  const graph = await graphOf(ctx, m.threadId);
   const parentConfig = tuple.parentConfig && { configurable: { ...tuple.parentConfig.configurable, thread_id: m.threadId, checkpoint_ns: m.ns } };
   const parentTuple = parentConfig ? await ctx.store.saver.getTuple(parentConfig) : undefined;
   const state = async (c: typeof config | undefined): Promise<Snapshot | null> => (graph && c ? graph.getState(c).catch(() => null) : null);

@@ -89,9 +89,9 @@ async function execute(ctx: HostContext, graph: HostGraph, plan: RunPlan, run: A
         await persister.backpressure();
       }
     }
-    ({ outcome, result } = await settle(graph, plan, run));
+    ({ outcome, result, error } = await settle(graph, plan));
   } catch (err) {
-    if (run.stopReason === 'step') ({ outcome, result } = await settle(graph, plan, run));
+    if (run.stopReason === 'step') ({ outcome, result, error } = await settle(graph, plan));
     else if (run.stopReason === 'cancel') {
       outcome = 'cancelled';
       error = { code: 'RUN_CANCELLED', name: 'RunCancelled', message: 'The run was cancelled. Checkpoints committed before the cancel are kept.' };
@@ -144,11 +144,19 @@ async function runConfig(
   return config;
 }
 
-/** How a run that did not fail ended: interrupted, paused with tasks left, or done. */
-async function settle(graph: HostGraph, plan: RunPlan, run: ActiveRun): Promise<{ outcome: RunOutcome; result: Json | null }> {
-  const snapshot = await graph.getState({ configurable: { thread_id: plan.threadId } });
-  const result = toJsonSafe(snapshot.values);
-  if (snapshot.tasks.some((t) => (t.interrupts?.length ?? 0) > 0)) return { outcome: 'interrupted', result };
-  if (snapshot.next.length > 0 || run.stopReason === 'step') return { outcome: snapshot.next.length > 0 ? 'paused' : 'done', result };
-  return { outcome: 'done', result };
+/**
+ * How a run that did not fail ended: interrupted, paused with tasks left, or done. Never throws:
+ * a failure to read the final state is the run's error.
+ */
+async function settle(graph: HostGraph, plan: RunPlan): Promise<{ outcome: RunOutcome; result: Json | null; error: WireError | null }> {
+  try {
+    const snapshot = await graph.getState({ configurable: { thread_id: plan.threadId } });
+    const result = toJsonSafe(snapshot.values);
+    if (snapshot.tasks.some((t) => (t.interrupts?.length ?? 0) > 0)) return { outcome: 'interrupted', result, error: null };
+    // Tasks left: a breakpoint or step mode stopped the run.
+    if (snapshot.next.length > 0) return { outcome: 'paused', result, error: null };
+    return { outcome: 'done', result, error: null };
+  } catch (err) {
+    return { outcome: 'error', result: null, error: errorToWire(err, 'INTERNAL') };
+  }
 }
