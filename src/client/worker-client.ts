@@ -112,7 +112,27 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       p.resolve(msg);
     }
   };
-  current.addEventListener('message', onMessage);
+  /**
+   * A Worker reports a failed module load or an uncaught exception as an `error` event; without a
+   * handler every pending request would wait forever. They are rejected with the error as data.
+   */
+  const onError = (ev: Event) => {
+    const message = (ev as ErrorEvent).message || 'The engine worker failed to start or crashed.';
+    const failure = new ClientError({ code: 'INTERNAL', name: 'WorkerError', message });
+    for (const p of pending.values()) p.reject(failure);
+    pending.clear();
+  };
+  const listen = (e: ClientEndpoint, on: boolean) => {
+    const target = e as unknown as { addEventListener(t: string, l: (ev: Event) => void): void; removeEventListener(t: string, l: (ev: Event) => void): void };
+    if (on) {
+      e.addEventListener('message', onMessage);
+      target.addEventListener('error', onError);
+    } else {
+      e.removeEventListener('message', onMessage);
+      target.removeEventListener('error', onError);
+    }
+  };
+  listen(current, true);
 
   function finish(msg: RunEnded) {
     live.delete(msg.runId);
@@ -141,7 +161,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
   }
 
   async function restart(reason: string): Promise<void> {
-    current.removeEventListener('message', onMessage);
+    listen(current, false);
     (current as Partial<WorkerLike>).terminate?.();
     const lost = new ClientError({ code: 'WORKER_RESTARTED', name: 'WorkerRestarted', message: reason });
     for (const p of pending.values()) p.reject(lost);
@@ -149,7 +169,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     const next = opts.spawn!();
     spawned.push(next);
     current = next;
-    current.addEventListener('message', onMessage);
+    listen(current, true);
     for (const [runId, threadId] of [...live]) {
       finish({ type: 'rg/run.ended', runId, threadId, outcome: 'cancelled', result: null, error: { code: 'RUN_CANCELLED', name: 'RunCancelled', message: reason } });
     }
@@ -202,7 +222,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     waitForRun,
     dispose() {
       withdraw();
-      current.removeEventListener('message', onMessage);
+      listen(current, false);
       for (const p of pending.values()) p.reject(new Error('client disposed'));
       pending.clear();
       eventListeners.clear();

@@ -117,3 +117,17 @@ describe('worker client', () => {
     expect(fresh.isTerminated()).toBe(true);
   });
 });
+
+describe('worker client and a failing worker', () => {
+  it('rejects pending requests with the worker error as data instead of waiting forever', async () => {
+    const target = new EventTarget();
+    const endpoint = Object.assign(target, { postMessage: () => undefined }) as unknown as ClientEndpoint;
+    const client = createWorkerClient(endpoint);
+    const hello = client.hello().then(() => null, (e: unknown) => e);
+    const ev = new Event('error');
+    Object.defineProperty(ev, 'message', { value: 'SyntaxError: Unexpected token in engine.worker.js' });
+    target.dispatchEvent(ev);
+    expect(await hello).toMatchObject({ data: { code: 'INTERNAL', name: 'WorkerError', message: expect.stringContaining('Unexpected token') } });
+    client.dispose();
+  });
+});
