@@ -32,7 +32,8 @@ function saverOf(graph: Pregel): BaseCheckpointSaver {
 /**
  * The graph a config addresses: the root for `checkpoint_ns: ""`, else the subgraph found by
  * walking the namespace's node names (`"sub:<id>|inner:<id>"` → node `sub`, then `inner`), with the
- * namespace its checkpoints are stored under.
+ * namespace its checkpoints are stored under. As in LangGraph.js, when no node matches, the graph
+ * itself reads that namespace (so a caller holding the subgraph can pass its namespace).
  */
 function target(graph: Pregel, config: RunnableConfig): { graph: Pregel; config: RunnableConfig; ns: string } {
   const ns = (config.configurable?.checkpoint_ns as string | undefined) ?? '';
@@ -40,7 +41,10 @@ function target(graph: Pregel, config: RunnableConfig): { graph: Pregel; config:
   if (ns !== '') {
     for (const name of recastNamespace(ns).split('|')) {
       const sub = g.nodes[name]?.subgraph as Pregel | undefined;
-      if (!sub) throw new Error(`Subgraph "${recastNamespace(ns)}" not found`);
+      if (!sub) {
+        g = graph;
+        break;
+      }
       g = sub;
     }
   }
