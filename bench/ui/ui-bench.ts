@@ -4,7 +4,8 @@
  *     (target < 300 ms), and until every page of history is read;
  *  2. selecting a checkpoint until its state and pending writes are shown: p50/p95 over 50 random
  *     selections (target p95 < 50 ms);
- *  3. main-thread long tasks (> 50 ms) while a 1,000-superstep run streams in (target: none).
+ *  3. main-thread long tasks (> 50 ms) while a 1,000-superstep run streams in (target: none);
+ *  4. the same two UI figures with the e2e fixture engine, which answers at once: the UI's own share.
  *
  * Run: `npx tsx bench/ui/ui-bench.ts` (builds into a temporary folder and serves it with
  * `vite preview`; set CHROMIUM_PATH to use another browser). This prints figures; it never fails on them.
@@ -13,7 +14,8 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { installFakeEngine } from '../../e2e/ui-fixtures/fake-engine';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
 const BASE = `http://127.0.0.1:${PORT}/?testGraphs=1&debug=1`;
@@ -61,29 +63,24 @@ async function makeThread(page: Page, threadId: string, checkpoints: number): Pr
   );
 }
 
-/** The worker's own answer times (through the client, no UI): first history page and 50 random checkpoint reads. */
-async function workerLatency(page: Page, threadId: string): Promise<{ firstPage: number; details: number[] }> {
-  return page.evaluate(async (threadId) => {
-    const c = (window as any).__replaygraph;
-    let t = performance.now();
-    const first = await c.historyPage({ threadId, limit: 200 });
-    const firstPage = performance.now() - t;
-    const ids: string[] = first.items.map((i: { checkpointId: string }) => i.checkpointId);
-    let before = first.nextBefore;
-    while (before && ids.length < 3000) {
-      const p = await c.historyPage({ threadId, limit: 500, before });
-      ids.push(...p.items.map((i: { checkpointId: string }) => i.checkpointId));
-      before = p.nextBefore;
-    }
-    const details: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const id = ids[(i * 7919) % ids.length];
-      t = performance.now();
-      await c.getCheckpoint({ threadId, checkpointId: id });
-      details.push(performance.now() - t);
-    }
-    return { firstPage, details };
-  }, threadId);
+/** The worker's own answer times (through the client, no UI): the first history page, and reads of the checkpoints the UI selected. */
+async function workerLatency(page: Page, threadId: string, ids: string[]): Promise<{ firstPage: number; details: number[] }> {
+  return page.evaluate(
+    async ({ threadId, ids }) => {
+      const c = (window as any).__replaygraph;
+      let t = performance.now();
+      await c.historyPage({ threadId, limit: 200 });
+      const firstPage = performance.now() - t;
+      const details: number[] = [];
+      for (const id of ids) {
+        t = performance.now();
+        await c.getCheckpoint({ threadId, checkpointId: id });
+        details.push(performance.now() - t);
+      }
+      return { firstPage, details };
+    },
+    { threadId, ids },
+  );
 }
 
 /** Chooses `threadId` in the thread picker; resolves with ms until the first timeline row is painted, and until history is complete. */
@@ -109,7 +106,7 @@ async function timeOpen(page: Page, threadId: string): Promise<{ shown: number; 
 }
 
 /** Clicks `n` random timeline rows; resolves with the ms from click until the inspector shows each. */
-async function timeSelections(page: Page, n: number): Promise<number[]> {
+async function timeSelections(page: Page, n: number): Promise<{ times: number[]; ids: string[] }> {
   return page.evaluate(
     async ({ n, rowH }) => {
       const frame = () => new Promise((r) => requestAnimationFrame(r));
@@ -117,6 +114,7 @@ async function timeSelections(page: Page, n: number): Promise<number[]> {
       const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
       const total = Number(scroller.getAttribute('data-count'));
       const out: number[] = [];
+      const ids: string[] = [];
       let seed = 42;
       const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
       for (let i = 0; i < n; i++) {
@@ -131,8 +129,9 @@ async function timeSelections(page: Page, n: number): Promise<number[]> {
         while (panel.getAttribute('data-checkpoint-id') !== id || panel.querySelector('[data-testid="tab-state"]') === null) await new Promise((r) => setTimeout(r, 0));
         await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
         out.push(performance.now() - t0);
+        ids.push(id);
       }
-      return out;
+      return { times: out, ids };
     },
     { n, rowH: ROW_H },
   );
@@ -161,6 +160,22 @@ async function longTasksDuringRun(page: Page, steps: number): Promise<{ longTask
   });
 }
 
+/** Figures 1–2 with the fixture engine (answers in the same task), to separate the UI's cost from the worker's. */
+async function uiOnly(browser: Browser): Promise<void> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  await page.addInitScript(installFakeEngine, { bigThread: 10_000 });
+  const opens: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await openApp(page);
+    opens.push((await timeOpen(page, 'big')).shown);
+  }
+  opens.sort((a, b) => a - b);
+  const sel = (await timeSelections(page, 50)).times.sort((a, b) => a - b);
+  console.log(`UI alone (fixture engine): timeline shown median ${ms(opens[2])}; selection p50 ${ms(quantile(sel, 0.5))}, p95 ${ms(quantile(sel, 0.95))}`);
+  await page.close();
+}
+
 async function main(): Promise<void> {
   await assertPortFree(BASE);
   const outDir = mkdtempSync(join(tmpdir(), 'replaygraph-bench-'));
@@ -187,17 +202,20 @@ async function main(): Promise<void> {
     const complete = opens.map((o) => o.complete).sort((a, b) => a - b);
     console.log(`open a thread of ${opens[0].rows} checkpoints: timeline shown median ${ms(shown[2])} (min ${ms(shown[0])}, max ${ms(shown[4])}; target < 300 ms); all pages read median ${ms(complete[2])}`);
 
-    const sel = (await timeSelections(page, 50)).sort((a, b) => a - b);
+    const picked = await timeSelections(page, 50);
+    const sel = [...picked.times].sort((a, b) => a - b);
     await openApp(page);
-    const direct = await workerLatency(page, threadId);
+    await page.waitForTimeout(2000); // let the fresh worker finish starting up
+    const direct = await workerLatency(page, threadId, picked.ids);
     const det = direct.details.sort((a, b) => a - b);
-    console.log(`worker alone (client calls, no UI): first history page ${ms(direct.firstPage)}; checkpoint.get p50 ${ms(quantile(det, 0.5))}, p95 ${ms(quantile(det, 0.95))}`);
     console.log(`select a checkpoint until its state and pending writes show (50 random): p50 ${ms(quantile(sel, 0.5))}, p95 ${ms(quantile(sel, 0.95))}, max ${ms(sel[sel.length - 1])} (target p95 < 50 ms)`);
+    console.log(`worker alone (client calls, no UI, same checkpoints): first history page ${ms(direct.firstPage)}; checkpoint.get p50 ${ms(quantile(det, 0.5))}, p95 ${ms(quantile(det, 0.95))}`);
 
     await openApp(page);
     const run = await longTasksDuringRun(page, 1000);
     const over50 = run.longTasks.filter((d) => d > 50);
     console.log(`1,000-superstep run streamed into the UI in ${ms(run.runMs)} (${run.rows} checkpoints): ${over50.length} main-thread long tasks over 50 ms${over50.length > 0 ? ` (max ${ms(Math.max(...over50))})` : ''} (target: none); long tasks of any length: ${run.longTasks.length}`);
+    await uiOnly(browser);
   } finally {
     await browser.close();
     try {
