@@ -179,15 +179,24 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
 
   async function cancel(runId: string): Promise<CancelResult> {
     const end = waitForRun(runId);
-    request('rg/run.cancel', { runId }).catch(() => undefined); // the outcome arrives as rg/run.ended
-    const graceful = await Promise.race([end, opts.sleep(opts.cancelGraceMs).then(() => null)]);
+    const never = new Promise<null>(() => undefined);
+    // The outcome arrives as rg/run.ended; only "no such run" ends the wait early (nothing to cancel).
+    let refusal: ClientError | null = null;
+    const refused = request('rg/run.cancel', { runId }).then(
+      () => never,
+      (e: unknown) => (e instanceof ClientError && e.data.code === 'NOT_FOUND' ? ((refusal = e), null) : never),
+    );
+    const graceful = await Promise.race([end, refused, opts.sleep(opts.cancelGraceMs).then(() => null)]);
     if (graceful) return { ended: graceful, forced: false };
+    if (refusal) throw refusal;
     const reason = `The run did not stop within ${opts.cancelGraceMs} ms (a node may be looping without awaiting), so the worker was restarted. Checkpoints committed before the cancel are kept.`;
-    if (!opts.spawn) {
-      return { ended: { type: 'rg/run.ended', runId, threadId: live.get(runId) ?? '', outcome: 'running', result: null, error: { code: 'RUN_CANCELLED', name: 'CancelTimeout', message: 'The run did not stop and this client cannot restart the worker.' } }, forced: false };
-    }
+    const report = (outcome: RunEnded['outcome'], name: string, message: string): RunEnded => ({
+      type: 'rg/run.ended', runId, threadId: live.get(runId) ?? '', outcome, result: null, error: { code: 'RUN_CANCELLED', name, message },
+    });
+    if (!opts.spawn) return { ended: report('running', 'CancelTimeout', 'The run did not stop and this client cannot restart the worker.'), forced: false };
+    const stopped = report('cancelled', 'RunCancelled', reason);
     await restart(reason);
-    return { ended: await end, forced: true };
+    return { ended: ended.get(runId) ?? stopped, forced: true };
   }
 
   const started = (r: ReplyOf['rg/run.start']): RunEventsMeta => ({ runId: r.runId, threadId: r.threadId });

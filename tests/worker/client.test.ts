@@ -131,3 +131,15 @@ describe('worker client and a failing worker', () => {
     client.dispose();
   });
 });
+
+describe('cancel of a run the worker does not know', () => {
+  it('rejects with NOT_FOUND at once instead of restarting the worker', async () => {
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1, port2);
+    port2.on('message', (m: ToWorker) => port2.postMessage({ type: 'rg/error', id: m.id, error: { code: 'NOT_FOUND', name: 'HostError', message: 'no such run' } }));
+    let spawned = 0;
+    const client = createWorkerClient(port1 as unknown as ClientEndpoint, { spawn: () => (spawned++, scriptedWorker(false).endpoint), sleep: () => new Promise(() => {}) });
+    await expect(client.cancel('ghost')).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
+    expect(spawned).toBe(0);
+  });
+});
