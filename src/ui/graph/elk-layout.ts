@@ -38,6 +38,9 @@ const ROOT_OPTIONS = {
   'elk.layered.spacing.nodeNodeBetweenLayers': '56',
   'elk.spacing.nodeNode': '36',
   'elk.edgeLabels.inline': 'true',
+  // Cycles (a router looping back) are broken against the graph's own edge order, so the loop-back
+  // edge points up and the main path reads top to bottom from __start__.
+  'elk.layered.cycleBreaking.strategy': 'MODEL_ORDER',
 };
 
 function toElk(shape: GraphShape, prefix: string, expanded: ReadonlySet<string>, edgesOut: LaidEdge[]): { children: ElkNode[]; edges: ElkExtendedEdge[] } {

@@ -10,17 +10,18 @@ export function useFitOnResize(box: RefObject<HTMLElement | null>, layoutKey: st
   useEffect(() => {
     const el = box.current;
     if (el === null) return;
-    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // React Flow measures its pane with its own observer; fitting a moment later uses the new size.
     const fit = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => void flow.fitView({ padding: 0.1 }));
+      clearTimeout(timer);
+      timer = setTimeout(() => void flow.fitView({ padding: 0.1 }), 60);
     };
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(el);
     return () => {
       observer.disconnect();
-      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [box, flow, layoutKey]);
 }

@@ -31,14 +31,14 @@ export function WritesTab({ detail }: TabProps) {
   if (detail.pendingWrites.length === 0) return <p data-testid="tab-writes">No pending writes at this checkpoint.</p>;
   return (
     <table className="writes-table" data-testid="tab-writes">
-      <thead><tr><th scope="col">task</th><th scope="col">channel</th><th scope="col">value</th><th scope="col">disposition</th></tr></thead>
+      <thead><tr><th scope="col">task</th><th scope="col">channel</th><th scope="col">disposition</th><th scope="col">value</th></tr></thead>
       <tbody>
         {detail.pendingWrites.map((w, i) => (
           <tr key={`${w.taskId}:${w.channel}:${i}`} data-testid="pending-write" data-disposition={w.disposition.kind}>
             <td>{w.taskName ?? w.taskId}</td>
             <td><code>{w.channel}</code></td>
-            <td><code>{jsonText(w.value)}</code></td>
             <td>{dispositionText(w.disposition)}</td>
+            <td><code title={jsonText(w.value, 2000)}>{jsonText(w.value, 120)}</code></td>
           </tr>
         ))}
       </tbody>
