@@ -19,6 +19,8 @@ export interface HostContext {
   /** The graph a thread was run with (remembered, else read from its stored runs), or null. */
   graphIdOf(threadId: string): Promise<string | null>;
   rememberGraph(threadId: string, graphId: string): void;
+  /** Forgets what is remembered about a deleted thread. */
+  forgetThread(threadId: string): void;
 }
 
 /** An error carrying a wire code, thrown by handlers and sent to the page as data. */

@@ -44,6 +44,7 @@ export async function onThreadsList(ctx: HostContext): Promise<Reply<'rg/threads
 export async function onThreadDelete(ctx: HostContext, m: Req<'rg/thread.delete'>): Promise<Reply<'rg/thread.delete'>> {
   if (ctx.runs.ofThread(m.threadId)) throw new HostError('THREAD_BUSY', `Thread "${m.threadId}" has a run going on; cancel it before deleting the thread.`);
   await ctx.store.deleteThread(m.threadId);
+  ctx.forgetThread(m.threadId);
   return { type: 'rg/ok' };
 }
 

@@ -71,6 +71,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
         return fromList;
       },
       rememberGraph: (threadId, graphId) => void graphOfThread.set(threadId, graphId),
+      forgetThread: (threadId) => void graphOfThread.delete(threadId),
     };
     await recoverStaleRuns(ctx);
     return ctx;

@@ -43,6 +43,25 @@ describe.each(STORES)('control over the protocol (%s)', (_name, makeStore) => {
     await expect(client.request('rg/run.cancel', { runId: 'nope' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
   });
 
+  it('refuses to delete a thread while it runs, and to start another graph on a thread', async () => {
+    const { client } = connect(makeStore());
+    const threadId = newThread();
+    const { runId } = await client.startRun({
+      threadId, graphId: 'test-counter', input: { count: 0, target: 1_000_000, delayMs: 1 }, controls: { recursionLimit: 10_000_000 },
+    });
+    await checkpointsSeen(client, runId, 2);
+    await expect(client.deleteThread(threadId)).rejects.toMatchObject({ data: { code: 'THREAD_BUSY' } });
+    await client.cancel(runId);
+    await expect(client.startRun({ threadId, graphId: 'chain', input: { topic: 'x' } })).rejects.toMatchObject({
+      data: { code: 'BAD_REQUEST', message: expect.stringContaining('belongs to graph "test-counter"') },
+    });
+    await client.deleteThread(threadId);
+    expect((await client.listThreads()).map((t) => t.threadId)).not.toContain(threadId);
+    // The id is free again, for any graph.
+    const again = await client.startRun({ threadId, graphId: 'chain', input: { topic: 'x' } });
+    expect((await client.waitForRun(again.runId)).outcome).toBe('done');
+  });
+
   it('deletes a thread with its checkpoints, runs and trace', async () => {
     const { client } = connect(makeStore());
     const threadId = newThread();
