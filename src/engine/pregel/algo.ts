@@ -33,6 +33,7 @@ function compareCodePoints(a: string, b: string): number {
 
 /** Tasks in deterministic write order: PULL before PUSH, PULL by name, Sends by index. */
 export function sortTasks<T extends WritingTask>(tasks: readonly T[]): T[] {
+  if (tasks.length < 2) return [...tasks];
   const keyed = tasks.map((t) => [taskPathStr(t.path), t] as const);
   keyed.sort((a, b) => compareCodePoints(a[0], b[0]));
   return keyed.map((k) => k[1]);

@@ -4,7 +4,7 @@
  * Deterministic task ids are what make resume idempotent: the same checkpoint, step, node and path
  * always give the same id, so saved writes find their task again.
  */
-import { parse as uuidParse, v5 as uuidv5 } from 'uuid';
+import { uuid5Bytes, uuidBytes } from './sha1';
 
 /** 100-ns intervals between the Gregorian epoch (1582-10-15) and the Unix epoch. */
 const GREGORIAN_OFFSET = 122192928000000000n;
@@ -36,7 +36,7 @@ export function uuid6(clockSeq?: number): string {
 
 /** UUIDv5 of `name` in the namespace `namespace` (itself a UUID). */
 export function uuid5(name: string, namespace: string): string {
-  return uuidv5(name, namespace);
+  return uuid5Bytes(name, uuidBytes(namespace));
 }
 
 /** LangGraph.js task id: UUIDv5 over the JSON of the path parts, the checkpoint id as namespace. */
@@ -44,14 +44,14 @@ export function taskId(parts: readonly unknown[], checkpointId: string): string 
   // Parsing the namespace is a fair share of the cost; a step derives all its ids from one checkpoint.
   if (checkpointId !== lastNs) {
     lastNs = checkpointId;
-    lastNsBytes = uuidParse(checkpointId);
+    lastNsBytes = uuidBytes(checkpointId);
   }
-  return uuidv5(JSON.stringify(parts), lastNsBytes!);
+  return uuid5Bytes(JSON.stringify(parts), lastNsBytes!);
 }
 let lastNs: string | undefined;
 let lastNsBytes: Uint8Array | undefined;
 
-const INTERRUPT_NS = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
+const INTERRUPT_NS_BYTES = uuidBytes('6ba7b811-9dad-11d1-80b4-00c04fd430c8');
 
 /**
  * Interrupt id (32 hex digits) of the `answered`-th interrupt raised by the task whose checkpoint
@@ -59,7 +59,7 @@ const INTERRUPT_NS = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
  * stable and distinct, so a UUIDv5 digest without dashes is used here.
  */
 export function interruptId(taskNs: string, answered = 0): string {
-  return uuidv5(answered === 0 ? taskNs : `${taskNs}|${answered}`, INTERRUPT_NS).replace(/-/g, '');
+  return uuid5Bytes(answered === 0 ? taskNs : `${taskNs}|${answered}`, INTERRUPT_NS_BYTES).replace(/-/g, '');
 }
 
 /** True for a 32-hex-digit interrupt id (keys of a resume map). */
