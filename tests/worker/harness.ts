@@ -7,7 +7,7 @@ import { MemorySaver } from '../../src/engine/index';
 import type { FromWorker } from '../../src/protocol/messages';
 import type { Schedule } from '../../src/worker/batcher';
 import type { Endpoint } from '../../src/worker/endpoint';
-import { BUILTIN_GRAPHS, TEST_GRAPHS } from '../../src/worker/graphs/index';
+import { BUILTIN_GRAPHS, TEST_GRAPHS, type GraphModule } from '../../src/worker/graphs/index';
 import { startHost, type Host } from '../../src/worker/host';
 import { createIdbStore } from '../../src/worker/idb-store';
 import type { HostOptions } from '../../src/worker/options';
@@ -41,11 +41,11 @@ export interface Pair {
 }
 
 /** Starts a host on `store` and a client connected to it. */
-export function connect(store: ThreadStore, options: HostOptions = {}, schedule?: Schedule, now?: () => number): Pair {
+export function connect(store: ThreadStore, options: HostOptions = {}, schedule?: Schedule, now?: () => number, extraGraphs: GraphModule[] = []): Pair {
   const { port1, port2 } = new MessageChannel();
   open.push(port1, port2);
   const page = port1 as unknown as ClientEndpoint;
-  const host = startHost(port2 as unknown as Endpoint, { openStore: async () => store, graphs: [...BUILTIN_GRAPHS, ...TEST_GRAPHS], options, schedule, now });
+  const host = startHost(port2 as unknown as Endpoint, { openStore: async () => store, graphs: [...BUILTIN_GRAPHS, ...TEST_GRAPHS, ...extraGraphs], options, schedule, now });
   hosts.push(host);
   const seen: FromWorker[] = [];
   page.addEventListener('message', (ev) => seen.push(ev.data as FromWorker));

@@ -1,5 +1,7 @@
 /** Namespaces over the protocol: a subgraph node's checkpoints are listed, paged and inspected in their own namespace. */
 import { describe, expect, it } from 'vitest';
+import { Annotation, END, interrupt, START, StateGraph } from '../../src/engine/index';
+import type { GraphModule } from '../../src/worker/graphs/index';
 import { connect, newThread, STORES } from './harness';
 
 describe.each(STORES)('subgraph namespaces (%s)', (_name, makeStore) => {
@@ -38,5 +40,37 @@ describe.each(STORES)('subgraph namespaces (%s)', (_name, makeStore) => {
     const parentRow = (await client.historyPage({ threadId, limit: 50 })).items.find((i) => i.next.includes('child'))!;
     const parent = await client.getCheckpoint({ threadId, checkpointId: parentRow.checkpointId });
     expect(parent.tasks.find((t) => t.name === 'child')?.subgraphNs).toBe(child.ns);
+  });
+});
+
+const Review = Annotation.Root({ log: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+
+/** A parent whose subgraph node asks for approval with interrupt(). */
+const nestedReview: GraphModule = {
+  id: 'nested-review',
+  title: 'Nested review',
+  description: 'A subgraph asks for approval.',
+  exampleInput: { log: [] },
+  build(checkpointer) {
+    const inner = new StateGraph(Review)
+      .addNode('ask', () => ({ log: [`answer: ${String(interrupt({ question: 'ok?' }))}`] }))
+      .addEdge(START, 'ask')
+      .addEdge('ask', END)
+      .compile();
+    return new StateGraph(Review).addNode('inner', inner).addEdge(START, 'inner').addEdge('inner', END).compile({ checkpointer });
+  },
+};
+
+describe.each(STORES)('an interrupt inside a subgraph (%s)', (_name, makeStore) => {
+  it('ends the run interrupted, shows the question on the parent task, and resumes into the child', async () => {
+    const { client } = connect(makeStore(), {}, undefined, undefined, [nestedReview]);
+    const threadId = newThread();
+    const r1 = await client.startRun({ threadId, graphId: 'nested-review', input: { log: [] } });
+    expect((await client.waitForRun(r1.runId)).outcome).toBe('interrupted');
+    const head = (await client.historyPage({ threadId, limit: 1 })).items[0]!;
+    const detail = await client.getCheckpoint({ threadId, checkpointId: head.checkpointId });
+    expect(detail.tasks.find((t) => t.name === 'inner')?.interrupts[0]?.value).toEqual({ question: 'ok?' });
+    const r2 = await client.resume({ threadId, resume: { kind: 'value', value: 'yes' } });
+    expect(await client.waitForRun(r2.runId)).toMatchObject({ outcome: 'done', result: { log: expect.arrayContaining(['answer: yes']) } });
   });
 });
