@@ -201,6 +201,9 @@ export class Pregel {
     if (recursionLimit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
     const tracer = nested?.parent.tracer ? nested.parent.tracer.child(nested.params.ns) : new Tracer(trace, uuid6(), '');
     if (nested) config.configurable = { ...config.configurable, thread_id: nested.parent.threadId as string };
+    else if (this.checkpointer && !config.configurable?.thread_id) {
+      throw new Error('This graph has a checkpointer: pass config.configurable.thread_id (e.g. { configurable: { thread_id: "1" } }).');
+    }
     const signal = config.signal;
     checkAbort(signal);
     const loop = await PregelLoop.initialize({
