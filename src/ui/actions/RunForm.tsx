@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { parseJsonInput, toJsonText } from '../model/json-input';
 import { selectGraph } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
@@ -14,7 +14,7 @@ const pick = (s: AppState) => ({
 });
 
 /** Runs the graph with a JSON input, on a new thread or the open one, optionally in step mode. */
-export function RunForm() {
+function RunFormView() {
   const graph = useAppStore(selectGraph);
   const { threadId, startRun, readOnly, limit, setLimit } = useAppStoreShallow(pick);
   const [text, setText] = useState('');
@@ -45,3 +45,6 @@ export function RunForm() {
     </form>
   );
 }
+
+/** Memoized: it depends only on the store, not on its parent's renders. */
+export const RunForm = memo(RunFormView);

@@ -1,4 +1,4 @@
-import { Background, Controls, ReactFlow, ReactFlowProvider, type Edge, type Node } from '@xyflow/react';
+import { ReactFlowProvider, type Edge, type Node } from '@xyflow/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { nodeStates, NODE_STATE_LABEL, type NodeRunState } from '../model/node-states';
 import { nsLevels } from '../model/ns-path';
@@ -6,12 +6,11 @@ import { selectGraph, selectSelectedSummary } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { shapeForNamespace } from './elk-layout';
-import { GraphNode } from './GraphNode';
+import { FlowCanvas } from './FlowCanvas';
 import { reuseUnchanged, toFlow, type GraphNodeData } from './to-flow';
 import { useGraphLayout } from './useGraphLayout';
 import { useFitOnResize } from './useFitOnResize';
 
-const NODE_TYPES = { rg: GraphNode };
 const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, expanded: s.expanded, before: s.breakBefore, after: s.breakAfter });
 const LEGEND: NodeRunState[] = ['next', 'ran', 'cached', 'failed', 'interrupted'];
 
@@ -42,19 +41,7 @@ function GraphCanvas() {
     <div className="graph-view" data-testid="graph-canvas" ref={box}>
       {graph === null && <p className="empty">No graph yet: the worker lists its graphs once it is ready.</p>}
       {laid.error !== null && <p role="alert">Layout failed: {laid.error}</p>}
-      <ReactFlow
-        nodes={flow.nodes}
-        edges={flow.edges}
-        nodeTypes={NODE_TYPES}
-        fitView
-        key={`${graph?.id ?? ''}|${ns}|${laid.nodes.length}`}
-        nodesConnectable={false}
-        proOptions={{ hideAttribution: true }}
-        aria-label="Graph"
-      >
-        <Background />
-        <Controls showInteractive={false} />
-      </ReactFlow>
+      <FlowCanvas nodes={flow.nodes} edges={flow.edges} layoutId={`${graph?.id ?? ''}|${ns}|${laid.nodes.length}`} />
       <ul className="legend" aria-label="Node states">
         {LEGEND.map((s) => (
           <li key={s} className={`rg-state-${s}`}>{NODE_STATE_LABEL[s]}</li>
