@@ -157,3 +157,14 @@ describe('put_writes', () => {
     expect(await g.invoke({ value: [] }, { configurable: { thread_id: 'x' } })).toEqual({ value: ['a'] });
   });
 });
+
+describe('StateGraph schemas', () => {
+  it('accepts a plain state definition and the legacy { channels } spec', async () => {
+    const plain = new StateGraph({ value: Annotation<string[], string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) })
+      .addNode('a', () => ({ value: ['a'] })).addEdge(START, 'a').compile();
+    expect(await plain.invoke({ value: ['0'] })).toEqual({ value: ['0', 'a'] });
+    const legacy = new StateGraph({ channels: { value: { reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] }, last: null } })
+      .addNode('a', () => ({ value: ['a'], last: 1 })).addEdge(START, 'a').compile();
+    expect(await legacy.invoke({ value: [] })).toEqual({ value: ['a'], last: 1 });
+  });
+});
