@@ -136,4 +136,19 @@ describe('app store', () => {
     expect(store.getState().detail?.summary.checkpointId).toBe('a');
     expect(queue).toHaveLength(0);
   });
+
+  it('reads a checkpoint again after a run ended, since the run changes its write dispositions', async () => {
+    let emit: (e: WorkerEvent) => void = () => undefined;
+    const { client, take } = scriptedClient();
+    const { store } = createAppStore(client, (l) => ((emit = l), () => undefined));
+    store.setState({ threadId: 't1' });
+    void store.getState().selectCheckpoint('x');
+    (await take('rg/checkpoint.get')).resolve(reply('rg/checkpoint.get', { detail: detail(summary('x', null, 0)) }));
+    await new Promise((r) => setTimeout(r, 0));
+    emit({ type: 'rg/run.ended', runId: 'r9', threadId: 't1', outcome: 'done', error: null, result: null });
+    void store.getState().selectCheckpoint('y');
+    void store.getState().selectCheckpoint('x');
+    const asked = [(await take('rg/checkpoint.get')).body.checkpointId, (await take('rg/checkpoint.get')).body.checkpointId];
+    expect(asked.sort()).toEqual(['x', 'y']);
+  });
 });

@@ -80,6 +80,8 @@ export interface SelectionSlice {
   /** Moves the selection by `delta` rows of the timeline (negative: towards newer). */
   selectRelative(delta: number): void;
   toggleExpanded(nodeId: string): void;
+  /** Forgets cached details: a later run changes them (task outcomes, write dispositions). */
+  forgetDetails(): void;
 }
 
 /** The inspector's open tab. */

@@ -39,6 +39,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
     /** After a run ended: read what it added and select the newest checkpoint. */
     async function afterRun(): Promise<void> {
       const s = get();
+      s.forgetDetails();
       await Promise.all([s.refreshThreads(), s.loadRuns(), s.loadNamespaces()]);
       if (s.threadId === null) return;
       try {

@@ -5,7 +5,10 @@ import { selectLayout } from '../selectors';
 import type { AppState, SelectionSlice, StoreClient } from '../types';
 import { errorMessage } from '../errors';
 
-/** Details kept in memory (checkpoints never change, so a cached detail is never stale). */
+/**
+ * Details kept in memory. A checkpoint's values never change, but what later runs did from it
+ * (task outcomes, write dispositions) does, so the cache is emptied whenever a run ends.
+ */
 export const DETAIL_CACHE_SIZE = 200;
 
 /** Creates the selection slice over `client`. */
@@ -78,6 +81,10 @@ export function createSelectionSlice(client: StoreClient): StateCreator<AppState
       if (next === current) return;
       stepping = { id: layout.rows[next].item.checkpointId, delta: Math.sign(delta) };
       void get().selectCheckpoint(layout.rows[next].item.checkpointId);
+    },
+
+    forgetDetails() {
+      cache.clear();
     },
 
     toggleExpanded(nodeId) {
