@@ -19,7 +19,7 @@ import { matchCachedWrites, type BaseCache } from './cache';
 import { INPUT_RESUMING, runFirst } from './first';
 import type { ParentGraphInfo } from './context';
 import { ReplayState } from './replay';
-import type { Tracer } from './tracer';
+import { tracePrepared, type Tracer } from './tracer';
 import type { Channels, PregelNode, PreparedTask } from './types';
 
 /** What a loop needs from the compiled graph and the caller. */
@@ -247,15 +247,7 @@ export class PregelLoop {
       let tasks = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, {
         step: this.step, checkpointNs: this.ns, updatedChannels: this.updatedChannels, triggerToNodes: this.p.triggerToNodes,
       });
-      if (tr.enabled) {
-        for (const t of tasks) {
-          tr.emit({
-            type: '@engine.task.prepared', step: this.step, taskId: t.id, name: t.name, kind: t.path[0] === '__pregel_push' ? 'push' : 'pull',
-            path: t.path.filter((x): x is string | number => typeof x !== 'boolean'), triggers: t.reasons,
-            ...(t.path[0] === '__pregel_push' ? { sendIndex: t.path[1] as number } : {}),
-          });
-        }
-      }
+      if (tr.enabled) tracePrepared(tr, this.step, tasks);
       if (this.p.checkpointer && (this.p.modes.has('checkpoints') || this.p.modes.has('debug'))) {
         this.emit('checkpoints', checkpointPayload(this.checkpointConfig, this.channels, this.p.streamKeys, this.metadata, tasks, this.pending, this.prevCheckpointConfig));
       }
@@ -264,20 +256,7 @@ export class PregelLoop {
         this.status = 'done';
         return false;
       }
-      if (this.pending.length > 0) {
-        if (this.isReplaying) {
-          const ids = new Set(tasks.map((t) => t.id));
-          for (const [tid, c] of this.pending) if (ids.has(tid)) tr.emit({ type: '@engine.write.skipped', step: this.step, taskId: tid, channel: c, reason: 'replaying' });
-        } else {
-          const r = reapplyPendingWrites(tasks, this.pending);
-          tasks = r.tasks;
-          this.tasks = tasks;
-          for (const w of r.reapplied) tr.emit({ type: '@engine.write.reapplied', step: this.step, ...w });
-          for (const s of r.skipped) {
-            tr.emit({ type: '@engine.write.skipped', step: this.step, taskId: s.taskId, channel: s.channel, reason: 'control-signal', signal: s.channel as ControlSignal });
-          }
-        }
-      }
+      if (this.pending.length > 0) tasks = this.applySaved(tasks);
       for (const t of tasks) {
         if (t.writes.length > 0) tr.emit({ type: '@engine.task.cached', step: this.step, taskId: t.id, name: t.name, channels: t.writes.map((w) => w[0]) });
       }
@@ -298,6 +277,26 @@ export class PregelLoop {
       }
       return true;
     }
+  }
+
+  /**
+   * Saved writes of the step: re-applied to the tasks that finished (they will not run), unless the
+   * tick replays (then every task runs again). Returns the step's tasks.
+   */
+  private applySaved(tasks: PreparedTask[]): PreparedTask[] {
+    const tr = this.p.tracer;
+    if (this.isReplaying) {
+      const ids = new Set(tasks.map((t) => t.id));
+      for (const [tid, c] of this.pending) if (ids.has(tid)) tr.emit({ type: '@engine.write.skipped', step: this.step, taskId: tid, channel: c, reason: 'replaying' });
+      return tasks;
+    }
+    const r = reapplyPendingWrites(tasks, this.pending);
+    this.tasks = r.tasks;
+    for (const w of r.reapplied) tr.emit({ type: '@engine.write.reapplied', step: this.step, ...w });
+    for (const s of r.skipped) {
+      tr.emit({ type: '@engine.write.skipped', step: this.step, taskId: s.taskId, channel: s.channel, reason: 'control-signal', signal: s.channel as ControlSignal });
+    }
+    return r.tasks;
   }
 
   private outputCachedWrites(tasks: readonly PreparedTask[]): void {

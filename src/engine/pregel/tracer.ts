@@ -2,6 +2,8 @@
  * Emits trace events (src/shared/trace.ts) to the run's listener. Free when nobody listens.
  */
 import type { TraceEvent, TraceEventInput, TraceListener } from '../../shared/trace';
+import { PUSH } from '../constants';
+import type { PreparedTask } from './types';
 
 export class Tracer {
   constructor(
@@ -36,5 +38,17 @@ export function jsonSafe(v: unknown): unknown {
     return s === undefined ? null : JSON.parse(s);
   } catch {
     return String(v);
+  }
+}
+
+/** One `@engine.task.prepared` event per task: its kind, path and the triggers with news. */
+export function tracePrepared(tr: Tracer, step: number, tasks: readonly PreparedTask[]): void {
+  for (const t of tasks) {
+    const push = t.path[0] === PUSH;
+    tr.emit({
+      type: '@engine.task.prepared', step, taskId: t.id, name: t.name, kind: push ? 'push' : 'pull',
+      path: t.path.filter((x): x is string | number => typeof x !== 'boolean'), triggers: t.reasons,
+      ...(push ? { sendIndex: t.path[1] as number } : {}),
+    });
   }
 }
