@@ -67,6 +67,11 @@ export async function runFirst(loop: PregelLoop): Promise<void> {
     if (forks) {
       if (updateOrFork && loop.prevCheckpointConfig) replayBound = loop.prevCheckpointConfig.configurable?.checkpoint_id as string | undefined;
       loop.dropPending(INTERRUPT, 'time-travel');
+      // The fork is the new branch point: the old checkpoint's remaining writes stay with it, and
+      // the replayed step runs all its tasks again.
+      for (const [tid, c] of loop.pending) {
+        if (tid !== NULL_TASK_ID) loop.p.tracer.emit({ type: '@engine.write.skipped', step: loop.step, taskId: tid, channel: c, reason: 'replaying' });
+      }
       await loop.putCheckpoint('fork');
       loop.pending = [];
       if (nullResume) await loop.putWrites(NULL_TASK_ID, [[RESUME, nullResume.value]]);
