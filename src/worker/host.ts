@@ -65,10 +65,11 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
       async graphIdOf(threadId) {
         const known = graphOfThread.get(threadId);
         if (known) return known;
-        const fromRuns = runsFromRecords(await store.readTrace(threadId)).find((r) => r.graphId)?.graphId;
-        const fromList = fromRuns ?? (await store.listThreads()).find((t) => t.threadId === threadId)?.graphId ?? null;
-        if (fromList) graphOfThread.set(threadId, fromList);
-        return fromList;
+        // The thread list knows it (recorded with the running flag); older threads only in their runs.
+        const listed = (await store.listThreads()).find((t) => t.threadId === threadId)?.graphId;
+        const found = listed ?? runsFromRecords(await store.readTrace(threadId)).find((r) => r.graphId)?.graphId ?? null;
+        if (found) graphOfThread.set(threadId, found);
+        return found;
       },
       rememberGraph: (threadId, graphId) => void graphOfThread.set(threadId, graphId),
       forgetThread: (threadId) => void graphOfThread.delete(threadId),

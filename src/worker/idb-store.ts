@@ -13,7 +13,7 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
         threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.checkpointCount, updatedAt: t.updatedAt,
       }));
     },
-    setThreadRunning: (threadId, running) => saver.setThreadRunning(threadId, running),
+    setThreadRunning: (threadId, running, graphId) => saver.setThreadRunning(threadId, running, graphId),
     appendTrace: (threadId, records) => saver.appendTrace(threadId, records),
     // Records are written only by this host, so their shape is ours (runId and seq of the run first).
     readTrace: async (threadId, runId) => (await saver.readTrace(threadId, runId)) as TraceRecord[],

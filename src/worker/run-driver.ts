@@ -75,7 +75,7 @@ async function execute(ctx: HostContext, graph: HostGraph, plan: RunPlan, run: A
   let error: WireError | null = null;
   let result: Json | null = null;
   try {
-    await ctx.store.setThreadRunning(plan.threadId, true);
+    await ctx.store.setThreadRunning(plan.threadId, true, plan.graphId);
     // Stored before the engine starts: if the worker dies mid-run, the next one finds the run and closes it.
     persister.push({ kind: 'run', run: { ...summary } });
     const startError = await persister.sync();

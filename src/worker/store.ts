@@ -32,7 +32,8 @@ export interface ThreadStore {
   /** Name and schema version, reported by hello. */
   readonly info: { dbName: string; version: number };
   listThreads(): Promise<StoredThread[]>;
-  setThreadRunning(threadId: string, running: boolean): Promise<void>;
+  /** Sets the running flag; `graphId` (when given) is remembered as the thread's graph. */
+  setThreadRunning(threadId: string, running: boolean, graphId?: string): Promise<void>;
   appendTrace(threadId: string, records: TraceRecord[]): Promise<void>;
   /** Records of one run, or of every run of the thread, in (run start, seq) order. */
   readTrace(threadId: string, runId?: string): Promise<TraceRecord[]>;
@@ -83,9 +84,10 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       }
       return out;
     },
-    async setThreadRunning(threadId, on) {
+    async setThreadRunning(threadId, on, graphId) {
       if (on) running.add(threadId);
       else running.delete(threadId);
+      if (graphId !== undefined && !graphOf.has(threadId)) graphOf.set(threadId, graphId);
     },
     async appendTrace(threadId, records) {
       const list = traces.get(threadId) ?? [];

@@ -26,7 +26,7 @@ export function withTraceCache(store: ThreadStore, maxThreads = 8): ThreadStore 
   return {
     ...store,
     listThreads: () => store.listThreads(),
-    setThreadRunning: (threadId, running) => store.setThreadRunning(threadId, running),
+    setThreadRunning: (threadId, running, graphId) => store.setThreadRunning(threadId, running, graphId),
     async appendTrace(threadId, records) {
       drop(threadId);
       try {
