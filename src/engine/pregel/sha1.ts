@@ -80,10 +80,17 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'
 
 /** The 16 bytes of a UUID string. */
 export function uuidBytes(uuid: string): Uint8Array {
-  const hex = uuid.replace(/-/g, '');
-  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new TypeError(`Invalid UUID: ${uuid}`);
   const out = new Uint8Array(16);
-  for (let i = 0; i < 16; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  let j = 0;
+  for (let i = 0; i < uuid.length && j < 32; i++) {
+    const c = uuid.charCodeAt(i);
+    if (c === 45) continue; // '-'
+    const v = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
+    if (v < 0) throw new TypeError(`Invalid UUID: ${uuid}`);
+    out[j >> 1] |= j % 2 === 0 ? v << 4 : v;
+    j++;
+  }
+  if (j !== 32) throw new TypeError(`Invalid UUID: ${uuid}`);
   return out;
 }
 
