@@ -35,6 +35,7 @@ import { prefixRange, type CheckpointRecord, type StoredWrite, type TaskWritesRe
 import { loadTuple, type ReadTx } from './tuple';
 import { listThreads, setThreadRunning, type ThreadSummary } from './threads';
 import { appendTrace, readTrace } from './traces';
+import { deleteUserGraph, listUserGraphs, putUserGraph, type SavedUserGraph } from './user-graphs';
 
 /** Options of an IndexedDBSaver. */
 export interface IndexedDBSaverOptions {
@@ -211,6 +212,21 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
   /** The trace events of a thread (of one run when `runId` is given), in (run start, append) order. */
   readTrace(threadId: string, runId?: string): Promise<unknown[]> {
     return readTrace(this.conn, threadId, runId);
+  }
+
+  /** Graphs saved from the editor. */
+  listUserGraphs(): Promise<SavedUserGraph[]> {
+    return listUserGraphs(this.conn);
+  }
+
+  /** Saves (or replaces) a graph written in the editor. */
+  putUserGraph(graph: Omit<SavedUserGraph, 'updatedAt'>): Promise<SavedUserGraph> {
+    return putUserGraph(this.conn, graph);
+  }
+
+  /** Deletes a saved user graph. */
+  deleteUserGraph(id: string): Promise<void> {
+    return deleteUserGraph(this.conn, id);
   }
 
   /** Closes the database connection; a later call reopens it. */

@@ -9,12 +9,13 @@
  *    index, each with a clock-based `seq` giving first-insertion order across tasks.
  * 3. index `by_thread` on checkpoints (thread, checkpoint id) for newest-first listing across
  *    namespaces; `threads` (per-thread flags such as "running"); `traces` keyed (thread, run id, seq).
+ * 4. `user_graphs` keyed by graph id: graphs written in the editor (TypeScript source and texts).
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { ChannelVersion, Checkpoint, CheckpointMetadata } from '../../engine/checkpoint/types';
 
 /** The newest schema version this code writes. */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 
 /** A stored checkpoint; `checkpoint.channel_values` is always `{}` (values live in `blobs`). */
@@ -76,6 +77,16 @@ export interface TraceRecord {
   event: unknown;
 }
 
+/** A graph written in the editor, saved with its source so it is registered again on start. */
+export interface UserGraphRecord {
+  /** Registry id, `user:<name>`. */
+  id: string;
+  title: string;
+  source: string;
+  /** ISO time of the last save. */
+  updated_at: string;
+}
+
 /** The typed schema of the newest version. */
 export interface ReplayGraphDB extends DBSchema {
   meta: { key: string; value: { key: string; value: unknown } };
@@ -88,6 +99,7 @@ export interface ReplayGraphDB extends DBSchema {
   writes: { key: [thread: string, ns: string, checkpoint: string, task: string]; value: TaskWritesRecord };
   threads: { key: string; value: ThreadRecord };
   traces: { key: [thread: string, run: string, seq: number]; value: TraceRecord };
+  user_graphs: { key: string; value: UserGraphRecord };
 }
 
 export type ReplayDb = IDBPDatabase<ReplayGraphDB>;
@@ -111,6 +123,7 @@ export function upgradeSchema(db: ReplayDb, oldVersion: number, newVersion: numb
     db.createObjectStore('threads', { keyPath: 'thread_id' });
     db.createObjectStore('traces', { keyPath: ['thread_id', 'run_id', 'seq'] });
   }
+  if (reaches(4)) db.createObjectStore('user_graphs', { keyPath: 'id' });
 }
 
 /**

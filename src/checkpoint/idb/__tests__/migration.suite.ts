@@ -65,4 +65,25 @@ describe('IndexedDB schema migrations', () => {
     expect((await saver.getTuple(cfg('t')))?.checkpoint.channel_values).toEqual({ a: 1 });
     saver.close();
   });
+  it('migrates a version-3 database with a thread to version 4: thread kept, user graphs store usable', async () => {
+    const name = freshName('v3');
+    const v3 = await openAtVersion(name, 3);
+    expect([...v3.objectStoreNames]).not.toContain('user_graphs');
+    v3.close();
+    const first = new IndexedDBSaver({ dbName: name });
+    await first.put(cfg('t'), makeCheckpoint(1, { a: 1 }), meta(-1), { a: 1 });
+    first.close();
+    const saver = new IndexedDBSaver({ dbName: name });
+    expect((await saver.getTuple(cfg('t')))?.checkpoint.channel_values).toEqual({ a: 1 });
+    expect(await saver.listUserGraphs()).toEqual([]);
+    await saver.putUserGraph({ id: 'user:g', title: 'G', source: 'export default 1' });
+    expect((await saver.listUserGraphs()).map((g) => [g.id, g.title, g.source])).toEqual([['user:g', 'G', 'export default 1']]);
+    await saver.deleteUserGraph('user:g');
+    expect(await saver.listUserGraphs()).toEqual([]);
+    saver.close();
+    const db = await openRaw(name);
+    expect(db.version).toBe(DB_VERSION);
+    expect([...db.objectStoreNames]).toContain('user_graphs');
+    db.close();
+  });
 });
