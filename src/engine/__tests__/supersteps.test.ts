@@ -168,3 +168,16 @@ describe('StateGraph schemas', () => {
     expect(await legacy.invoke({ value: [] })).toEqual({ value: ['a'], last: 1 });
   });
 });
+
+describe('deferred nodes', () => {
+  it('a node added with { defer: true } runs once, after every branch has finished', async () => {
+    const n = (x: string) => () => ({ value: [x] });
+    const g = new StateGraph(ListState).addNode('a', n('a')).addNode('b', n('b')).addNode('b2', n('b2')).addNode('c', n('c'))
+      .addNode('d', n('d'), { defer: true })
+      .addEdge(START, 'a').addEdge('a', 'b').addEdge('a', 'c').addEdge('b', 'b2').addEdge('b2', 'd').addEdge('c', 'd')
+      .compile({ checkpointer: new RecordingSaver() });
+    const cfg = { configurable: { thread_id: 't' } };
+    expect(await g.invoke({ value: [] }, cfg)).toEqual({ value: ['a', 'b', 'c', 'b2', 'd'] });
+    expect((await history(g, 't')).map((s) => s.next)).toEqual([[], ['d'], ['b2'], ['b', 'c'], ['a'], ['__start__']]);
+  });
+});

@@ -5,3 +5,4 @@ export * from './binop';
 export * from './ephemeral';
 export * from './topic';
 export * from './named_barrier';
+export * from './after_finish';

@@ -5,6 +5,7 @@
  */
 import type { ChannelSpec } from '../channels/base';
 import { ephemeralSpec } from '../channels/ephemeral';
+import { lastValueAfterFinishSpec, namedBarrierAfterFinishSpec } from '../channels/after_finish';
 import { namedBarrierSpec } from '../channels/named_barrier';
 import { topicSpec } from '../channels/topic';
 import type { PendingWriteValue, RunnableConfig } from '../checkpoint/types';
@@ -104,7 +105,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs
   const joinsByEnd = new Map<string, string[]>();
   for (const [starts, end] of g.waitingEdges) {
     const ch = `join:${starts.join('+')}:${end}`;
-    channels[ch] = namedBarrierSpec(starts);
+    channels[ch] = g.nodes.get(end)?.options.defer ? namedBarrierAfterFinishSpec(starts) : namedBarrierSpec(starts);
     for (const s of starts) joinsBySource.set(s, [...(joinsBySource.get(s) ?? []), [ch, end]]);
     joinsByEnd.set(end, [...(joinsByEnd.get(end) ?? []), ch]);
   }
@@ -115,7 +116,8 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs
     },
   };
   for (const [name, spec] of g.nodes) {
-    channels[`${BRANCH_PREFIX}${name}`] = ephemeralSpec(false);
+    // A deferred node's trigger holds its value until nothing else is left to run.
+    channels[`${BRANCH_PREFIX}${name}`] = spec.options.defer ? lastValueAfterFinishSpec() : ephemeralSpec(false);
     const fn = spec.fn;
     const sub = fn instanceof Pregel ? fn : undefined;
     nodes[name] = {

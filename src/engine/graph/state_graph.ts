@@ -17,7 +17,7 @@ export interface AddNodeOptions {
   retryPolicy?: RetryPolicy;
   /** Possible Command destinations (documentation only, as in LangGraph.js). */
   ends?: string[];
-  /** Run when all other work is done (not supported yet: accepted and ignored). */
+  /** Run only when nothing else is left to run (e.g. after every branch of a fan-out). */
   defer?: boolean;
   /** Cache this node's results by input (needs `compile({ cache })`). */
   cachePolicy?: CachePolicy;
