@@ -2,6 +2,7 @@ import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { INSPECTOR_TABS } from './registry';
+import { useIsDark } from '../nav/useIsDark';
 
 const pick = (s: AppState) => ({
   tab: s.tab,
@@ -10,12 +11,13 @@ const pick = (s: AppState) => ({
   loading: s.detailLoading,
   error: s.detailError,
   checkpointId: s.checkpointId,
-  dark: s.theme === 'dark' || (s.theme === 'system' && typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches),
+  theme: s.theme,
 });
 
 /** The selected checkpoint, in the tabs of the registry. */
 export function Inspector() {
-  const { tab, setTab, detail, loading, error, checkpointId, dark } = useAppStoreShallow(pick);
+  const { tab, setTab, detail, loading, error, checkpointId, theme } = useAppStoreShallow(pick);
+  const dark = useIsDark(theme);
   const active = INSPECTOR_TABS.find((t) => t.id === tab) ?? INSPECTOR_TABS[0];
   const Body = active.component;
   return (

@@ -39,7 +39,5 @@ export const selectRunning = (s: AppState): boolean => s.activeRun !== null && s
 /** The pending interrupts at the selected checkpoint (one form each). */
 const interruptsOf = memoOn((detail: AppState['detail']) => (detail?.tasks ?? []).flatMap((t) => t.interrupts.map((i) => ({ task: t.name, taskId: t.id, ...i }))));
 export const selectInterrupts = (s: AppState) => interruptsOf(s.detail);
-export const selectStatus = (s: AppState) => s.status;
+/** Errors waiting to be dismissed. */
 export const selectErrors = (s: AppState) => s.errors;
-export const selectDetail = (s: AppState) => s.detail;
-export const selectTab = (s: AppState) => s.tab;

@@ -27,7 +27,12 @@ export function Timeline() {
   const virtualizer = useVirtualizer({ count: layout.rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_H, overscan: 12 });
   const selectedIndex = checkpointId === null ? undefined : layout.indexOf.get(checkpointId);
   useEffect(() => {
-    if (selectedIndex !== undefined) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+    const el = scrollRef.current;
+    if (selectedIndex === undefined || el === null) return;
+    // A row chosen by clicking is already in view; only keyboard moves and deep links need a scroll.
+    const top = selectedIndex * ROW_H;
+    if (top >= el.scrollTop && top + ROW_H <= el.scrollTop + el.clientHeight) return;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
   return (
     <section className="timeline" aria-labelledby="timeline-title">
