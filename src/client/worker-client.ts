@@ -63,6 +63,17 @@ export interface WorkerClient {
   listRuns(threadId: string): Promise<RunSummary[]>;
   getTrace(args: { threadId: string; runId?: string; afterSeq?: number; limit?: number }): Promise<{ events: Json[]; nextSeq: number | null }>;
   listNamespaces(threadId: string): Promise<NamespaceNode>;
+  /** A thread as one JSON file's text (see src/worker/portability/FORMAT.md). */
+  exportThread(threadId: string): Promise<ReplyOf['rg/thread.export']>;
+  /** What an import file holds, or why it would be refused; nothing is written. */
+  previewImport(text: string): Promise<ReplyOf['rg/thread.importPreview']>;
+  /** Imports a thread file or a LangGraph history; a refused file comes back as `problem`. */
+  importThread(args: { text: string; threadId?: string }): Promise<ReplyOf['rg/thread.import']>;
+  /** Compiles and registers a user graph (`user:…`); a compile error comes back as `error`. */
+  compileGraph(args: { graphId: string; source: string }): Promise<ReplyOf['rg/graph.compile']>;
+  /** Compiles, registers and saves a user graph. */
+  saveGraph(args: { graphId: string; source: string; title?: string }): Promise<ReplyOf['rg/graph.save']>;
+  deleteGraph(graphId: string): Promise<void>;
   /** Streamed event batches of one run, or of every run with `'*'`. Returns the unsubscribe. */
   onRunEvents(runId: string | '*', cb: (events: RunEvent[], meta: RunEventsMeta) => void): () => void;
   /** The end of one run, or of every run with `'*'`. Returns the unsubscribe. */
@@ -222,6 +233,12 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       return { events: r.events, nextSeq: r.nextSeq };
     },
     listNamespaces: async (threadId) => (await request('rg/namespaces.list', { threadId })).root,
+    exportThread: (threadId) => request('rg/thread.export', { threadId }),
+    previewImport: (text) => request('rg/thread.importPreview', { text }),
+    importThread: (a) => request('rg/thread.import', a),
+    compileGraph: (a) => request('rg/graph.compile', a),
+    saveGraph: (a) => request('rg/graph.save', a),
+    deleteGraph: async (graphId) => void (await request('rg/graph.delete', { graphId })),
     onRunEvents: (runId, cb) => eventListeners.on(runId, cb),
     onRunEnded: (runId, cb) => endListeners.on(runId, cb),
     onRestart(cb) {

@@ -20,10 +20,70 @@ export type ProtocolErrorCode =
   /** The worker was stopped and started again; requests in flight were lost. */
   | 'WORKER_RESTARTED'
   /** A graph failed while it ran (the node's own error is in `name`/`message`). */
-  | 'RUN_FAILED';
+  | 'RUN_FAILED'
+  /** An imported file was refused (the message names the JSON path); nothing was stored. */
+  | 'IMPORT_REFUSED'
+  /** A thread could not be exported. */
+  | 'EXPORT_FAILED'
+  /** A run, resume, replay or fork was asked for on a thread imported read-only. */
+  | 'READ_ONLY'
+  /** A user graph's source did not compile (syntax, evaluation or shape). */
+  | 'COMPILE_FAILED';
+
+/** A position in a user graph's source (1-based). */
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
 
 /** Errors as data on the wire: the shared `ErrorData` with the protocol's codes added. */
-export type WireError = Omit<ErrorData, 'code'> & { code: ErrorCode | ProtocolErrorCode };
+export type WireError = Omit<ErrorData, 'code'> & {
+  code: ErrorCode | ProtocolErrorCode;
+  /** For errors thrown by a user graph's code: where, in its source. */
+  position?: SourcePosition;
+};
+
+/** A problem in a user graph's TypeScript, positioned in its source (null: position unknown). */
+export interface UserCodeErrorDTO {
+  kind: 'syntax' | 'runtime' | 'shape';
+  message: string;
+  line: number | null;
+  column: number | null;
+}
+
+/** What an import file holds (checked completely, nothing written). */
+export interface ImportPreviewDTO {
+  format: 'replaygraph' | 'langgraph';
+  threadId: string;
+  graphId: string | null;
+  /** True when the file carries the graph's TypeScript source. */
+  hasSource: boolean;
+  checkpoints: number;
+  namespaces: string[];
+  runs: number;
+  readOnly: boolean;
+  /** True when a thread with the file's id exists already (the import then needs another id). */
+  threadExists: boolean;
+}
+
+/** Why an import was refused: the first problem with its JSON path, and the first few others. */
+export interface ImportProblemDTO {
+  code: string;
+  message: string;
+  path: string | null;
+  issues: { path: string; message: string }[];
+}
+
+/** A thread that was imported. */
+export interface ImportedThreadDTO {
+  threadId: string;
+  format: 'replaygraph' | 'langgraph';
+  graphId: string | null;
+  checkpoints: number;
+  readOnly: boolean;
+  /** Set when the file's graph source was registered as a user graph (its id was unknown). */
+  registeredGraphId: string | null;
+}
 
 /** Any JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

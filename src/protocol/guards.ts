@@ -37,7 +37,16 @@ const FIELDS: { [K in RequestType]: Record<string, FieldKind> } = {
   'rg/runs.list': { threadId: 'string' },
   'rg/trace.get': { threadId: 'string', runId: 'string?', afterSeq: 'number?', limit: 'number?' },
   'rg/namespaces.list': { threadId: 'string' },
+  'rg/thread.export': { threadId: 'string' },
+  'rg/thread.importPreview': { text: 'string' },
+  'rg/thread.import': { text: 'string', threadId: 'string?' },
+  'rg/graph.compile': { graphId: 'string', source: 'string' },
+  'rg/graph.save': { graphId: 'string', source: 'string', title: 'string?' },
+  'rg/graph.delete': { graphId: 'string' },
 };
+
+/** The ids user graphs are registered under (built-in graphs can never be replaced). */
+export const USER_GRAPH_ID = /^user:[\w.-]{1,64}$/;
 
 /** True when `type` is a request type this protocol version defines. */
 export function isKnownRequestType(type: string): type is RequestType {
@@ -65,6 +74,9 @@ export function requestProblem(msg: ToWorker): string | null {
   const record = msg as unknown as Record<string, unknown>;
   for (const [name, kind] of Object.entries(fields)) {
     if (!fieldOk(record[name], kind)) return `field "${name}" must be ${kind.replace('?', '')}${kind.endsWith('?') ? ' when given' : ''}`;
+  }
+  if ((msg.type === 'rg/graph.compile' || msg.type === 'rg/graph.save' || msg.type === 'rg/graph.delete') && !USER_GRAPH_ID.test(msg.graphId)) {
+    return 'field "graphId" must be "user:" followed by letters, digits, ".", "_" or "-" (at most 64)';
   }
   if (msg.type === 'rg/run.resume') {
     const r = msg.resume as unknown as Record<string, unknown>;

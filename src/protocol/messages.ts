@@ -5,8 +5,8 @@
  */
 import type { RequestId } from '../shared/ids';
 import type {
-  CheckpointDetail, CheckpointSummary, GraphInfo, HistoryPage, Json, NamespaceNode, ResumeValue,
-  RunControls, RunOutcome, RunSummary, ThreadSummary, WireError,
+  CheckpointDetail, CheckpointSummary, GraphInfo, HistoryPage, ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO, Json,
+  NamespaceNode, ResumeValue, RunControls, RunOutcome, RunSummary, ThreadSummary, UserCodeErrorDTO, WireError,
 } from './dto';
 
 /** Bumped on every incompatible change of the messages below. */
@@ -40,6 +40,18 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/runs.list'; threadId: string }
   | { type: 'rg/trace.get'; threadId: string; runId?: string; afterSeq?: number; limit?: number }
   | { type: 'rg/namespaces.list'; threadId: string }
+  /** Export a thread as one JSON file (every namespace's checkpoints, writes, runs, trace, graph source). */
+  | { type: 'rg/thread.export'; threadId: string }
+  /** Check an import file completely without writing anything. */
+  | { type: 'rg/thread.importPreview'; text: string }
+  /** Import a replaygraph thread file or a LangGraph history (under `threadId` when given). */
+  | { type: 'rg/thread.import'; text: string; threadId?: string }
+  /** Compile a user graph's TypeScript and register it (not saved) under `graphId` (`user:…`). */
+  | { type: 'rg/graph.compile'; graphId: string; source: string }
+  /** Compile, register and save a user graph, so it is registered again when the worker starts. */
+  | { type: 'rg/graph.save'; graphId: string; source: string; title?: string }
+  /** Delete a saved user graph (its threads stay, read with their stored checkpoints). */
+  | { type: 'rg/graph.delete'; graphId: string }
 );
 
 type Reply<T extends string, B = object> = { type: T; id: RequestId } & B;
@@ -56,6 +68,13 @@ export type FromWorker =
   | Reply<'rg/runs', { runs: RunSummary[] }>
   | Reply<'rg/trace', { events: Json[]; nextSeq: number | null }>
   | Reply<'rg/namespaces', { root: NamespaceNode }>
+  | Reply<'rg/thread.exported', { fileName: string; text: string; checkpoints: number }>
+  /** Exactly one of `preview` and `problem` is set. */
+  | Reply<'rg/thread.preview', { preview: ImportPreviewDTO | null; problem: ImportProblemDTO | null }>
+  /** Exactly one of `thread` and `problem` is set; a refused import changed nothing. */
+  | Reply<'rg/thread.imported', { thread: ImportedThreadDTO | null; problem: ImportProblemDTO | null }>
+  /** Exactly one of `graph` and `error` is set; a graph that did not compile is not registered. */
+  | Reply<'rg/graph.compiled', { graph: GraphInfo | null; error: UserCodeErrorDTO | null; saved: boolean }>
   | { type: 'rg/error'; id: RequestId | null; error: WireError }
   /** Streamed, in batches (never one message per event). */
   | { type: 'rg/run.events'; runId: string; threadId: string; events: RunEvent[] }
@@ -80,6 +99,12 @@ export interface ReplyOf {
   'rg/runs.list': R<'rg/runs'>;
   'rg/trace.get': R<'rg/trace'>;
   'rg/namespaces.list': R<'rg/namespaces'>;
+  'rg/thread.export': R<'rg/thread.exported'>;
+  'rg/thread.importPreview': R<'rg/thread.preview'>;
+  'rg/thread.import': R<'rg/thread.imported'>;
+  'rg/graph.compile': R<'rg/graph.compiled'>;
+  'rg/graph.save': R<'rg/graph.compiled'>;
+  'rg/graph.delete': R<'rg/ok'>;
 }
 
 /** Events that are not replies to a request. */

@@ -25,7 +25,7 @@ export interface HostContext {
 
 /** An error carrying a wire code, thrown by handlers and sent to the page as data. */
 export class HostError extends Error {
-  constructor(readonly code: 'BAD_REQUEST' | 'NOT_FOUND' | 'THREAD_BUSY', message: string) {
+  constructor(readonly code: 'BAD_REQUEST' | 'NOT_FOUND' | 'THREAD_BUSY' | 'READ_ONLY' | 'EXPORT_FAILED', message: string) {
     super(message);
     this.name = 'HostError';
   }

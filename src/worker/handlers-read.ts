@@ -6,6 +6,7 @@ import { HostError, type HostContext } from './context';
 import { checkpointDetail, summaryFromTuple } from './dto-map';
 import type { CheckpointTuple, HostGraph, Snapshot } from './engine-port';
 import { namespaceTree } from './namespaces';
+import { importedNext, importedTasks, isImportedReadOnly } from './portability/index';
 import { runsFromRecords } from './store';
 
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
@@ -30,12 +31,17 @@ export async function threadEvents(ctx: HostContext, threadId: string): Promise<
 /** rg/threads.list */
 export async function onThreadsList(ctx: HostContext): Promise<Reply<'rg/threads.list'>> {
   const stored = await ctx.store.listThreads();
-  const threads: ThreadSummary[] = await Promise.all(stored.map(async (t) => ({
-    ...t,
-    // The engine does not copy run metadata into checkpoints, so the graph is usually known from the runs.
-    graphId: t.graphId ?? (await ctx.graphIdOf(t.threadId)),
-    status: ctx.runs.ofThread(t.threadId) ? 'running' : t.status === 'running' ? 'idle' : t.status,
-  })));
+  const threads: ThreadSummary[] = await Promise.all(stored.map(async (t) => {
+    const summary: ThreadSummary = {
+      ...t,
+      // The engine does not copy run metadata into checkpoints, so the graph is usually known from the runs.
+      graphId: t.graphId ?? (await ctx.graphIdOf(t.threadId)),
+      status: ctx.runs.ofThread(t.threadId) ? 'running' : t.status === 'running' ? 'idle' : t.status,
+    };
+    const head = await ctx.store.saver.getTuple({ configurable: { thread_id: t.threadId, checkpoint_ns: '' } });
+    if (head && isImportedReadOnly(head.metadata as Record<string, unknown> | undefined)) summary.readOnly = true;
+    return summary;
+  }));
   threads.sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
   return { type: 'rg/threads', threads };
 }
@@ -69,7 +75,9 @@ export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>)
       // `next` is a convenience: the stored rows are still worth showing without it.
     }
   }
-  const items: CheckpointSummary[] = rows.map((t) => summaryFromTuple(t, next.get(t.checkpoint.id)));
+  // A LangGraph-imported checkpoint has no graph here: its `next` was kept in its metadata.
+  const nextOf = (t: CheckpointTuple) => next.get(t.checkpoint.id) ?? importedNext(t.metadata as Record<string, unknown> | undefined) ?? undefined;
+  const items: CheckpointSummary[] = rows.map((t) => summaryFromTuple(t, nextOf(t)));
   const page: HistoryPage = { items, nextBefore: more ? rows.at(-1)!.checkpoint.id : null };
   return { type: 'rg/history', page };
 }
@@ -87,6 +95,11 @@ export async function onCheckpointGet(ctx: HostContext, m: Req<'rg/checkpoint.ge
     tuple, parentTuple, snapshot: await state(config), parentSnapshot: await state(parentConfig as typeof config | undefined),
     events: await threadEvents(ctx, m.threadId),
   });
+  const imported = importedTasks(tuple.metadata as Record<string, unknown> | undefined);
+  if (imported && detail.tasks.length === 0) {
+    detail.tasks = imported;
+    detail.summary = { ...detail.summary, next: importedNext(tuple.metadata as Record<string, unknown> | undefined) ?? detail.summary.next };
+  }
   return { type: 'rg/checkpoint', detail };
 }
 

@@ -3,6 +3,7 @@ import type { ResumeValue } from '../protocol/dto';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
 import { Command } from '../engine/index';
 import { HostError, type HostContext } from './context';
+import { isImportedReadOnly } from './portability/index';
 import { startRun, type RunPlan } from './run-driver';
 
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
@@ -10,8 +11,20 @@ type Started = Omit<ReplyOf['rg/run.start'], 'id'>;
 
 const started = (s: { runId: string; threadId: string }): Started => ({ type: 'rg/run.started', runId: s.runId, threadId: s.threadId });
 
-/** The graph of an existing thread, or NOT_FOUND. */
+/** Throws READ_ONLY for a thread imported read-only (a LangGraph history): it can be read, not run. */
+export async function refuseReadOnly(ctx: HostContext, threadId: string): Promise<void> {
+  const head = await ctx.store.saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: '' } });
+  if (head && isImportedReadOnly(head.metadata as Record<string, unknown> | undefined)) {
+    throw new HostError(
+      'READ_ONLY',
+      `Thread "${threadId}" was imported read-only (a LangGraph history): it can be browsed, but not run, resumed, replayed or forked.`,
+    );
+  }
+}
+
+/** The graph of an existing thread, or NOT_FOUND (READ_ONLY for an imported read-only thread). */
 async function threadGraph(ctx: HostContext, threadId: string): Promise<string> {
+  await refuseReadOnly(ctx, threadId);
   const graphId = await ctx.graphIdOf(threadId);
   if (!graphId) throw new HostError('NOT_FOUND', `Thread "${threadId}" has no runs: start one with a graph first.`);
   return graphId;
@@ -38,6 +51,7 @@ async function run(ctx: HostContext, plan: RunPlan): Promise<Started> {
 /** rg/run.start */
 export async function onRunStart(ctx: HostContext, m: Req<'rg/run.start'>): Promise<Started> {
   if (!ctx.graphs.has(m.graphId)) throw new HostError('NOT_FOUND', `There is no graph "${m.graphId}".`);
+  await refuseReadOnly(ctx, m.threadId);
   const known = await ctx.graphIdOf(m.threadId);
   if (known && known !== m.graphId) {
     throw new HostError('BAD_REQUEST', `Thread "${m.threadId}" belongs to graph "${known}"; start "${m.graphId}" on a new thread.`);

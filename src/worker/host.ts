@@ -14,6 +14,9 @@ import type { Endpoint } from './endpoint';
 import { GraphCatalog, type GraphModule } from './graphs/registry';
 import * as read from './handlers-read';
 import * as runs from './handlers-run';
+import * as files from './handlers-files';
+import * as userGraphs from './handlers-graphs';
+import { registerSavedUserGraphs } from './user-graphs';
 import { DEFAULT_HOST_OPTIONS, type HostOptions } from './options';
 import { recoverStaleRuns } from './recovery';
 import { RunRegistry } from './runs';
@@ -75,6 +78,8 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
       forgetThread: (threadId) => void graphOfThread.delete(threadId),
     };
     await recoverStaleRuns(ctx);
+    // Saved user graphs are registered again, so their threads can be continued after a reload.
+    await registerSavedUserGraphs(ctx);
     return ctx;
   };
   const context = () => {
@@ -148,6 +153,12 @@ function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' }>
     case 'rg/runs.list': return read.onRunsList(ctx, msg);
     case 'rg/trace.get': return read.onTraceGet(ctx, msg);
     case 'rg/namespaces.list': return read.onNamespacesList(ctx, msg);
+    case 'rg/thread.export': return files.onThreadExport(ctx, msg);
+    case 'rg/thread.importPreview': return files.onImportPreview(ctx, msg);
+    case 'rg/thread.import': return files.onThreadImport(ctx, msg);
+    case 'rg/graph.compile': return userGraphs.onGraphCompile(ctx, msg);
+    case 'rg/graph.save': return userGraphs.onGraphSave(ctx, msg);
+    case 'rg/graph.delete': return userGraphs.onGraphDelete(ctx, msg);
     default: {
       const never: never = msg;
       throw new HostError('BAD_REQUEST', `Unhandled request ${JSON.stringify(never)}`);

@@ -18,5 +18,8 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     // Records are written only by this host, so their shape is ours (runId and seq of the run first).
     readTrace: async (threadId, runId) => (await saver.readTrace(threadId, runId)) as TraceRecord[],
     deleteThread: (threadId) => saver.deleteThread(threadId),
+    listUserGraphs: () => saver.listUserGraphs(),
+    putUserGraph: (graph) => saver.putUserGraph(graph),
+    deleteUserGraph: (id) => saver.deleteUserGraph(id),
   };
 }

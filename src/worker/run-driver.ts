@@ -98,6 +98,9 @@ async function execute(ctx: HostContext, graph: HostGraph, plan: RunPlan, run: A
     } else {
       outcome = 'error';
       error = errorToWire(err);
+      // A user graph's error points at the line and column of its source.
+      const position = ctx.graphs.module(plan.graphId)?.locate?.(err);
+      if (position) error.position = position;
     }
   }
   streaming = false;

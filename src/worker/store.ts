@@ -26,8 +26,23 @@ export interface StoredThread {
   updatedAt: string | null;
 }
 
+/** A graph written in the editor, as storage keeps it. */
+export interface StoredUserGraph {
+  id: string;
+  title: string;
+  source: string;
+  updatedAt: string;
+}
+
+/** Saved user graphs. */
+export interface UserGraphStore {
+  listUserGraphs(): Promise<StoredUserGraph[]>;
+  putUserGraph(graph: { id: string; title: string; source: string }): Promise<StoredUserGraph>;
+  deleteUserGraph(id: string): Promise<void>;
+}
+
 /** Storage behind the host. */
-export interface ThreadStore {
+export interface ThreadStore extends UserGraphStore {
   readonly saver: BaseCheckpointSaver;
   /** Name and schema version, reported by hello. */
   readonly info: { dbName: string; version: number };
@@ -58,10 +73,22 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
   const traces = new Map<string, TraceRecord[]>();
   const graphOf = new Map<string, string>();
   const touched = new Map<string, string>();
+  const userGraphs = new Map<string, StoredUserGraph>();
 
   return {
     saver,
     info,
+    async listUserGraphs() {
+      return [...userGraphs.values()].map((g) => ({ ...g }));
+    },
+    async putUserGraph(graph) {
+      const stored = { ...graph, updatedAt: new Date().toISOString() };
+      userGraphs.set(graph.id, stored);
+      return { ...stored };
+    },
+    async deleteUserGraph(id) {
+      userGraphs.delete(id);
+    },
     async listThreads() {
       const ids = new Set<string>([...traces.keys()]);
       for await (const t of saver.list({})) if (t.config.configurable?.thread_id) ids.add(t.config.configurable.thread_id);

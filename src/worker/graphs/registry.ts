@@ -17,7 +17,13 @@ export interface GraphModule {
   /** Compiles the graph with the given checkpointer. */
   build(checkpointer: BaseCheckpointSaver): HostGraph;
   origin?: 'builtin' | 'user';
+  /** The module's TypeScript (gallery graphs and user graphs): what "copy into the editor" starts from. */
   source?: string;
+  /**
+   * Where in `source` an error thrown by the graph's code happened (user graphs), or null.
+   * Lets a run's error point at the user's line and column.
+   */
+  locate?(err: unknown): { line: number; column: number } | null;
 }
 
 /** Graphs by id, each compiled once against the host's checkpointer. */
@@ -39,6 +45,29 @@ export class GraphCatalog {
     return this.modules.has(id);
   }
 
+  /** The registered module (not compiled). */
+  module(id: string): GraphModule | undefined {
+    return this.modules.get(id);
+  }
+
+  /** Removes a graph (threads that ran it keep their checkpoints). */
+  unregister(id: string): void {
+    this.modules.delete(id);
+    this.compiled.delete(id);
+  }
+
+  /** The info of one graph as the UI lists it. */
+  async info(id: string): Promise<GraphInfo | undefined> {
+    const m = this.modules.get(id);
+    if (!m) return undefined;
+    const info: GraphInfo = {
+      id: m.id, title: m.title, description: m.description, origin: m.origin ?? 'builtin',
+      shape: await graphShape(this.get(m.id)!), exampleInput: m.exampleInput,
+    };
+    if (m.source !== undefined) info.source = m.source;
+    return info;
+  }
+
   /** The compiled graph, built on first use. */
   get(id: string): HostGraph | undefined {
     const module = this.modules.get(id);
@@ -54,13 +83,9 @@ export class GraphCatalog {
   /** Every graph as the UI lists it. */
   async list(): Promise<GraphInfo[]> {
     const out: GraphInfo[] = [];
-    for (const m of this.modules.values()) {
-      const info: GraphInfo = {
-        id: m.id, title: m.title, description: m.description, origin: m.origin ?? 'builtin',
-        shape: await graphShape(this.get(m.id)!), exampleInput: m.exampleInput,
-      };
-      if (m.source !== undefined) info.source = m.source;
-      out.push(info);
+    for (const id of this.modules.keys()) {
+      const info = await this.info(id);
+      if (info) out.push(info);
     }
     return out;
   }
