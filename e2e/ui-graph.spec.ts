@@ -16,4 +16,14 @@ test.describe('graph', () => {
     expect(await y('work')).toBeGreaterThan(await y('plan'));
     expect(await y('join')).toBeGreaterThan(await y('work'));
   });
+
+  test('a Send fan-out shows how many tasks it sent at the selected checkpoint', async ({ page }) => {
+    await openWithFixture(page, {}, '/?graph=fanout');
+    await page.getByTestId('run-new').click();
+    await expect(page.getByTestId('run-item')).toHaveAttribute('data-outcome', 'done');
+    await page.getByTestId('timeline-row').filter({ hasText: '→ work' }).click();
+    await expect(page.getByTestId('graph-node-work')).toContainText('×3');
+    await expect(page.getByTestId('graph-node-work')).toHaveAttribute('data-state', 'ran');
+    await expect(page.locator('.react-flow__edge.edge-conditional').getByText('Send ×3')).toBeVisible();
+  });
 });
