@@ -16,10 +16,18 @@ export interface ChannelDef<V = unknown, U = V> {
   readonly UpdateType?: U;
 }
 
-export type StateDefinition = Record<string, ChannelDef<any, any>>;
+/**
+ * A state definition: each key is a `ChannelDef`, or a function returning one. The second form is
+ * what the bare `Annotation<T>` (no call) of the LangGraph.js docs is: the key's channel is made by
+ * calling it with no arguments, as LangGraph.js does.
+ */
+export type StateDefinition = Record<string, ChannelDef<any, any> | (() => ChannelDef<any, any>)>;
 
-export type StateType<SD extends StateDefinition> = { [K in keyof SD]: SD[K] extends ChannelDef<infer V, any> ? V : never };
-export type UpdateType<SD extends StateDefinition> = { [K in keyof SD]?: SD[K] extends ChannelDef<any, infer U> ? U : never };
+/** The channel definition behind a key, whether given as a `ChannelDef` or as a function making one. */
+type DefOf<D> = D extends ChannelDef<any, any> ? D : D extends (...args: any[]) => infer R ? R : never;
+
+export type StateType<SD extends StateDefinition> = { [K in keyof SD]: DefOf<SD[K]> extends ChannelDef<infer V, any> ? V : never };
+export type UpdateType<SD extends StateDefinition> = { [K in keyof SD]?: DefOf<SD[K]> extends ChannelDef<any, infer U> ? U : never };
 
 /** Options of a reducer key. */
 export interface ReducerOptions<V, U> {
@@ -63,7 +71,7 @@ export interface LegacyChannels {
 export function specsOf(schema: unknown): Record<string, ChannelSpec> {
   const out: Record<string, ChannelSpec> = {};
   if (schema instanceof AnnotationRoot) {
-    for (const [k, d] of Object.entries(schema.spec)) out[k] = (d as ChannelDef).toSpec();
+    for (const [k, d] of Object.entries(schema.spec)) out[k] = specOfDef(k, d);
     return out;
   }
   if (schema && typeof schema === 'object' && 'channels' in schema && typeof (schema as LegacyChannels).channels === 'object') {
@@ -74,11 +82,20 @@ export function specsOf(schema: unknown): Record<string, ChannelSpec> {
     return out;
   }
   if (schema && typeof schema === 'object') {
-    for (const [k, d] of Object.entries(schema as Record<string, unknown>)) {
-      if (d && typeof d === 'object' && (d as ChannelDef).lg_kind === 'ChannelDef') out[k] = (d as ChannelDef).toSpec();
-      else throw new Error(`Invalid state definition for key "${k}": use Annotation() or Annotation({ reducer, default })`);
-    }
+    for (const [k, d] of Object.entries(schema as Record<string, unknown>)) out[k] = specOfDef(k, d);
     return out;
   }
   throw new Error('Invalid schema type. Expected AnnotationRoot, a state definition, or { channels }.');
+}
+
+const isChannelDef = (d: unknown): d is ChannelDef => !!d && typeof d === 'object' && (d as ChannelDef).lg_kind === 'ChannelDef';
+
+/**
+ * The channel spec of one key of a definition. A function (e.g. the bare `Annotation<T>`) is
+ * called with no arguments and must return a channel definition, as LangGraph.js calls it.
+ */
+function specOfDef(key: string, d: unknown): ChannelSpec {
+  const def = typeof d === 'function' ? (d as () => unknown)() : d;
+  if (isChannelDef(def)) return def.toSpec();
+  throw new Error(`Invalid state definition for key "${key}": use Annotation, Annotation<T>() or Annotation({ reducer, default })`);
 }

@@ -3,12 +3,13 @@ import type { Scenario } from '../harness/scenario';
 import { CORE_BASIC } from './core-basic';
 import { CORE_FAILURES } from './core-failures';
 import { CORE_INTERRUPTS } from './core-interrupts';
+import { CORE_SCHEMAS } from './core-schemas';
 import { CORE_SENDS } from './core-sends';
 import { CORE_STREAMS } from './core-streams';
 import { CORE_TIME_TRAVEL } from './core-time-travel';
 import { FUNCTIONAL_SCENARIOS } from './functional';
 import { SUBGRAPH_SCENARIOS } from './subgraphs';
 
-export const CORE_SCENARIOS: Scenario[] = [...CORE_BASIC, ...CORE_FAILURES, ...CORE_INTERRUPTS, ...CORE_SENDS, ...CORE_TIME_TRAVEL, ...CORE_STREAMS];
+export const CORE_SCENARIOS: Scenario[] = [...CORE_BASIC, ...CORE_FAILURES, ...CORE_INTERRUPTS, ...CORE_SENDS, ...CORE_TIME_TRAVEL, ...CORE_STREAMS, ...CORE_SCHEMAS];
 export const ADVANCED_SCENARIOS: Scenario[] = [...FUNCTIONAL_SCENARIOS, ...SUBGRAPH_SCENARIOS];
 export const ALL_SCENARIOS: Scenario[] = [...CORE_SCENARIOS, ...ADVANCED_SCENARIOS];
