@@ -1,9 +1,12 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   plugins: [react()],
+  // Gallery graphs import the engine as a user's graph does: `from 'replaygraph'`.
+  resolve: { alias: { replaygraph: fileURLToPath(new URL('./src/engine/index.ts', import.meta.url)) } },
   worker: { format: 'es' },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },

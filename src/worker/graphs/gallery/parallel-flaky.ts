@@ -1,0 +1,37 @@
+/**
+ * Two searches run in parallel; "web" fails the first time it runs on each thread.
+ * Continue the failed thread: the "docs" write saved before the failure is re-applied instead of
+ * running "docs" again, the __error__ write is skipped as a control signal, and "web" runs again.
+ */
+import { Annotation, END, START, StateGraph } from 'replaygraph';
+
+export const title = 'Parallel branches, one flaky';
+export const description =
+  'Two searches run in parallel and the "web" search fails the first time on each thread, so the run ends with an error. ' +
+  'Continue it and open the pending writes of the checkpoint before the failure: the "docs" write is re-applied (docs does not run again), the __error__ write is skipped as a control signal, and only "web" runs again.';
+export const exampleInput = { query: 'pregel supersteps' };
+
+const State = Annotation.Root({
+  query: Annotation<string>(),
+  results: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
+  summary: Annotation<string>(),
+});
+
+// Threads on which "web" already failed once (per loaded module, i.e. per worker).
+const failedOnce = new Set<string>();
+
+export default new StateGraph(State)
+  .addNode('docs', (s) => ({ results: [`docs: ${s.query}`] }))
+  .addNode('web', (s, config) => {
+    const thread = String(config.configurable?.thread_id ?? '');
+    if (!failedOnce.has(thread)) {
+      failedOnce.add(thread);
+      throw new Error('web search timed out (fails once per thread; continue the run to retry)');
+    }
+    return { results: [`web: ${s.query}`] };
+  })
+  .addNode('merge', (s) => ({ summary: `${s.results.length} results: ${[...s.results].sort().join(' | ')}` }))
+  .addEdge(START, 'docs')
+  .addEdge(START, 'web')
+  .addEdge(['docs', 'web'], 'merge')
+  .addEdge('merge', END);

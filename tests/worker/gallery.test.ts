@@ -1,0 +1,121 @@
+/** The scenario gallery over the protocol: each graph does what its card promises. */
+import { describe, expect, it } from 'vitest';
+import type { Json } from '../../src/protocol/dto';
+import { GALLERY_GRAPHS } from '../../src/worker/graphs/index';
+import { connect, newThread, STORES } from './harness';
+
+type Ev = { type: string; [k: string]: unknown };
+
+describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
+  it('lists every gallery graph with a title, a two-sentence description and its own source', async () => {
+    const { client } = connect(makeStore());
+    const graphs = await client.listGraphs();
+    for (const g of GALLERY_GRAPHS) {
+      const info = graphs.find((x) => x.id === g.id)!;
+      expect(info.title.length).toBeGreaterThan(3);
+      expect(info.description.split(/\.\s/).length).toBeGreaterThanOrEqual(2);
+      expect(info.source).toContain("from 'replaygraph'");
+      expect(info.source).toContain('export default');
+    }
+  });
+
+  it('parallel-flaky: on continue the docs write is re-applied, __error__ skipped, web runs again', async () => {
+    const { client } = connect(makeStore());
+    const threadId = newThread();
+    const r1 = await client.startRun({ threadId, graphId: 'parallel-flaky', input: { query: 'q' } });
+    expect((await client.waitForRun(r1.runId)).outcome).toBe('error');
+    const failedAt = (await client.historyPage({ threadId, limit: 1 })).items[0]!;
+    const r2 = await client.continueRun({ threadId });
+    expect((await client.waitForRun(r2.runId)).outcome).toBe('done');
+    const detail = await client.getCheckpoint({ threadId, checkpointId: failedAt.checkpointId });
+    const byChannel = Object.fromEntries(detail.pendingWrites.map((w) => [`${w.taskName}:${w.channel}`, w.disposition]));
+    expect(byChannel['docs:results']).toEqual({ kind: 'reapplied' });
+    expect(byChannel['web:__error__']).toEqual({ kind: 'skipped-control', signal: '__error__' });
+    const { events } = await client.getTrace({ threadId, runId: r2.runId });
+    const ran = (events as Ev[]).filter((e) => e.type === '@engine.task.run').map((e) => e.name);
+    expect(ran).toContain('web');
+    expect(ran).not.toContain('docs');
+  });
+
+  it('human-review: "revise" reaches a node with two interrupts; the first answer is replayed', async () => {
+    const { client } = connect(makeStore());
+    const threadId = newThread();
+    const wait = async (p: Promise<{ runId: string }>) => (await client.waitForRun((await p).runId)).outcome;
+    expect(await wait(client.startRun({ threadId, graphId: 'human-review', input: { request: 'r' } }))).toBe('interrupted');
+    expect(await wait(client.resume({ threadId, resume: { kind: 'value', value: 'revise' } }))).toBe('interrupted');
+    expect(await wait(client.resume({ threadId, resume: { kind: 'value', value: 'shorter' } }))).toBe('interrupted');
+    const second = (await client.historyPage({ threadId, limit: 1 })).items[0]!;
+    const d = await client.getCheckpoint({ threadId, checkpointId: second.checkpointId });
+    expect(d.tasks.find((t) => t.name === 'clarify')!.interrupts[0]!.value).toMatchObject({ question: expect.stringContaining('tone') });
+    expect(await wait(client.resume({ threadId, resume: { kind: 'value', value: 'friendly' } }))).toBe('interrupted');
+    const after = await client.getCheckpoint({ threadId, checkpointId: second.checkpointId });
+    const resumes = after.pendingWrites.filter((w) => w.channel === '__resume__');
+    expect(resumes.length).toBeGreaterThanOrEqual(1);
+    expect(resumes.every((w) => w.disposition.kind === 'resume-value')).toBe(true);
+    const head = (await client.historyPage({ threadId, limit: 1 })).items[0]!;
+    const values = (await client.getCheckpoint({ threadId, checkpointId: head.checkpointId })).values;
+    expect(values).toMatchObject({ guidance: 'shorter; tone: friendly', revisions: 2 });
+  });
+
+  it('essay: compose runs once across the interrupt and the resume', async () => {
+    const { client } = connect(makeStore());
+    const threadId = newThread();
+    const r1 = await client.startRun({ threadId, graphId: 'essay', input: { topic: 'x' } });
+    expect((await client.waitForRun(r1.runId)).outcome).toBe('interrupted');
+    const r2 = await client.resume({ threadId, resume: { kind: 'value', value: 'approve' } });
+    const end = await client.waitForRun(r2.runId);
+    expect(end.outcome).toBe('done');
+    const { events } = await client.getTrace({ threadId, runId: r2.runId });
+    const ran = (events as Ev[]).filter((e) => e.type === '@engine.task.run').map((e) => e.name);
+    expect(ran).not.toContain('compose');
+    expect(ran).toContain('polish');
+    expect(JSON.stringify(end.result)).toMatch(/compose run #\d+\) — reviewed: approve/);
+  });
+
+  it('subgraph-loop: two calls in two namespaces; a replay between them first-visits the second call', async () => {
+    const { client } = connect(makeStore());
+    const threadId = newThread();
+    const r1 = await client.startRun({ threadId, graphId: 'subgraph-loop', input: { rounds: 2 } });
+    const end = await client.waitForRun(r1.runId);
+    expect(end.outcome).toBe('done');
+    expect((end.result as { steps: string[] }).steps).toEqual(['planned', 'round 1: fetched', 'round 1: scored', 'round 2: fetched', 'round 2: scored', 'report after 2 round(s)']);
+    const root = await client.listNamespaces(threadId);
+    expect(root.children.length).toBe(2);
+    const history = (await client.historyPage({ threadId, limit: 50 })).items;
+    const between = history.find((c) => c.step > 1 && c.next.includes('work'))!;
+    expect(between).toBeDefined();
+    const replay = await client.replay({ threadId, checkpointId: between.checkpointId });
+    expect((await client.waitForRun(replay.runId)).outcome).toBe('done');
+    const { events } = await client.getTrace({ threadId, runId: replay.runId });
+    const starts = (events as Ev[]).filter((e) => e.type === '@engine.run.start');
+    expect(starts.some((e) => e.checkpointNs !== '' && typeof e.checkpointNs === 'string')).toBe(true);
+    const ran = (events as Ev[]).filter((e) => e.type === '@engine.task.run' && e.name === 'plan');
+    expect(ran).toHaveLength(0);
+  });
+
+  it('map-reduce: one push task per document, combined once', async () => {
+    const { client } = connect(makeStore());
+    const threadId = newThread();
+    const r1 = await client.startRun({ threadId, graphId: 'map-reduce', input: { docs: ['a', 'bb', 'ccc'] } });
+    const end = await client.waitForRun(r1.runId);
+    expect(end.outcome).toBe('done');
+    expect((end.result as { report: Json }).report).toBe('a: 1 letters; bb: 2 letters; ccc: 3 letters');
+    const history = (await client.historyPage({ threadId, limit: 50 })).items;
+    const fanOut = history.find((c) => c.next.filter((n) => n === 'summarize').length === 3)!;
+    const d = await client.getCheckpoint({ threadId, checkpointId: fanOut.checkpointId });
+    expect(d.tasks.filter((t) => t.kind === 'push')).toHaveLength(3);
+  });
+
+  it('retry-fork: two retries then success; a fork with an edited price computes a new total', async () => {
+    const { client } = connect(makeStore());
+    const threadId = newThread();
+    const r1 = await client.startRun({ threadId, graphId: 'retry-fork', input: { item: 'b', quantity: 3 } });
+    const end = await client.waitForRun(r1.runId);
+    expect(end).toMatchObject({ outcome: 'done', result: { price: 12, total: 36, attempts: 3 } });
+    const { events } = await client.getTrace({ threadId, runId: r1.runId });
+    expect((events as Ev[]).filter((e) => e.type === '@engine.task.retry')).toHaveLength(2);
+    const afterFetch = (await client.historyPage({ threadId, limit: 50 })).items.find((c) => c.next.includes('total'))!;
+    const fork = await client.fork({ threadId, checkpointId: afterFetch.checkpointId, values: { price: 5 }, asNode: 'fetch', run: true });
+    expect(await client.waitForRun(fork.runId)).toMatchObject({ outcome: 'done', result: { price: 5, total: 15 } });
+  });
+});
