@@ -9,6 +9,9 @@ import { createSelectionSlice } from './slices/selection';
 import { createSessionSlice } from './slices/session';
 import { createTimelineSlice } from './slices/timeline';
 import type { AppState, StoreClient, SubscribeEvents } from './types';
+import { createGallerySlice } from '../gallery/slice';
+import { createEditorSlice } from '../editor/slice';
+import { createPortabilitySlice } from '../portability/slice';
 
 /** A store plus the function that stops its event subscription. */
 export interface AppStore {
@@ -24,6 +27,9 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createSelectionSlice(client)(...a),
     ...createInspectorSlice(...a),
     ...createRunsSlice(client)(...a),
+    ...createGallerySlice()(...a),
+    ...createEditorSlice(client)(...a),
+    ...createPortabilitySlice(client)(...a),
   }));
   const stop = subscribe?.((event) => store.getState().handleWorkerEvent(event));
   return { store, dispose: () => stop?.() };

@@ -7,6 +7,9 @@ import type {
 } from '../../protocol/dto';
 import type { ReplyOf, ToWorker, WorkerEvent } from '../../protocol/messages';
 import type { UrlState } from '../model/url-state';
+import type { GallerySlice } from '../gallery/slice';
+import type { EditorSlice } from '../editor/slice';
+import type { PortabilitySlice } from '../portability/slice';
 
 type RequestBody<T extends ToWorker['type']> = Omit<Extract<ToWorker, { type: T }>, 'id' | 'type'>;
 
@@ -126,5 +129,5 @@ export interface RunsSlice {
   handleWorkerEvent(event: WorkerEvent): void;
 }
 
-/** The whole store. */
-export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice;
+/** The whole store (gallery, editor and import/export slices live in their own folders). */
+export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & GallerySlice & EditorSlice & PortabilitySlice;

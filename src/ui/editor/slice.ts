@@ -1,0 +1,134 @@
+/**
+ * Editor slice: the TypeScript of a user graph, compiled and run in the worker (never on the page).
+ * Syntax, evaluation and run-time errors come back positioned in the source.
+ */
+import type { StateCreator } from 'zustand';
+import type { UserCodeErrorDTO } from '../../protocol/dto';
+import type { RunEnded } from '../../client/worker-client';
+import type { AppState, StoreClient } from '../store/types';
+
+/** A new graph's starting text. */
+export const STARTER_SOURCE = `import { Annotation, END, START, StateGraph } from 'replaygraph';
+
+export const title = 'My graph';
+export const description = 'Two nodes in a row. Edit them and press Run.';
+export const exampleInput = { text: 'hello' };
+
+const State = Annotation.Root({
+  text: Annotation<string>(),
+  log: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
+});
+
+export default new StateGraph(State)
+  .addNode('shout', (s) => ({ text: s.text.toUpperCase(), log: ['shouted'] }))
+  .addNode('sign', (s) => ({ text: \`\${s.text} — signed\`, log: ['signed'] }))
+  .addEdge(START, 'shout')
+  .addEdge('shout', 'sign')
+  .addEdge('sign', END);
+`;
+
+export interface EditorSlice {
+  /** The name after `user:` of the graph being edited. */
+  editorName: string;
+  editorSource: string;
+  editorError: UserCodeErrorDTO | null;
+  editorStatus: 'idle' | 'compiling' | 'running' | 'saved' | 'compiled';
+  setEditorName(name: string): void;
+  setEditorSource(source: string): void;
+  /** Loads a saved user graph or a gallery graph's source (as a copy) into the editor. */
+  editGraph(graphId: string): void;
+  newEditorGraph(): void;
+  /** Compiles and saves; returns the graph id when it compiled. */
+  saveEditorGraph(): Promise<string | null>;
+  /** Saves, then runs on a new thread: errors stay in the editor, a good run opens the debugger. */
+  runEditorGraph(): Promise<void>;
+  deleteEditorGraph(graphId: string): Promise<void>;
+}
+
+/** A name usable after `user:` (letters, digits, `.`, `_`, `-`). */
+export function cleanName(name: string): string {
+  return name.trim().replace(/[^\w.-]+/g, '-').slice(0, 64) || 'my-graph';
+}
+
+type Waiter = { waitForRun?(runId: string): Promise<RunEnded> };
+
+/** Creates the editor slice over `client`. */
+export function createEditorSlice(client: StoreClient): StateCreator<AppState, [], [], EditorSlice> {
+  return (set, get) => {
+    async function reloadGraphs(): Promise<void> {
+      try {
+        const { graphs } = await client.request('rg/graphs.list', {});
+        set({ graphs });
+      } catch (err) {
+        get().reportError('Loading graphs', err);
+      }
+    }
+
+    return {
+      editorName: 'my-graph',
+      editorSource: STARTER_SOURCE,
+      editorError: null,
+      editorStatus: 'idle',
+      setEditorName: (name) => set({ editorName: name }),
+      setEditorSource: (source) => set({ editorSource: source, editorStatus: 'idle' }),
+
+      editGraph(graphId) {
+        const g = get().graphs.find((x) => x.id === graphId);
+        if (!g || g.source === undefined) return get().reportError('Editor', new Error(`Graph "${graphId}" has no source to edit.`));
+        const name = g.origin === 'user' ? graphId.replace(/^user:/, '') : `${graphId}-copy`;
+        set({ editorName: name, editorSource: g.source, editorError: null, editorStatus: 'idle', view: 'editor' });
+      },
+
+      newEditorGraph() {
+        set({ editorName: 'my-graph', editorSource: STARTER_SOURCE, editorError: null, editorStatus: 'idle', view: 'editor' });
+      },
+
+      async saveEditorGraph() {
+        const graphId = `user:${cleanName(get().editorName)}`;
+        set({ editorStatus: 'compiling', editorError: null });
+        try {
+          const r = await client.request('rg/graph.save', { graphId, source: get().editorSource });
+          if (r.error !== null || r.graph === null) {
+            set({ editorError: r.error, editorStatus: 'idle' });
+            return null;
+          }
+          set({ editorStatus: 'saved' });
+          await reloadGraphs();
+          return graphId;
+        } catch (err) {
+          set({ editorStatus: 'idle' });
+          get().reportError('Saving the graph', err);
+          return null;
+        }
+      },
+
+      async runEditorGraph() {
+        const graphId = await get().saveEditorGraph();
+        if (graphId === null) return;
+        const graph = get().graphs.find((g) => g.id === graphId);
+        get().openGraph(graphId);
+        set({ editorStatus: 'running' });
+        await get().startRun(graph?.exampleInput ?? {}, { newThread: true, stepMode: false });
+        const run = get().activeRun;
+        const wait = (client as StoreClient & Waiter).waitForRun;
+        const ended = run !== null && wait ? await wait.call(client, run.runId) : null;
+        set({ editorStatus: 'idle' });
+        const e = ended?.error;
+        if (ended?.outcome === 'error' && e) {
+          set({ editorError: { kind: 'runtime', message: `${e.name}: ${e.message}`, line: e.position?.line ?? null, column: e.position?.column ?? null } });
+          return;
+        }
+        set({ view: 'debugger' });
+      },
+
+      async deleteEditorGraph(graphId) {
+        try {
+          await client.request('rg/graph.delete', { graphId });
+        } catch (err) {
+          get().reportError('Deleting the graph', err);
+        }
+        await reloadGraphs();
+      },
+    };
+  };
+}

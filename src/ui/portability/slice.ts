@@ -1,0 +1,76 @@
+/**
+ * Portability slice: export the open thread as a file, and import a file (a replaygraph thread or a
+ * LangGraph history) after a preview. Every file is checked in the worker; a refused file shows its
+ * problem (with the JSON path) and changes nothing.
+ */
+import type { StateCreator } from 'zustand';
+import type { ImportPreviewDTO, ImportProblemDTO } from '../../protocol/dto';
+import type { AppState, StoreClient } from '../store/types';
+
+/** An import being looked at: the file's text, what it holds or why it is refused. */
+export interface PendingImport {
+  fileName: string;
+  text: string;
+  preview: ImportPreviewDTO | null;
+  problem: ImportProblemDTO | null;
+}
+
+export interface PortabilitySlice {
+  pendingImport: PendingImport | null;
+  /** Exports the thread; resolves with the file (the view saves it as a download). */
+  exportThread(threadId: string): Promise<{ fileName: string; text: string } | null>;
+  previewImport(fileName: string, text: string): Promise<void>;
+  /** Imports the previewed file (under `threadId` when given) and opens it in the debugger. */
+  confirmImport(threadId?: string): Promise<void>;
+  cancelImport(): void;
+}
+
+/** Creates the portability slice over `client`. */
+export function createPortabilitySlice(client: StoreClient): StateCreator<AppState, [], [], PortabilitySlice> {
+  return (set, get) => ({
+    pendingImport: null,
+
+    async exportThread(threadId) {
+      try {
+        const r = await client.request('rg/thread.export', { threadId });
+        return { fileName: r.fileName, text: r.text };
+      } catch (err) {
+        get().reportError('Export', err);
+        return null;
+      }
+    },
+
+    async previewImport(fileName, text) {
+      try {
+        const r = await client.request('rg/thread.importPreview', { text });
+        set({ pendingImport: { fileName, text, preview: r.preview, problem: r.problem } });
+      } catch (err) {
+        get().reportError('Import', err);
+      }
+    },
+
+    async confirmImport(threadId) {
+      const pending = get().pendingImport;
+      if (pending === null || pending.preview === null) return;
+      try {
+        const r = await client.request('rg/thread.import', { text: pending.text, ...(threadId ? { threadId } : {}) });
+        if (r.thread === null) {
+          set({ pendingImport: { ...pending, preview: null, problem: r.problem } });
+          return;
+        }
+        set({ pendingImport: null });
+        const { graphs } = await client.request('rg/graphs.list', {});
+        set({ graphs });
+        await get().refreshThreads();
+        set({ view: 'debugger' });
+        await get().openThread(r.thread.threadId);
+      } catch (err) {
+        get().reportError('Import', err);
+      }
+    },
+
+    cancelImport() {
+      set({ pendingImport: null });
+    },
+  });
+}
