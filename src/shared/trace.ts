@@ -203,6 +203,24 @@ export interface TraceInterrupt extends TraceBase {
   nodes?: string[];
 }
 
+/**
+ * A subgraph was entered during a time-travelling run (a replay or a run from a fork/update) and
+ * loaded its starting checkpoint by the first-visit rule: on the first visit of its namespace (task
+ * id stripped) in the run, the latest of its checkpoints created strictly before `replayBefore`
+ * (none: it starts afresh); on later visits (a loop), its latest checkpoint.
+ */
+export interface TraceReplayVisit extends TraceBase {
+  type: '@engine.replay.visit';
+  /** The subgraph's namespace without the task id, e.g. `sub` for `sub:3f2a…`. */
+  stableNs: string;
+  firstVisit: boolean;
+  /** The checkpoint id that bounds first-visit loading (exclusive). */
+  replayBefore: string;
+  /** The checkpoint loaded, or null when the subgraph starts afresh. */
+  loadedCheckpointId: string | null;
+  loadedStep: number | null;
+}
+
 /** A task failed (after its retries), or the run failed outside a task. */
 export interface TraceError extends TraceBase {
   type: '@engine.error';
@@ -227,6 +245,7 @@ export type TraceEvent =
   | TraceWritesApplied
   | TraceCheckpointSaved
   | TraceInterrupt
+  | TraceReplayVisit
   | TraceError;
 
 /** The `type` literals, for guards and exhaustive switches. */
@@ -257,6 +276,7 @@ const TYPES: ReadonlySet<string> = new Set<TraceEventType>([
   '@engine.writes.applied',
   '@engine.checkpoint.saved',
   '@engine.interrupt',
+  '@engine.replay.visit',
   '@engine.error',
 ]);
 

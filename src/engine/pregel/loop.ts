@@ -138,8 +138,14 @@ export class PregelLoop {
       const own = { configurable: { thread_id: threadId, checkpoint_ns: ns } };
       if (checkpointId) tuple = await p.checkpointer.getTuple({ configurable: { ...own.configurable, checkpoint_id: checkpointId } });
       else if (nested?.replayState) {
-        tuple = await nested.replayState.getCheckpoint(ns, p.checkpointer, own);
+        const visit = await nested.replayState.getCheckpoint(ns, p.checkpointer, own);
+        tuple = visit.tuple;
         clearResuming = true;
+        p.tracer.emit({
+          type: '@engine.replay.visit', step: (tuple?.metadata?.step ?? -2) + 1, stableNs: visit.stableNs,
+          firstVisit: visit.firstVisit, replayBefore: nested.replayState.checkpointId,
+          loadedCheckpointId: tuple?.checkpoint.id ?? null, loadedStep: tuple?.metadata?.step ?? null,
+        });
       } else tuple = await p.checkpointer.getTuple(own);
     }
     const loop = new PregelLoop(

@@ -5,6 +5,14 @@
  */
 import type { BaseCheckpointSaver, CheckpointTuple, RunnableConfig } from '../checkpoint/types';
 
+/** What a subgraph loaded when a time-travelling run entered it. */
+export interface ReplayVisit {
+  tuple: CheckpointTuple | undefined;
+  /** True the first time this subgraph (its namespace without the task id) is entered in the run. */
+  firstVisit: boolean;
+  stableNs: string;
+}
+
 export class ReplayState {
   private readonly visited = new Set<string>();
   constructor(readonly checkpointId: string) {}
@@ -17,11 +25,18 @@ export class ReplayState {
     return true;
   }
 
-  async getCheckpoint(ns: string, saver: BaseCheckpointSaver, config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+  /**
+   * Loads the checkpoint a subgraph at `ns` starts from, and says which rule chose it: on the first
+   * visit, the latest one strictly before the replay point; on later visits, the latest one.
+   */
+  async getCheckpoint(ns: string, saver: BaseCheckpointSaver, config: RunnableConfig): Promise<ReplayVisit> {
+    const stableNs = ns.includes(':') ? ns.slice(0, ns.lastIndexOf(':')) : ns;
     if (this.firstVisit(ns)) {
-      for await (const t of saver.list(config, { before: { configurable: { checkpoint_id: this.checkpointId } }, limit: 1 })) return t;
-      return undefined;
+      for await (const t of saver.list(config, { before: { configurable: { checkpoint_id: this.checkpointId } }, limit: 1 })) {
+        return { tuple: t, firstVisit: true, stableNs };
+      }
+      return { tuple: undefined, firstVisit: true, stableNs };
     }
-    return saver.getTuple(config);
+    return { tuple: await saver.getTuple(config), firstVisit: false, stableNs };
   }
 }

@@ -26,4 +26,23 @@ describe('summarizeTrace', () => {
     expect(s.status).toBe('interrupted');
     expect(s.ignored).toBe(1);
   });
+
+  it('uses the engine\'s first-visit decisions of a replay when the trace has them', () => {
+    const sub = (ns: string, seq: number) => ({ runId: 'r2', checkpointNs: ns, seq, step: 0 });
+    const events = [
+      { ...sub('sub:a', 0), type: '@engine.replay.visit', stableNs: 'sub', firstVisit: true, replayBefore: 'p5', loadedCheckpointId: 's3', loadedStep: 1 },
+      { ...sub('sub:a', 1), type: '@engine.run.start', threadId: 't', checkpointId: 's3', isReplaying: false, isResuming: false, input: 'value' },
+      { ...sub('sub:b', 2), type: '@engine.replay.visit', stableNs: 'sub', firstVisit: false, replayBefore: 'p5', loadedCheckpointId: 's9', loadedStep: 3 },
+      { ...sub('sub:c', 3), type: '@engine.replay.visit', stableNs: 'other', firstVisit: true, replayBefore: 'p5', loadedCheckpointId: null, loadedStep: null },
+    ];
+    const s = summarizeTrace(events);
+    expect(s.visits.map((v) => [v.ns, v.checkpointId, v.firstVisit])).toEqual([
+      ['sub:a', 's3', true],
+      ['sub:b', 's9', false],
+      ['sub:c', null, true],
+    ]);
+    expect(s.visits[0].reason).toContain('before p5');
+    expect(s.visits[1].reason).toContain('later visit');
+    expect(s.visits[2].reason).toContain('starts fresh');
+  });
 });

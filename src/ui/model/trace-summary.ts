@@ -24,6 +24,8 @@ export interface SubgraphVisit {
   ns: string;
   checkpointId: string | null;
   reason: string;
+  /** For time-travelling runs: whether the engine's first-visit rule applied (see @engine.replay.visit). */
+  firstVisit?: boolean;
 }
 
 /** A run's trace, folded. */
@@ -39,6 +41,12 @@ function visitReason(e: Extract<TraceEvent, { type: '@engine.run.start' }>): str
   if (e.isReplaying) return 'replays from this checkpoint (its saved writes are not re-applied on the first tick)';
   if (e.isResuming) return 'resumes its latest checkpoint (saved writes are re-applied)';
   return 'continues from its latest checkpoint';
+}
+
+function replayVisitReason(e: Extract<TraceEvent, { type: '@engine.replay.visit' }>): string {
+  if (!e.firstVisit) return `later visit of ${e.stableNs} in this replay: loads its latest checkpoint`;
+  if (e.loadedCheckpointId === null) return `first visit of ${e.stableNs} in this replay: no checkpoint before ${e.replayBefore}, starts fresh`;
+  return `first visit of ${e.stableNs} in this replay: loads its latest checkpoint before ${e.replayBefore} (step ${e.loadedStep ?? '?'})`;
 }
 
 /** Folds trace events (any order; sorted by seq) into ticks and subgraph visits. */
@@ -57,6 +65,10 @@ export function summarizeTrace(raw: readonly unknown[]): TraceSummary {
           visited.add(e.checkpointNs);
           visits.push({ ns: e.checkpointNs, checkpointId: e.checkpointId, reason: visitReason(e) });
         }
+        break;
+      case '@engine.replay.visit':
+        visited.add(e.checkpointNs);
+        visits.push({ ns: e.checkpointNs, checkpointId: e.loadedCheckpointId, reason: replayVisitReason(e), firstVisit: e.firstVisit });
         break;
       case '@engine.run.end':
         if (e.checkpointNs === '') status = e.status;

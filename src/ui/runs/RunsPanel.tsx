@@ -43,7 +43,7 @@ export function RunsPanel() {
             <ul data-testid="subgraph-visits">
               {summary.visits.map((v) => (
                 <li key={v.ns} data-testid="subgraph-visit">
-                  <code>{v.ns}</code>: loaded <code>{v.checkpointId ?? 'nothing'}</code> — {v.reason}
+                  <code>{v.ns}</code>{v.firstVisit !== undefined && <span className="badge" data-first-visit={v.firstVisit}>{v.firstVisit ? " first visit" : " later visit"}</span>}: loaded <code>{v.checkpointId ?? 'nothing'}</code> — {v.reason}
                 </li>
               ))}
             </ul>
