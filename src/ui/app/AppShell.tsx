@@ -13,6 +13,10 @@ import { useKeyboard } from '../nav/useKeyboard';
 import { useTheme } from '../nav/useTheme';
 import { HelpDialog } from '../nav/HelpDialog';
 import { useState } from 'react';
+import { useAppStore } from '../store/useAppStore';
+import { GalleryView } from '../gallery/GalleryView';
+import { EditorView } from '../editor/EditorView';
+import { useViewUrl } from '../gallery/useViewUrl';
 
 /** The debugger's layout: header, timeline, graph with actions, inspector, runs. */
 export function AppShell() {
@@ -20,6 +24,18 @@ export function AppShell() {
   useUrlSync();
   useTheme();
   useKeyboard(() => setHelpOpen((o) => !o));
+  useViewUrl();
+  const view = useAppStore((s) => s.view);
+  if (view !== 'debugger') {
+    return (
+      <div className="app">
+        <Header onHelp={() => setHelpOpen(true)} />
+        <ErrorList />
+        {view === 'gallery' ? <ErrorBoundary area="The gallery"><GalleryView /></ErrorBoundary> : <ErrorBoundary area="The editor"><EditorView /></ErrorBoundary>}
+        {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
+      </div>
+    );
+  }
   return (
     <div className="app">
       <Header onHelp={() => setHelpOpen(true)} />

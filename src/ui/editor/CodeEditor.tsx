@@ -1,0 +1,65 @@
+import { useEffect, useRef } from 'react';
+import { basicSetup, EditorView } from 'codemirror';
+import { javascript } from '@codemirror/lang-javascript';
+import { EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { Decoration, type DecorationSet } from '@codemirror/view';
+
+/** Marks one line (1-based) as the error's, or clears the mark with null. */
+const markLine = StateEffect.define<number | null>();
+const errorLine = Decoration.line({ class: 'cm-error-line', attributes: { 'data-testid': 'editor-error-line' } });
+
+const errorField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(marks, tr) {
+    let next = marks.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(markLine)) continue;
+      const line = e.value;
+      next = line === null || line < 1 || line > tr.state.doc.lines ? Decoration.none : Decoration.set([errorLine.range(tr.state.doc.line(line).from)]);
+    }
+    return next;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+const extensions = (onChange: (text: string) => void): Extension[] => [
+  basicSetup,
+  javascript({ typescript: true }),
+  errorField,
+  EditorView.updateListener.of((u) => {
+    if (u.docChanged) onChange(u.state.doc.toString());
+  }),
+  EditorView.contentAttributes.of({ 'aria-label': 'Graph source (TypeScript)' }),
+];
+
+/**
+ * CodeMirror 6 with TypeScript highlighting. The text is owned by the store: outside changes
+ * (another graph loaded) replace the document; typing reports every change through `onChange`.
+ */
+export function CodeEditor({ value, onChange, errorAt }: { value: string; onChange: (text: string) => void; errorAt: number | null }) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    const v = new EditorView({ parent: host.current!, state: EditorState.create({ doc: value, extensions: extensions((t) => changed.current(t)) }) });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+    // Created once; later values arrive through the effect below.
+  }, []);
+
+  useEffect(() => {
+    const v = view.current;
+    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: markLine.of(errorAt) });
+  }, [errorAt, value]);
+
+  return <div className="editor-code" ref={host} data-testid="code-editor" />;
+}

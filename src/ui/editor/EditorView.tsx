@@ -1,0 +1,74 @@
+import type { UserCodeErrorDTO } from '../../protocol/dto';
+import { useAppStoreShallow } from '../store/useAppStore';
+import type { AppState } from '../store/types';
+import { CodeEditor } from './CodeEditor';
+import { cleanName } from './slice';
+import '../gallery/gallery.css';
+
+const pick = (s: AppState) => ({
+  name: s.editorName, source: s.editorSource, error: s.editorError, status: s.editorStatus, graphs: s.graphs,
+  setName: s.setEditorName, setSource: s.setEditorSource, save: s.saveEditorGraph, run: s.runEditorGraph,
+  edit: s.editGraph, fresh: s.newEditorGraph, remove: s.deleteEditorGraph,
+});
+
+const KIND: Record<UserCodeErrorDTO['kind'], string> = { syntax: 'Syntax error', runtime: 'Runtime error', shape: 'Not a graph' };
+
+/** Where an error is, as people read it. */
+export function errorWhere(e: UserCodeErrorDTO): string {
+  return e.line === null ? 'position unknown' : `line ${e.line}${e.column === null ? '' : `, column ${e.column}`}`;
+}
+
+/**
+ * Write a graph in TypeScript (importing from 'replaygraph'), save it, run it. Compiling and
+ * running happen in the worker; errors come back with their line and column.
+ */
+export function EditorView() {
+  const e = useAppStoreShallow(pick);
+  const mine = e.graphs.filter((g) => g.origin === 'user');
+  const gallery = e.graphs.filter((g) => g.origin === 'builtin' && g.source !== undefined);
+  const busy = e.status === 'compiling' || e.status === 'running';
+  return (
+    <main className="studio editor-layout" data-testid="editor">
+      <aside className="editor-side" aria-label="Graphs to edit">
+        <button type="button" onClick={() => e.fresh()} data-testid="editor-new">New graph</button>
+        <h2 className="pane-title">Your graphs</h2>
+        <ul data-testid="editor-user-graphs">
+          {mine.length === 0 && <li className="muted">None saved yet.</li>}
+          {mine.map((g) => (
+            <li key={g.id} className="buttons">
+              <button type="button" onClick={() => e.edit(g.id)} data-testid="editor-open" data-graph-id={g.id}>{g.title}</button>
+              <button type="button" aria-label={`Delete ${g.title}`} onClick={() => window.confirm(`Delete the graph ${g.title}? Its threads stay.`) && void e.remove(g.id)}>✕</button>
+            </li>
+          ))}
+        </ul>
+        <h2 className="pane-title">Start from a gallery graph</h2>
+        <ul>
+          {gallery.map((g) => (
+            <li key={g.id}>
+              <button type="button" onClick={() => e.edit(g.id)} data-testid="editor-copy" data-graph-id={g.id}>{g.title}</button>
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <section className="editor-main" aria-label="Graph source">
+        <div className="buttons">
+          <label className="picker">
+            Name <code>user:</code>
+            <input value={e.name} onChange={(ev) => e.setName(ev.target.value)} onBlur={() => e.setName(cleanName(e.name))} data-testid="editor-name" spellCheck={false} />
+          </label>
+          <button type="button" disabled={busy} onClick={() => void e.save()} data-testid="editor-save">Save</button>
+          <button type="button" disabled={busy} onClick={() => void e.run()} data-testid="editor-run">Save and run</button>
+          <span className="muted" data-testid="editor-status" data-status={e.status} aria-live="polite">
+            {e.status === 'compiling' ? 'Compiling…' : e.status === 'running' ? 'Running…' : e.status === 'saved' ? 'Saved.' : ''}
+          </span>
+        </div>
+        {e.error && (
+          <div className="editor-error" role="alert" data-testid="editor-error" data-kind={e.error.kind} data-line={e.error.line ?? ''} data-column={e.error.column ?? ''}>
+            {KIND[e.error.kind]} ({errorWhere(e.error)}): {e.error.message}
+          </div>
+        )}
+        <CodeEditor value={e.source} onChange={e.setSource} errorAt={e.error?.line ?? null} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { useAppStoreShallow } from '../store/useAppStore';
+import type { AppState } from '../store/types';
+import type { AppView } from './slice';
+
+const pick = (s: AppState) => ({ view: s.view, setView: s.setView });
+
+const VIEWS: { view: AppView; label: string }[] = [
+  { view: 'gallery', label: 'Gallery' },
+  { view: 'editor', label: 'Editor' },
+  { view: 'debugger', label: 'Debugger' },
+];
+
+/** Switches between the gallery, the graph editor and the debugger. */
+export function ViewNav() {
+  const { view, setView } = useAppStoreShallow(pick);
+  return (
+    <nav className="view-nav" aria-label="Views">
+      {VIEWS.map((v) => (
+        <button key={v.view} type="button" aria-pressed={view === v.view} onClick={() => setView(v.view)} data-testid={`view-${v.view}`}>
+          {v.label}
+        </button>
+      ))}
+    </nav>
+  );
+}
