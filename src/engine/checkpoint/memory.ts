@@ -1,10 +1,15 @@
 /**
  * MemorySaver: an in-memory checkpointer for tests and for runs that need no persistence.
  *
- * Layout (per thread): checkpoints by namespace → checkpoint id, stored WITHOUT channel values;
- * channel values stored once per (namespace, channel, version) as blobs; writes by
- * (namespace, checkpoint id) → (task id, index). A checkpoint's `channel_values` are rebuilt on read
- * from its `channel_versions`, so an unchanged channel costs nothing per checkpoint.
+ * Layout (per thread and namespace): checkpoints by id, stored WITHOUT channel values; channel
+ * values stored once per (channel, version) as blobs; writes by checkpoint id → (task id, index).
+ * A checkpoint's `channel_values` are rebuilt on read from its `channel_versions`, so an unchanged
+ * channel costs nothing per checkpoint.
+ *
+ * Copies: everything is copied on the way in (which also rejects what cannot be cloned) and the
+ * stored copies are never handed out or changed afterwards. On the way out each reader gets its
+ * own copy of what it could mutate. Plain data is copied by `copy.ts` (exact, structuredClone's
+ * result, far cheaper); the checkpoint skeleton, whose shape is known, field by field.
  */
 import {
   type BaseCheckpointSaver,
@@ -18,6 +23,7 @@ import {
   type PendingWriteValue,
   type RunnableConfig,
 } from './types';
+import { copyValue } from './copy';
 import {
   beforeId,
   checkpointConfig,
@@ -38,21 +44,26 @@ interface StoredCheckpoint {
   parentId: string | undefined;
 }
 
-interface ThreadData {
-  /** namespace → checkpoint id → checkpoint */
-  checkpoints: Map<string, Map<string, StoredCheckpoint>>;
-  /** blobKey(ns, channel, version) → value */
-  blobs: Map<string, unknown>;
-  /** writesKey(ns, checkpoint id) → writeKey(task id, idx) → write; Map order = first insertion. */
+/** One namespace of a thread. */
+interface NamespaceData {
+  /** checkpoint id → checkpoint */
+  checkpoints: Map<string, StoredCheckpoint>;
+  /** The ids of `checkpoints`, newest first; rebuilt lazily after a put (undefined = stale). */
+  newestFirst: string[] | undefined;
+  /** The greatest checkpoint id (the latest checkpoint), kept on put so getTuple needs no scan. */
+  latest: string | undefined;
+  /** channel → version → value */
+  blobs: Map<string, Map<ChannelVersion, unknown>>;
+  /** checkpoint id → writeKey(task id, idx) → write; Map order = first insertion. */
   writes: Map<string, Map<string, PendingWrite>>;
 }
 
-// JSON arrays as composite keys: no separator can collide with a user-chosen name.
-const blobKey = (ns: string, channel: string, version: ChannelVersion) => JSON.stringify([ns, channel, version]);
-const writesKey = (ns: string, checkpointId: string) => JSON.stringify([ns, checkpointId]);
+type ThreadData = Map<string, NamespaceData>;
+
+// A JSON array as composite key: no separator can collide with a user-chosen task id.
 const writeKey = (taskId: string, idx: number) => JSON.stringify([taskId, idx]);
 
-/** An in-memory `BaseCheckpointSaver`. Values are structured-cloned on the way in and out. */
+/** An in-memory `BaseCheckpointSaver`. Values are copied (structured-clone semantics) on the way in and out. */
 export class MemorySaver implements BaseCheckpointSaver {
   // Maps, not plain objects: a thread called "__proto__" is just a thread.
   private readonly threads = new Map<string, ThreadData>();
@@ -60,14 +71,11 @@ export class MemorySaver implements BaseCheckpointSaver {
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const threadId = requireThreadId(config, 'MemorySaver.getTuple');
     const ns = config.configurable?.checkpoint_ns ?? '';
-    const byId = this.threads.get(threadId)?.checkpoints.get(ns);
-    if (!byId) return undefined;
-    let id = requestedCheckpointId(config);
-    if (id === undefined) {
-      for (const key of byId.keys()) if (id === undefined || key > id) id = key;
-    }
-    const stored = id === undefined ? undefined : byId.get(id);
-    return stored && this.toTuple(threadId, ns, stored);
+    const data = this.threads.get(threadId)?.get(ns);
+    if (!data) return undefined;
+    const id = requestedCheckpointId(config) ?? data.latest;
+    const stored = id === undefined ? undefined : data.checkpoints.get(id);
+    return stored && toTuple(threadId, ns, data, stored);
   }
 
   async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
@@ -75,25 +83,27 @@ export class MemorySaver implements BaseCheckpointSaver {
     const wantNs = config.configurable?.checkpoint_ns;
     const wantId = requestedCheckpointId(config);
     const before = beforeId(options);
-    const rows: { threadId: string; ns: string; stored: StoredCheckpoint }[] = [];
-    for (const [threadId, data] of this.threads) {
+    const rows: { threadId: string; ns: string; data: NamespaceData; id: string }[] = [];
+    for (const [threadId, thread] of this.threads) {
       if (wantThread !== undefined && threadId !== wantThread) continue;
-      for (const [ns, byId] of data.checkpoints) {
+      for (const [ns, data] of thread) {
         if (wantNs !== undefined && ns !== wantNs) continue;
-        for (const [id, stored] of byId) {
+        for (const id of newestFirst(data)) {
           if (wantId !== undefined && id !== wantId) continue;
           if (before !== undefined && !(id < before)) continue;
-          rows.push({ threadId, ns, stored });
+          rows.push({ threadId, ns, data, id });
         }
       }
     }
-    rows.sort((a, b) => compareDesc(a.stored.checkpoint.id, b.stored.checkpoint.id) || compareDesc(a.ns, b.ns));
+    // One namespace (the usual call) is already in order; across namespaces or threads, merge.
+    if (wantThread === undefined || wantNs === undefined) rows.sort((a, b) => compareDesc(a.id, b.id) || compareDesc(a.ns, b.ns));
     let remaining = options?.limit ?? Infinity;
     for (const row of rows) {
       if (remaining <= 0) return;
-      if (!metadataMatches(row.stored.metadata, options?.filter)) continue;
+      const stored = row.data.checkpoints.get(row.id);
+      if (!stored || !metadataMatches(stored.metadata, options?.filter)) continue;
       remaining -= 1;
-      yield this.toTuple(row.threadId, row.ns, row.stored);
+      yield toTuple(row.threadId, row.ns, row.data, stored);
     }
   }
 
@@ -109,11 +119,15 @@ export class MemorySaver implements BaseCheckpointSaver {
     const skeleton = cloneValue('(checkpoint)', { ...checkpoint, channel_values: {} });
     const storedMetadata = cloneRecord(metadata, 'metadata.');
 
-    const data = this.ensureThread(threadId);
-    for (const [channel, version, value] of values) data.blobs.set(blobKey(ns, channel, version), value);
-    let byId = data.checkpoints.get(ns);
-    if (!byId) data.checkpoints.set(ns, (byId = new Map()));
-    byId.set(checkpoint.id, { checkpoint: skeleton, metadata: storedMetadata, parentId: config.configurable?.checkpoint_id });
+    const data = this.namespace(threadId, ns);
+    for (const [channel, version, value] of values) {
+      let byVersion = data.blobs.get(channel);
+      if (!byVersion) data.blobs.set(channel, (byVersion = new Map()));
+      byVersion.set(version, value);
+    }
+    if (!data.checkpoints.has(checkpoint.id)) data.newestFirst = undefined;
+    data.checkpoints.set(checkpoint.id, { checkpoint: skeleton, metadata: storedMetadata, parentId: config.configurable?.checkpoint_id });
+    if (data.latest === undefined || checkpoint.id > data.latest) data.latest = checkpoint.id;
     return checkpointConfig(threadId, ns, checkpoint.id);
   }
 
@@ -122,10 +136,9 @@ export class MemorySaver implements BaseCheckpointSaver {
     const checkpointId = requireCheckpointId(config, 'MemorySaver.putWrites');
     const ns = config.configurable?.checkpoint_ns ?? '';
     const copies = writes.map(([channel, value]): PendingWrite => [taskId, channel, cloneValue(channel, value)]);
-    const data = this.ensureThread(threadId);
-    const key = writesKey(ns, checkpointId);
-    let stored = data.writes.get(key);
-    if (!stored) data.writes.set(key, (stored = new Map()));
+    const data = this.namespace(threadId, ns);
+    let stored = data.writes.get(checkpointId);
+    if (!stored) data.writes.set(checkpointId, (stored = new Map()));
     copies.forEach((write, position) => {
       const k = writeKey(taskId, writeIndex(write[1], position));
       // Map.set on an existing key keeps its position: a special write replaces in place.
@@ -146,35 +159,67 @@ export class MemorySaver implements BaseCheckpointSaver {
    * never one per checkpoint).
    */
   async countBlobs(threadId: string): Promise<number> {
-    return this.threads.get(threadId)?.blobs.size ?? 0;
+    let count = 0;
+    for (const data of this.threads.get(threadId)?.values() ?? []) for (const byVersion of data.blobs.values()) count += byVersion.size;
+    return count;
   }
 
-  private ensureThread(threadId: string): ThreadData {
-    let data = this.threads.get(threadId);
+  private namespace(threadId: string, ns: string): NamespaceData {
+    let thread = this.threads.get(threadId);
+    if (!thread) this.threads.set(threadId, (thread = new Map()));
+    let data = thread.get(ns);
     if (!data) {
-      data = { checkpoints: new Map(), blobs: new Map(), writes: new Map() };
-      this.threads.set(threadId, data);
+      data = { checkpoints: new Map(), newestFirst: undefined, latest: undefined, blobs: new Map(), writes: new Map() };
+      thread.set(ns, data);
     }
     return data;
   }
+}
 
-  private toTuple(threadId: string, ns: string, stored: StoredCheckpoint): CheckpointTuple {
-    const data = this.threads.get(threadId)!;
-    const checkpoint = cloneValue('(checkpoint)', stored.checkpoint);
-    for (const [channel, version] of Object.entries(checkpoint.channel_versions)) {
-      const key = blobKey(ns, channel, version);
-      if (data.blobs.has(key)) checkpoint.channel_values[channel] = cloneValue(channel, data.blobs.get(key));
-    }
-    const writes = data.writes.get(writesKey(ns, checkpoint.id));
-    const tuple: CheckpointTuple = {
-      config: checkpointConfig(threadId, ns, checkpoint.id),
-      checkpoint,
-      metadata: cloneValue('(metadata)', stored.metadata),
-      pendingWrites: writes ? [...writes.values()].map((w) => cloneValue(w[1], w)) : [],
-    };
-    if (stored.parentId !== undefined) tuple.parentConfig = checkpointConfig(threadId, ns, stored.parentId);
-    return tuple;
+/** The checkpoint ids of a namespace, newest first (sorted once per change, not per list call). */
+function newestFirst(data: NamespaceData): string[] {
+  return (data.newestFirst ??= [...data.checkpoints.keys()].sort(compareDesc));
+}
+
+/** A reader's own copy of a stored checkpoint, with its values rebuilt from the blobs. */
+function toTuple(threadId: string, ns: string, data: NamespaceData, stored: StoredCheckpoint): CheckpointTuple {
+  const checkpoint = copySkeleton(stored.checkpoint);
+  const versions = checkpoint.channel_versions;
+  for (const channel in versions) {
+    const byVersion = data.blobs.get(channel);
+    if (byVersion?.has(versions[channel]!)) checkpoint.channel_values[channel] = copyValue(byVersion.get(versions[channel]!));
   }
+  const writes = data.writes.get(checkpoint.id);
+  const pendingWrites: PendingWrite[] = [];
+  if (writes) for (const w of writes.values()) pendingWrites.push([w[0], w[1], copyValue(w[2])]);
+  const tuple: CheckpointTuple = {
+    config: checkpointConfig(threadId, ns, checkpoint.id),
+    checkpoint,
+    metadata: copyValue(stored.metadata),
+    pendingWrites,
+  };
+  if (stored.parentId !== undefined) tuple.parentConfig = checkpointConfig(threadId, ns, stored.parentId);
+  return tuple;
+}
+
+/**
+ * A copy of a stored checkpoint skeleton (empty `channel_values`). The known fields hold
+ * primitives one or two levels down (versions are numbers, `updated_channels` strings), so they
+ * are copied by shape; any other field goes through the general copy.
+ */
+function copySkeleton(s: Checkpoint): Checkpoint {
+  const out = {} as Checkpoint;
+  for (const key of Object.keys(s) as (keyof Checkpoint)[]) {
+    if (key === 'channel_values') out.channel_values = {};
+    else if (key === 'channel_versions') out.channel_versions = { ...s.channel_versions };
+    else if (key === 'versions_seen') {
+      const rows: Checkpoint['versions_seen'] = {};
+      for (const node of Object.keys(s.versions_seen)) rows[node] = { ...s.versions_seen[node] };
+      out.versions_seen = rows;
+    } else if (key === 'updated_channels') out.updated_channels = s.updated_channels!.slice();
+    else (out as unknown as Record<string, unknown>)[key] = copyValue(s[key]);
+  }
+  return out;
 }
 
 function compareDesc(a: string, b: string): number {

@@ -2,6 +2,7 @@
  * Rules every saver shares: copying values in and out, the write-index map, metadata filters and
  * config checks. Pure functions, so MemorySaver and the durable savers cannot drift apart.
  */
+import { copyValue } from './copy';
 import {
   CheckpointValueError,
   WRITES_IDX_MAP,
@@ -10,19 +11,15 @@ import {
   type RunnableConfig,
 } from './types';
 
-// The engine is type-checked without the DOM library, where `structuredClone` is not declared;
-// every runtime we target (browsers, workers, Node ≥ 17) has it.
-const clone = (globalThis as unknown as { structuredClone: <T>(value: T) => T }).structuredClone;
-
 /**
- * A structured clone of `value`, or a `CheckpointValueError` naming `channel` when the value cannot
+ * A structured clone of `value` (a fast exact copy for plain data, see `copy.ts`), or a `CheckpointValueError` naming `channel` when the value cannot
  * be cloned (functions, symbols, class instances holding such things…).
  * @param channel the channel (or field) the value belongs to, for the error message
  * @param value the value to copy
  */
 export function cloneValue<T>(channel: string, value: T): T {
   try {
-    return clone(value);
+    return copyValue(value);
   } catch (err) {
     throw new CheckpointValueError(channel, err instanceof Error ? err.message : String(err));
   }

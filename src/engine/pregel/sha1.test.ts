@@ -18,4 +18,15 @@ describe('sha1 / uuid5', () => {
       expect(uuid5(name, ns)).toBe(v5(name, ns));
     }
   });
+  it('agrees with the uuid package at every length around the 64-byte block boundaries', () => {
+    const ns = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
+    for (let n = 0; n <= 200; n++) {
+      const name = Array.from({ length: n }, (_, i) => String.fromCharCode(33 + ((i * 7 + n) % 90))).join('');
+      expect(uuid5(name, ns)).toBe(v5(name, ns));
+    }
+    // A long non-ASCII name after short ones: the scratch buffer grows and is reused correctly.
+    const long = 'ü'.repeat(700);
+    expect(uuid5(long, ns)).toBe(v5(long, ns));
+    expect(uuid5('short', ns)).toBe(v5('short', ns));
+  });
 });

@@ -7,57 +7,63 @@
 // TextEncoder exists in every runtime we target (Node, browsers, workers); the engine's tsconfig has no DOM types.
 const encoder = new (globalThis as unknown as { TextEncoder: new () => { encode(s: string): Uint8Array } }).TextEncoder();
 
-function rotl(x: number, n: number): number {
-  return (x << n) | (x >>> (32 - n));
+/** Scratch space for a padded message; grown when a longer one comes (task paths are ~100 bytes). */
+let scratch = new Uint8Array(256);
+const W = new Int32Array(80);
+
+/** `scratch` with room for `n` message bytes plus SHA-1 padding; returns the padded length. */
+function paddedLength(n: number): number {
+  const len = (((n + 8) >> 6) + 1) << 6;
+  if (scratch.length < len) scratch = new Uint8Array(len * 2);
+  return len;
 }
 
-const W = new Uint32Array(80);
-
-/** SHA-1 digest (20 bytes) of `bytes`. */
-export function sha1(bytes: Uint8Array): Uint8Array {
-  const n = bytes.length;
-  const blocks = ((n + 8) >> 6) + 1;
-  const len = blocks << 6;
-  const bitLen = n * 8;
-  let h0 = 0x67452301, h1 = 0xefcdab89, h2 = 0x98badcfe, h3 = 0x10325476, h4 = 0xc3d2e1f0;
-  // Byte j of the padded message, without building it.
-  const at = (j: number): number => {
-    if (j < n) return bytes[j];
-    if (j === n) return 0x80;
-    if (j >= len - 4) return (bitLen >>> ((len - 1 - j) * 8)) & 0xff;
-    if (j >= len - 8) return (Math.floor(bitLen / 0x100000000) >>> ((len - 5 - j) * 8)) & 0xff;
-    return 0;
-  };
+/**
+ * Writes SHA-1 padding after the `n` message bytes already in `scratch` and hashes the
+ * `len`-byte padded message into 20 bytes.
+ */
+function digestScratch(n: number, len: number): Uint8Array {
+  const m = scratch;
+  m[n] = 0x80;
+  m.fill(0, n + 1, len - 8);
+  const hi = Math.floor(n / 0x20000000); // bit length = n * 8, split into two 32-bit halves
+  const lo = (n * 8) >>> 0;
+  m[len - 8] = hi >>> 24;
+  m[len - 7] = (hi >>> 16) & 0xff;
+  m[len - 6] = (hi >>> 8) & 0xff;
+  m[len - 5] = hi & 0xff;
+  m[len - 4] = lo >>> 24;
+  m[len - 3] = (lo >>> 16) & 0xff;
+  m[len - 2] = (lo >>> 8) & 0xff;
+  m[len - 1] = lo & 0xff;
+  let h0 = 0x67452301, h1 = 0xefcdab89 | 0, h2 = 0x98badcfe | 0, h3 = 0x10325476, h4 = 0xc3d2e1f0 | 0;
   const w = W;
   for (let off = 0; off < len; off += 64) {
     for (let i = 0; i < 16; i++) {
-      const j = off + i * 4;
-      w[i] = j + 3 < n ? (bytes[j] << 24) | (bytes[j + 1] << 16) | (bytes[j + 2] << 8) | bytes[j + 3] : (at(j) << 24) | (at(j + 1) << 16) | (at(j + 2) << 8) | at(j + 3);
+      const j = off + (i << 2);
+      w[i] = (m[j] << 24) | (m[j + 1] << 16) | (m[j + 2] << 8) | m[j + 3];
     }
-    for (let i = 16; i < 80; i++) w[i] = rotl(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+    for (let i = 16; i < 80; i++) {
+      const x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16];
+      w[i] = (x << 1) | (x >>> 31);
+    }
     let a = h0, b = h1, c = h2, d = h3, e = h4;
-    for (let i = 0; i < 80; i++) {
-      let f: number;
-      let k: number;
-      if (i < 20) {
-        f = (b & c) | (~b & d);
-        k = 0x5a827999;
-      } else if (i < 40) {
-        f = b ^ c ^ d;
-        k = 0x6ed9eba1;
-      } else if (i < 60) {
-        f = (b & c) | (b & d) | (c & d);
-        k = 0x8f1bbcdc;
-      } else {
-        f = b ^ c ^ d;
-        k = 0xca62c1d6;
-      }
-      const t = (rotl(a, 5) + f + e + k + w[i]) | 0;
-      e = d;
-      d = c;
-      c = rotl(b, 30);
-      b = a;
-      a = t;
+    // Four rounds of 20, unrolled by round so no branch picks f and k per step.
+    for (let i = 0; i < 20; i++) {
+      const t = (((a << 5) | (a >>> 27)) + ((b & c) | (~b & d)) + e + 0x5a827999 + w[i]) | 0;
+      e = d; d = c; c = (b << 30) | (b >>> 2); b = a; a = t;
+    }
+    for (let i = 20; i < 40; i++) {
+      const t = (((a << 5) | (a >>> 27)) + (b ^ c ^ d) + e + 0x6ed9eba1 + w[i]) | 0;
+      e = d; d = c; c = (b << 30) | (b >>> 2); b = a; a = t;
+    }
+    for (let i = 40; i < 60; i++) {
+      const t = (((a << 5) | (a >>> 27)) + ((b & c) | (b & d) | (c & d)) + e + 0x8f1bbcdc + w[i]) | 0;
+      e = d; d = c; c = (b << 30) | (b >>> 2); b = a; a = t;
+    }
+    for (let i = 60; i < 80; i++) {
+      const t = (((a << 5) | (a >>> 27)) + (b ^ c ^ d) + e + 0xca62c1d6 + w[i]) | 0;
+      e = d; d = c; c = (b << 30) | (b >>> 2); b = a; a = t;
     }
     h0 = (h0 + a) | 0;
     h1 = (h1 + b) | 0;
@@ -66,14 +72,26 @@ export function sha1(bytes: Uint8Array): Uint8Array {
     h4 = (h4 + e) | 0;
   }
   const out = new Uint8Array(20);
-  const hs = [h0, h1, h2, h3, h4];
-  for (let i = 0; i < 5; i++) {
-    out[i * 4] = hs[i] >>> 24;
-    out[i * 4 + 1] = (hs[i] >>> 16) & 0xff;
-    out[i * 4 + 2] = (hs[i] >>> 8) & 0xff;
-    out[i * 4 + 3] = hs[i] & 0xff;
-  }
+  writeWord(out, 0, h0);
+  writeWord(out, 4, h1);
+  writeWord(out, 8, h2);
+  writeWord(out, 12, h3);
+  writeWord(out, 16, h4);
   return out;
+}
+
+function writeWord(out: Uint8Array, at: number, h: number): void {
+  out[at] = h >>> 24;
+  out[at + 1] = (h >>> 16) & 0xff;
+  out[at + 2] = (h >>> 8) & 0xff;
+  out[at + 3] = h & 0xff;
+}
+
+/** SHA-1 digest (20 bytes) of `bytes`. */
+export function sha1(bytes: Uint8Array): Uint8Array {
+  const len = paddedLength(bytes.length);
+  scratch.set(bytes);
+  return digestScratch(bytes.length, len);
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
@@ -94,13 +112,37 @@ export function uuidBytes(uuid: string): Uint8Array {
   return out;
 }
 
+/**
+ * Copies namespace + UTF-8 of `name` into `scratch` and returns the byte count. ASCII names (task
+ * paths nearly always are) are written char by char; others go through TextEncoder.
+ */
+function fillName(name: string, namespace: Uint8Array): number {
+  const n = name.length;
+  paddedLength(16 + n);
+  let ascii = true;
+  for (let i = 0; i < n; i++) {
+    const c = name.charCodeAt(i);
+    if (c > 0x7f) {
+      ascii = false;
+      break;
+    }
+    scratch[16 + i] = c;
+  }
+  if (ascii) {
+    scratch.set(namespace);
+    return 16 + n;
+  }
+  const bytes = encoder.encode(name);
+  paddedLength(16 + bytes.length);
+  scratch.set(namespace);
+  scratch.set(bytes, 16);
+  return 16 + bytes.length;
+}
+
 /** UUIDv5 of `name` in the namespace given as its 16 bytes. */
 export function uuid5Bytes(name: string, namespace: Uint8Array): string {
-  const nameBytes = encoder.encode(name);
-  const input = new Uint8Array(16 + nameBytes.length);
-  input.set(namespace);
-  input.set(nameBytes, 16);
-  const h = sha1(input);
+  const n = fillName(name, namespace);
+  const h = digestScratch(n, paddedLength(n));
   h[6] = (h[6] & 0x0f) | 0x50;
   h[8] = (h[8] & 0x3f) | 0x80;
   let s = '';

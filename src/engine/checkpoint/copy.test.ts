@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { copyValue } from './copy';
+
+describe('copyValue', () => {
+  const samples: [string, unknown][] = [
+    ['primitives', [1, -0, NaN, 'x', true, null, undefined, 10n]],
+    ['nested plain data', { a: [1, { b: 'c', d: [[], {}] }], e: { f: undefined }, 2: 'int-like key first' }],
+    ['Dates, Maps and Sets', { when: new Date(5), map: new Map([['k', { v: 1 }]]), set: new Set([1, 2]) }],
+    ['a sparse array', [1, , 3]],
+    ['an array with an extra property', Object.assign([1, 2], { extra: 'kept' })],
+    ['a null-prototype object', Object.assign(Object.create(null), { a: 1 })],
+    ['a class instance (becomes a plain object)', new (class Point { x = 1; y = { z: 2 }; })()],
+    ['typed arrays', { bytes: new Uint8Array([1, 2, 3]) }],
+  ];
+  for (const [name, value] of samples) {
+    it(`gives what structuredClone gives for ${name}`, () => {
+      const copy = copyValue(value);
+      const reference = structuredClone(value);
+      expect(copy).toStrictEqual(reference);
+      expect(Object.getPrototypeOf(copy)).toBe(Object.getPrototypeOf(reference));
+      expect(Object.keys(copy as object)).toEqual(Object.keys(reference as object));
+    });
+  }
+
+  it('copies deeply: mutating the copy leaves the original alone', () => {
+    const original = { list: [1, 2], deep: { x: 'a' } };
+    const copy = copyValue(original);
+    copy.list.push(3);
+    copy.deep.x = 'b';
+    expect(original).toEqual({ list: [1, 2], deep: { x: 'a' } });
+  });
+
+  it('keeps shared sub-objects shared and reproduces cycles, as structuredClone does', () => {
+    const shared = { n: 1 };
+    const value: Record<string, unknown> = { a: shared, b: [shared] };
+    value.self = value;
+    const copy = copyValue(value) as { a: object; b: object[]; self: unknown };
+    expect(copy.a).not.toBe(shared);
+    expect(copy.b[0]).toBe(copy.a);
+    expect(copy.self).toBe(copy);
+  });
+
+  it('throws what structuredClone throws for functions and symbols, at any depth', () => {
+    for (const bad of [() => 1, Symbol('s'), { nested: { fn: () => 1 } }, [1, Symbol('t')]]) {
+      let expected: unknown;
+      try {
+        structuredClone(bad);
+      } catch (err) {
+        expected = err;
+      }
+      expect(expected).toBeDefined();
+      expect(() => copyValue(bad)).toThrow((expected as Error).message);
+    }
+  });
+
+  it('on a structure too deep to recurse, does what structuredClone does (copy or throw)', () => {
+    for (const depth of [2000, 50000]) {
+      let deep: unknown = 0;
+      for (let i = 0; i < depth; i++) deep = [deep];
+      let reference: unknown;
+      try {
+        reference = structuredClone(deep);
+      } catch (err) {
+        reference = err;
+      }
+      if (reference instanceof Error) expect(() => copyValue(deep)).toThrow(reference.constructor as new () => Error);
+      else expect(copyValue(deep)).toEqual(reference);
+    }
+  });
+});
