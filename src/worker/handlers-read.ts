@@ -28,6 +28,16 @@ export async function threadEvents(ctx: HostContext, threadId: string): Promise<
   return records.flatMap((r) => (r.kind === 'trace' ? [r.event as unknown as TraceEvent] : []));
 }
 
+/**
+ * The engine trace events about one checkpoint (ticks that started from it, writes put against
+ * it): through the store's index when it has one, else filtered from the whole trace.
+ */
+async function checkpointEvents(ctx: HostContext, threadId: string, ns: string, checkpointId: string): Promise<TraceEvent[]> {
+  if (!ctx.store.readCheckpointTrace) return threadEvents(ctx, threadId);
+  const records = await ctx.store.readCheckpointTrace(threadId, ns, checkpointId);
+  return records.flatMap((r) => (r.kind === 'trace' ? [r.event as unknown as TraceEvent] : []));
+}
+
 /** rg/threads.list */
 export async function onThreadsList(ctx: HostContext): Promise<Reply<'rg/threads.list'>> {
   const stored = await ctx.store.listThreads();
@@ -59,13 +69,16 @@ export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>)
   const limit = Math.max(1, Math.min(Math.floor(m.limit), ctx.options.maxPageSize));
   const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns } };
   const options = { limit: limit + 1, ...(m.before ? { before: { configurable: { checkpoint_id: m.before } } } : {}) };
-  const tuples: CheckpointTuple[] = [];
-  for await (const t of ctx.store.saver.list(config, options)) tuples.push(t);
-  const more = tuples.length > limit;
-  const rows = tuples.slice(0, limit);
-  const next = new Map<string, readonly string[]>();
-  const graph = await graphOf(ctx, m.threadId);
-  if (graph && rows.length > 0) {
+  const readRows = async () => {
+    const tuples: CheckpointTuple[] = [];
+    for await (const t of ctx.store.saver.list(config, options)) tuples.push(t);
+    return tuples;
+  };
+  // The stored rows and the engine's `next` of each are read side by side: both are O(page).
+  const readNext = async () => {
+    const next = new Map<string, readonly string[]>();
+    const graph = await graphOf(ctx, m.threadId);
+    if (!graph) return next;
     try {
       for await (const s of graph.getStateHistory(config, options)) {
         const id = s.config.configurable?.checkpoint_id;
@@ -74,7 +87,11 @@ export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>)
     } catch {
       // `next` is a convenience: the stored rows are still worth showing without it.
     }
-  }
+    return next;
+  };
+  const [tuples, next] = await Promise.all([readRows(), readNext()]);
+  const more = tuples.length > limit;
+  const rows = tuples.slice(0, limit);
   // A LangGraph-imported checkpoint has no graph here: its `next` was kept in its metadata.
   const nextOf = (t: CheckpointTuple) => next.get(t.checkpoint.id) ?? importedNext(t.metadata as Record<string, unknown> | undefined) ?? undefined;
   const items: CheckpointSummary[] = rows.map((t) => summaryFromTuple(t, nextOf(t)));
@@ -93,7 +110,7 @@ export async function onCheckpointGet(ctx: HostContext, m: Req<'rg/checkpoint.ge
   const state = async (c: typeof config | undefined): Promise<Snapshot | null> => (graph && c ? graph.getState(c).catch(() => null) : null);
   const detail = checkpointDetail({
     tuple, parentTuple, snapshot: await state(config), parentSnapshot: await state(parentConfig as typeof config | undefined),
-    events: await threadEvents(ctx, m.threadId),
+    events: await checkpointEvents(ctx, m.threadId, m.ns, m.checkpointId),
   });
   const imported = importedTasks(tuple.metadata as Record<string, unknown> | undefined);
   if (imported && detail.tasks.length === 0) {
@@ -126,10 +143,13 @@ export async function onTraceGet(ctx: HostContext, m: Req<'rg/trace.get'>): Prom
 
 /** rg/namespaces.list: the subgraph namespace tree of a thread (`|` separates levels). */
 export async function onNamespacesList(ctx: HostContext, m: Req<'rg/namespaces.list'>): Promise<Reply<'rg/namespaces.list'>> {
-  const counts = new Map<string, number>();
-  for await (const t of ctx.store.saver.list({ configurable: { thread_id: m.threadId } })) {
-    const ns = t.config.configurable?.checkpoint_ns ?? '';
-    counts.set(ns, (counts.get(ns) ?? 0) + 1);
+  let counts = await ctx.store.countNamespaces?.(m.threadId);
+  if (!counts) {
+    counts = new Map<string, number>();
+    for await (const t of ctx.store.saver.list({ configurable: { thread_id: m.threadId } })) {
+      const ns = t.config.configurable?.checkpoint_ns ?? '';
+      counts.set(ns, (counts.get(ns) ?? 0) + 1);
+    }
   }
   return { type: 'rg/namespaces', root: namespaceTree(counts) };
 }

@@ -17,6 +17,8 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     appendTrace: (threadId, records) => saver.appendTrace(threadId, records),
     // Records are written only by this host, so their shape is ours (runId and seq of the run first).
     readTrace: async (threadId, runId) => (await saver.readTrace(threadId, runId)) as TraceRecord[],
+    readCheckpointTrace: async (threadId, ns, checkpointId) => (await saver.readCheckpointTrace(threadId, ns, checkpointId)) as TraceRecord[],
+    countNamespaces: (threadId) => saver.countNamespaces(threadId),
     deleteThread: (threadId) => saver.deleteThread(threadId),
     listUserGraphs: () => saver.listUserGraphs(),
     putUserGraph: (graph) => saver.putUserGraph(graph),

@@ -3,6 +3,7 @@
  * persisted trace of every run. `IndexedDBSaver` provides all of it in the browser (see
  * idb-store.ts); `createMemoryStore` provides it in memory for tests and Node.
  */
+import { eventsAbout } from '../checkpoint/idb/trace-keys';
 import type { BaseCheckpointSaver } from '../engine/checkpoint/types';
 import type { CheckpointSummary, Json, RunSummary, ThreadStatus } from '../protocol/dto';
 
@@ -52,6 +53,14 @@ export interface ThreadStore extends UserGraphStore {
   appendTrace(threadId: string, records: TraceRecord[]): Promise<void>;
   /** Records of one run, or of every run of the thread, in (run start, seq) order. */
   readTrace(threadId: string, runId?: string): Promise<TraceRecord[]>;
+  /**
+   * The records about one checkpoint (ticks that started from it, writes put against it; see
+   * src/checkpoint/idb/trace-keys.ts), in `readTrace` order. Optional: without it, readers filter
+   * the whole trace.
+   */
+  readCheckpointTrace?(threadId: string, ns: string, checkpointId: string): Promise<TraceRecord[]>;
+  /** Checkpoints per namespace of a thread. Optional: without it, readers list every checkpoint. */
+  countNamespaces?(threadId: string): Promise<Map<string, number>>;
   /** Removes checkpoints, writes, trace and flags of the thread. */
   deleteThread(threadId: string): Promise<void>;
 }
@@ -130,15 +139,19 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
     async readTrace(threadId, runId) {
       const list = traces.get(threadId) ?? [];
       if (runId !== undefined) return structuredClone(list.filter((r) => r.runId === runId));
-      // Grouped by run (runs in start order), as IndexedDBSaver returns them: a late record of an
-      // earlier run stays with its run.
-      const byRun = new Map<string, TraceRecord[]>();
-      for (const r of list) {
-        const group = byRun.get(r.runId);
-        if (group) group.push(r);
-        else byRun.set(r.runId, [r]);
+      return structuredClone(groupedByRun(list));
+    },
+    async readCheckpointTrace(threadId, ns, checkpointId) {
+      // Tagged in append order, as IndexedDBSaver tags records when they are appended.
+      return structuredClone(groupedByRun(eventsAbout(threadId, traces.get(threadId) ?? [], ns, checkpointId)));
+    },
+    async countNamespaces(threadId) {
+      const counts = new Map<string, number>();
+      for await (const t of saver.list({ configurable: { thread_id: threadId } })) {
+        const ns = t.config.configurable?.checkpoint_ns ?? '';
+        counts.set(ns, (counts.get(ns) ?? 0) + 1);
       }
-      return structuredClone([...byRun.values()].flat());
+      return counts;
     },
     async deleteThread(threadId) {
       await saver.deleteThread(threadId);
@@ -148,6 +161,20 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       touched.delete(threadId);
     },
   };
+}
+
+/**
+ * Records grouped by run (runs in start order), as IndexedDBSaver returns them: a late record of
+ * an earlier run stays with its run.
+ */
+function groupedByRun(list: readonly TraceRecord[]): TraceRecord[] {
+  const byRun = new Map<string, TraceRecord[]>();
+  for (const r of list) {
+    const group = byRun.get(r.runId);
+    if (group) group.push(r);
+    else byRun.set(r.runId, [r]);
+  }
+  return [...byRun.values()].flat();
 }
 
 /** The latest summary of each run in a thread's records, oldest run first. */

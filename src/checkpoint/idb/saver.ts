@@ -34,8 +34,12 @@ import { firstUncloneableKey, WriteBatch } from './requests';
 import { prefixRange, type CheckpointRecord, type StoredWrite, type TaskWritesRecord } from './schema';
 import { loadTuple, type ReadTx } from './tuple';
 import { listThreads, setThreadRunning, type ThreadSummary } from './threads';
-import { appendTrace, readTrace } from './traces';
+import { appendTrace, readCheckpointTrace, readTrace } from './traces';
 import { deleteUserGraph, listUserGraphs, putUserGraph, type SavedUserGraph } from './user-graphs';
+
+/** Checkpoints read by the first chunk of a thread listing; later chunks double up to LIST_CHUNK_MAX. */
+const LIST_CHUNK_FIRST = 32;
+const LIST_CHUNK_MAX = 512;
 
 /** Options of an IndexedDBSaver. */
 export interface IndexedDBSaverOptions {
@@ -68,17 +72,69 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
   }
 
   async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
-    // One read transaction collects every tuple; yielding inside it would let it auto-commit
-    // while the consumer is suspended.
-    let tuples: CheckpointTuple[];
-    try {
-      const tx = await this.readTx();
-      const records = await this.matching(tx, config, options);
-      tuples = await Promise.all(records.map((r) => loadTuple(tx, r)));
-    } catch (err) {
-      throw toStorageError(err, 'list checkpoints');
+    const thread = config.configurable?.thread_id;
+    if (thread === undefined || requestedCheckpointId(config) !== undefined) {
+      // Across threads, or one checkpoint id: one read transaction collects every tuple (yielding
+      // inside it would let it auto-commit while the consumer is suspended).
+      let tuples: CheckpointTuple[];
+      try {
+        const tx = await this.readTx();
+        const records = await this.matching(tx, config, options);
+        tuples = await Promise.all(records.map((r) => loadTuple(tx, r)));
+      } catch (err) {
+        throw toStorageError(err, 'list checkpoints');
+      }
+      yield* tuples;
+      return;
     }
-    yield* tuples;
+    yield* this.listThread(thread, config.configurable?.checkpoint_ns, options);
+  }
+
+  /**
+   * One thread's checkpoints newest first, read in chunks: each chunk walks the index backwards
+   * from where the last one stopped, in its own transaction, and stops at `limit`. A consumer
+   * that stops early (or a small `limit`) costs only the chunks it read.
+   */
+  private async *listThread(thread: string, ns: string | undefined, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+    let left = options?.limit ?? Infinity;
+    let before = beforeId(options);
+    let chunk = LIST_CHUNK_FIRST;
+    while (left > 0) {
+      let tuples: CheckpointTuple[];
+      let done: boolean;
+      try {
+        const tx = await this.readTx();
+        const page = await this.scanThread(tx, thread, ns, before, Math.min(left, chunk), options?.filter);
+        tuples = await Promise.all(page.records.map((r) => loadTuple(tx, r)));
+        done = page.exhausted;
+        before = page.lastId ?? before;
+      } catch (err) {
+        throw toStorageError(err, 'list checkpoints');
+      }
+      left -= tuples.length;
+      yield* tuples;
+      if (done) return;
+      chunk = Math.min(chunk * 2, LIST_CHUNK_MAX);
+    }
+  }
+
+  /** Up to `max` matching records of a thread older than `before`, newest first, and where the scan stopped. */
+  private async scanThread(
+    tx: ReadTx, thread: string, ns: string | undefined, before: string | undefined, max: number, filter: CheckpointListOptions['filter'],
+  ): Promise<{ records: CheckpointRecord[]; lastId: string | undefined; exhausted: boolean }> {
+    const store = tx.objectStore('checkpoints');
+    const prefix = ns !== undefined ? [thread, ns] : [thread];
+    const range = before === undefined ? prefixRange(...prefix) : IDBKeyRange.bound(prefix, [...prefix, before], false, true);
+    let cursor = ns !== undefined ? await store.openCursor(range, 'prev') : await store.index('by_thread').openCursor(range, 'prev');
+    const records: CheckpointRecord[] = [];
+    let lastId: string | undefined;
+    while (cursor && records.length < max) {
+      const r = cursor.value;
+      lastId = r.checkpoint_id;
+      if (metadataMatches(r.metadata, filter)) records.push(r);
+      cursor = await cursor.continue();
+    }
+    return { records, lastId, exhausted: cursor === null };
   }
 
   async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
@@ -214,6 +270,35 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     return readTrace(this.conn, threadId, runId);
   }
 
+  /**
+   * The trace events about one checkpoint (the ticks that started from it and the writes put
+   * against it; see trace-keys.ts), in `readTrace` order, read through an index.
+   */
+  readCheckpointTrace(threadId: string, ns: string, checkpointId: string): Promise<unknown[]> {
+    return readCheckpointTrace(this.conn, threadId, ns, checkpointId);
+  }
+
+  /**
+   * How many checkpoints each namespace of a thread holds. Skips from one namespace to the next
+   * over the keys and counts each namespace's key range, without reading any checkpoint.
+   */
+  async countNamespaces(threadId: string): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    try {
+      const tx = await this.conn.transaction(['checkpoints'], 'readonly');
+      const store = tx.objectStore('checkpoints');
+      let cursor = await store.openKeyCursor(prefixRange(threadId));
+      while (cursor) {
+        const ns = cursor.key[1];
+        counts.set(ns, await store.count(prefixRange(threadId, ns)));
+        cursor = await cursor.continue([threadId, ns, []] as unknown as [string, string, string]);
+      }
+    } catch (err) {
+      throw toStorageError(err, `list the namespaces of thread "${threadId}"`);
+    }
+    return counts;
+  }
+
   /** Graphs saved from the editor. */
   listUserGraphs(): Promise<SavedUserGraph[]> {
     return listUserGraphs(this.conn);
@@ -238,7 +323,7 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     return this.conn.transaction(['checkpoints', 'blobs', 'writes'], 'readonly');
   }
 
-  /** The checkpoint records a list call returns, newest first, filtered and limited. */
+  /** The records of a list call across threads or for one checkpoint id, newest first, filtered and limited. */
   private async matching(tx: ReadTx, config: RunnableConfig, options?: CheckpointListOptions): Promise<CheckpointRecord[]> {
     const { thread_id: thread, checkpoint_ns: ns } = config.configurable ?? {};
     const id = requestedCheckpointId(config);
@@ -259,19 +344,8 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
       all.forEach(accept);
       return out;
     }
-    if (id !== undefined) {
-      const rows = ns !== undefined ? [await store.get([thread, ns, id])] : await store.index('by_thread').getAll([thread, id]);
-      rows.forEach(accept);
-      return out;
-    }
-    const upper = (prefix: string[]) => (before === undefined ? prefixRange(...prefix) : IDBKeyRange.bound(prefix, [...prefix, before], false, true));
-    let cursor = ns !== undefined
-      ? await store.openCursor(upper([thread, ns]), 'prev')
-      : await store.index('by_thread').openCursor(upper([thread]), 'prev');
-    while (cursor && out.length < limit) {
-      accept(cursor.value);
-      cursor = await cursor.continue();
-    }
+    const rows = id === undefined ? [] : ns !== undefined ? [await store.get([thread, ns, id])] : await store.index('by_thread').getAll([thread, id]);
+    rows.forEach(accept);
     return out;
   }
 }

@@ -10,13 +10,16 @@
  * 3. index `by_thread` on checkpoints (thread, checkpoint id) for newest-first listing across
  *    namespaces; `threads` (per-thread flags such as "running"); `traces` keyed (thread, run id, seq).
  * 4. `user_graphs` keyed by graph id: graphs written in the editor (TypeScript source and texts).
+ * 5. multi-entry index `by_checkpoint` on traces (`checkpoint_keys`: the checkpoints an event is
+ *    about, see trace-keys.ts), so a checkpoint's events are read without the whole trace; existing
+ *    trace records are tagged during the upgrade.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { ChannelVersion, Checkpoint, CheckpointMetadata } from '../../engine/checkpoint/types';
+import { checkpointKeysOf, type OpenTicks } from './trace-keys';
 
 /** The newest schema version this code writes. */
-export const DB_VERSION = 4;
-
+export const DB_VERSION = 5;
 
 /** A stored checkpoint; `checkpoint.channel_values` is always `{}` (values live in `blobs`). */
 export interface CheckpointRecord {
@@ -65,6 +68,8 @@ export interface ThreadRecord {
   graph_id?: string;
   /** The last trace `seq` handed out for this thread. */
   trace_seq?: number;
+  /** Per namespace, the checkpoint the trace's open tick started from (see trace-keys.ts). */
+  open_ticks?: OpenTicks;
   /** ISO time of the last flag change. */
   updated_at: string;
 }
@@ -75,6 +80,8 @@ export interface TraceRecord {
   run_id: string;
   seq: number;
   event: unknown;
+  /** `checkpointKey`s of the checkpoints the event is about (indexed by `by_checkpoint`). */
+  checkpoint_keys?: string[];
 }
 
 /** A graph written in the editor, saved with its source so it is registered again on start. */
@@ -98,7 +105,11 @@ export interface ReplayGraphDB extends DBSchema {
   blobs: { key: [thread: string, ns: string, channel: string, version: ChannelVersion]; value: BlobRecord };
   writes: { key: [thread: string, ns: string, checkpoint: string, task: string]; value: TaskWritesRecord };
   threads: { key: string; value: ThreadRecord };
-  traces: { key: [thread: string, run: string, seq: number]; value: TraceRecord };
+  traces: {
+    key: [thread: string, run: string, seq: number];
+    value: TraceRecord;
+    indexes: { by_checkpoint: string };
+  };
   user_graphs: { key: string; value: UserGraphRecord };
 }
 
@@ -124,6 +135,45 @@ export function upgradeSchema(db: ReplayDb, oldVersion: number, newVersion: numb
     db.createObjectStore('traces', { keyPath: ['thread_id', 'run_id', 'seq'] });
   }
   if (reaches(4)) db.createObjectStore('user_graphs', { keyPath: 'id' });
+  if (reaches(5)) {
+    tx.objectStore('traces').createIndex('by_checkpoint', 'checkpoint_keys', { multiEntry: true });
+    tagExistingTraces(tx).catch(() => {
+      try {
+        tx.abort(); // already aborted by the failed request in most cases
+      } catch {
+        // finished or aborted: the open reports the failure
+      }
+    });
+  }
+}
+
+/**
+ * Tags every stored trace record with the checkpoints it is about and records each thread's open
+ * ticks, inside the upgrade transaction (a failure aborts the upgrade, so nothing is half-tagged).
+ * Records are visited in key order (thread, run, seq): runs in start order, as the trace is read.
+ */
+async function tagExistingTraces(tx: UpgradeTx): Promise<void> {
+  const threads = tx.objectStore('threads');
+  let thread: string | undefined;
+  let open: OpenTicks = {};
+  const finish = async () => {
+    if (thread === undefined || Object.keys(open).length === 0) return;
+    const record = await threads.get(thread);
+    if (record) await threads.put({ ...record, open_ticks: open });
+  };
+  let cursor = await tx.objectStore('traces').openCursor();
+  while (cursor) {
+    const record = cursor.value;
+    if (record.thread_id !== thread) {
+      await finish();
+      thread = record.thread_id;
+      open = {};
+    }
+    const keys = checkpointKeysOf(record.thread_id, record.event, open);
+    if (keys.length > 0) await cursor.update({ ...record, checkpoint_keys: keys });
+    cursor = await cursor.continue();
+  }
+  await finish();
 }
 
 /**

@@ -8,6 +8,7 @@ import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { WriteBatch } from './requests';
 import { prefixRange, type ThreadRecord, type TraceRecord } from './schema';
+import { checkpointKey, checkpointKeysOf, type OpenTicks } from './trace-keys';
 
 /** The run an event belongs to: its `runId` when it has one. */
 function runOf(event: unknown): string {
@@ -27,12 +28,16 @@ export async function appendTrace(conn: DbConnection, threadId: string, events: 
     const threads = tx.objectStore('threads');
     const thread: ThreadRecord = (await threads.get(threadId)) ?? { thread_id: threadId, running: false, updated_at: new Date().toISOString() };
     let seq = thread.trace_seq ?? -1;
+    const open: OpenTicks = { ...thread.open_ticks };
     const store = tx.objectStore('traces');
     for (const event of events) {
       const record: TraceRecord = { thread_id: threadId, run_id: runOf(event), seq: ++seq, event };
+      const keys = checkpointKeysOf(threadId, event, open);
+      if (keys.length > 0) record.checkpoint_keys = keys;
       batch.issue('(trace)', () => store.put(record));
     }
     thread.trace_seq = seq;
+    thread.open_ticks = open;
     batch.issue('(thread)', () => threads.put(thread));
   } catch (err) {
     const cause = err instanceof CheckpointValueError ? new CheckpointValueError('(trace)', 'a trace event is not plain data') : err;
@@ -54,7 +59,26 @@ export async function readTrace(conn: DbConnection, threadId: string, runId?: st
   } catch (err) {
     throw toStorageError(err, `read the trace of thread "${threadId}"`);
   }
-  // Keys sort by run id, then seq; order runs by their first seq instead.
+  return inRunOrder(records);
+}
+
+/**
+ * The trace events of a thread that are about one checkpoint (see trace-keys.ts), in the order
+ * `readTrace` gives them: what a checkpoint's inspector needs, without reading the whole trace.
+ */
+export async function readCheckpointTrace(conn: DbConnection, threadId: string, ns: string, checkpointId: string): Promise<unknown[]> {
+  let records: TraceRecord[];
+  try {
+    const tx = await conn.transaction(['traces'], 'readonly');
+    records = await tx.objectStore('traces').index('by_checkpoint').getAll(checkpointKey(threadId, ns, checkpointId));
+  } catch (err) {
+    throw toStorageError(err, `read the trace of checkpoint ${checkpointId} of thread "${threadId}"`);
+  }
+  return inRunOrder(records);
+}
+
+/** Events ordered by (run start, append order): keys sort by run id, then seq; runs go by their first seq instead. */
+function inRunOrder(records: TraceRecord[]): unknown[] {
   const start = new Map<string, number>();
   for (const r of records) start.set(r.run_id, Math.min(start.get(r.run_id) ?? Infinity, r.seq));
   records.sort((a, b) => start.get(a.run_id)! - start.get(b.run_id)! || a.seq - b.seq);
