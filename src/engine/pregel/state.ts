@@ -1,7 +1,7 @@
 /**
  * Reading and editing a thread's state: `getState`, `getStateHistory`, `updateState`.
  */
-import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointMetadata, CheckpointTuple, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+import type { BaseCheckpointSaver, Checkpoint, CheckpointListOptions, CheckpointMetadata, CheckpointTuple, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
 import { COPY, END, ERROR, INPUT, INTERRUPT, NULL_TASK_ID, PUSH, SCHEDULED } from '../constants';
 import { GraphValueError, InvalidUpdateError } from '../errors';
 import { applyWrites, nullWrites, prepareNextTasks, readChannels } from './algo';
@@ -10,7 +10,7 @@ import { decodePendingWrites, encodeWrites } from './encode';
 import { uuid5 } from './ids';
 import { mapInput, subgraphRefs, tasksWithWrites } from './io';
 import type { Pregel } from './pregel';
-import type { Channels } from './types';
+import type { Channels, PreparedTask } from './types';
 
 /** A thread's state at one checkpoint (LangGraph.js `StateSnapshot`). */
 export interface StateSnapshot {
@@ -54,6 +54,38 @@ function target(graph: Pregel, config: RunnableConfig): { graph: Pregel; config:
 
 /** Builds a snapshot from a saved tuple; `applyPending` also applies finished tasks' writes. */
 export async function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPending: boolean, recurse?: BaseCheckpointSaver): Promise<StateSnapshot> {
+  if (!recurse) return snapshotNow(graph, saved, applyPending);
+  const threadId = saved.config.configurable?.thread_id;
+  const subStates = async (tasks: readonly PreparedTask[], states: Map<string, unknown>) => {
+    for (const t of tasks) {
+      const sub = t.node.subgraph as Pregel | undefined;
+      if (sub && states.has(t.id)) states.set(t.id, await stateAt(sub, recurse, threadId, t.taskNs));
+    }
+  };
+  const parts = snapshotParts(graph, saved);
+  await subStates(parts.tasks, parts.states);
+  return finishSnapshot(graph, saved, parts, applyPending);
+}
+
+/**
+ * `snapshotOf` without nested subgraph states: synchronous, so reading a history costs no extra
+ * promise per checkpoint.
+ */
+export function snapshotNow(graph: Pregel, saved: CheckpointTuple, applyPending: boolean): StateSnapshot {
+  return finishSnapshot(graph, saved, snapshotParts(graph, saved), applyPending);
+}
+
+interface SnapshotParts {
+  checkpoint: Checkpoint;
+  channels: Channels;
+  pending: PendingWrite[];
+  tasks: PreparedTask[];
+  /** task id → subgraph state (a config until filled in by `snapshotOf` with `recurse`). */
+  states: Map<string, unknown>;
+}
+
+/** The checkpoint's channels (with its null-task writes applied) and the tasks it schedules. */
+function snapshotParts(graph: Pregel, saved: CheckpointTuple): SnapshotParts {
   const ns = (saved.config.configurable?.checkpoint_ns as string | undefined) ?? '';
   let checkpoint = saved.checkpoint;
   let channels: Channels = channelsFromCheckpoint(graph.channels, checkpoint);
@@ -66,14 +98,13 @@ export async function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPen
   }
   const step = (saved.metadata?.step ?? -1) + 1;
   const tasks = prepareNextTasks(checkpoint, channels, graph.nodes, { step, checkpointNs: ns });
-  const threadId = saved.config.configurable?.thread_id;
-  const states = subgraphRefs(tasks, threadId, true);
-  if (recurse) {
-    for (const t of tasks) {
-      const sub = t.node.subgraph as Pregel | undefined;
-      if (sub && states.has(t.id)) states.set(t.id, await stateAt(sub, recurse, threadId, t.taskNs));
-    }
-  }
+  const states = subgraphRefs(tasks, saved.config.configurable?.thread_id, true);
+  return { checkpoint, channels, pending, tasks, states };
+}
+
+function finishSnapshot(graph: Pregel, saved: CheckpointTuple, parts: SnapshotParts, applyPending: boolean): StateSnapshot {
+  const { checkpoint, pending, tasks, states } = parts;
+  let channels = parts.channels;
   if (applyPending && pending.length > 0) {
     const byId = new Map(tasks.map((t) => [t.id, t]));
     for (const [tid, c, v] of pending) {
@@ -83,6 +114,7 @@ export async function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPen
     const withWrites = tasks.filter((t) => t.writes.length > 0);
     if (withWrites.length > 0) channels = applyWrites(checkpoint, channels, withWrites, undefined, graph.triggerToNodes).channels;
   }
+  const threadId = saved.config.configurable?.thread_id;
   const metadata = saved.metadata && threadId ? { ...saved.metadata, thread_id: threadId } : saved.metadata;
   return {
     values: readChannels(channels, graph.streamChannels) as any,
@@ -117,7 +149,7 @@ export async function getState(graph: Pregel, config: RunnableConfig, options?: 
 export async function* getStateHistory(graph: Pregel, config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<StateSnapshot> {
   const saver = saverOf(graph);
   const t = target(graph, config);
-  for await (const tuple of saver.list(t.config, options)) yield await snapshotOf(t.graph, tuple, false);
+  for await (const tuple of saver.list(t.config, options)) yield snapshotNow(t.graph, tuple, false);
 }
 
 function resolveAsNode(graph: Pregel, versionsSeen: Record<string, Record<string, number>>): string {
