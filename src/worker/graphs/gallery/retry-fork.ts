@@ -1,13 +1,13 @@
 /**
  * Retries with backoff, then a fork with edited state: "fetch" fails twice and succeeds on its third
- * attempt (the trace shows each retry and its wait); fork the checkpoint after it with another
+ * attempt (the engine traces each retry and its wait); fork the checkpoint after it with another
  * `price` to see a new branch computed from edited state.
  */
 import { Annotation, END, START, StateGraph } from 'replaygraph';
 
 export const title = 'Retries with backoff, then a fork';
 export const description =
-  'The fetch node fails twice and succeeds on its third attempt under a retry policy with backoff: the trace lists each retry and its wait, and only one checkpoint is written for the step. ' +
+  'The fetch node fails twice and succeeds on its third attempt under a retry policy with backoff: the failed attempts write no checkpoint, and the state after fetch records attempts: 3. ' +
   'Then fork the checkpoint after fetch with an edited price: a new branch computes a new total while the original branch stays in the timeline.';
 export const exampleInput = { item: 'book', quantity: 3 };
 
