@@ -11,6 +11,7 @@ export { Send, Command, isCommand, isSend, type Interrupt, type CommandParams } 
 export { Annotation, AnnotationRoot, type ChannelDef, type StateDefinition, type StateType, type UpdateType } from './graph/annotation';
 export { StateGraph, type AddNodeOptions, type CompileOptions, type NodeFunction, type Router } from './graph/state_graph';
 export { CompiledStateGraph } from './graph/compile';
+export type { DrawableEdge, DrawableGraph, DrawableNode, DrawableNodeData, GetGraphOptions } from './graph/drawable';
 export { Pregel, type PregelOptions } from './pregel/pregel';
 export type { StateSnapshot } from './pregel/state';
 export type { StreamMode } from './pregel/io';

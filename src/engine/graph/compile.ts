@@ -15,12 +15,21 @@ import { currentTask } from '../pregel/context';
 import { Pregel } from '../pregel/pregel';
 import type { PregelNode, ReadFn } from '../pregel/types';
 import { isCommand, isSend, type Command, type Send } from '../types';
+import { drawGraph, type DrawableGraph, type GetGraphOptions } from './drawable';
 import type { BranchSpec, CompileOptions, StateGraph } from './state_graph';
 
 /** A compiled StateGraph (LangGraph.js `CompiledStateGraph`). `S`/`U` type state and updates. */
 export class CompiledStateGraph<S = any, U = any> extends Pregel {
   declare readonly __types?: [S, U];
   builder!: StateGraph<any, any, any>;
+
+  /**
+   * A drawable view of the graph, shaped like LangGraph.js's `getGraph()`: nodes (with START and
+   * END), plain and conditional edges, subgraph nodes marked and (with `xray`) expanded.
+   */
+  getGraph(options?: GetGraphOptions): DrawableGraph {
+    return drawGraph(this, options);
+  }
 }
 
 /** State writes of a node's return value (LangGraph.js `_getUpdates`). */
