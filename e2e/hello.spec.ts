@@ -7,6 +7,8 @@ test.describe('foundation', () => {
     await expect(status).toHaveAttribute('data-status', 'ready');
     await expect(status).toContainText('protocol v1');
     await expect(status).toContainText('database replaygraph');
+    // The app opens on the gallery; the debugger draws the first graph.
+    await page.getByTestId('view-debugger').click();
     // React Flow drew the canvas with the first graph's nodes (at least __start__, one node, __end__).
     await expect(page.locator('.react-flow__node').first()).toBeVisible();
     expect(await page.locator('.react-flow__node').count()).toBeGreaterThanOrEqual(3);
