@@ -122,7 +122,8 @@ export async function onCheckpointGet(ctx: HostContext, m: Req<'rg/checkpoint.ge
 
 /** rg/runs.list */
 export async function onRunsList(ctx: HostContext, m: Req<'rg/runs.list'>): Promise<Reply<'rg/runs.list'>> {
-  const stored = runsFromRecords(await ctx.store.readTrace(m.threadId));
+  const records = ctx.store.readRunRecords ? await ctx.store.readRunRecords(m.threadId) : await ctx.store.readTrace(m.threadId);
+  const stored = runsFromRecords(records);
   const runs = stored.map((r) => ({ ...r, ...ctx.runs.get(r.runId)?.summary }));
   return { type: 'rg/runs', runs };
 }
@@ -133,12 +134,44 @@ export async function onRunsList(ctx: HostContext, m: Req<'rg/runs.list'>): Prom
  */
 export async function onTraceGet(ctx: HostContext, m: Req<'rg/trace.get'>): Promise<Reply<'rg/trace.get'>> {
   const limit = Math.max(1, Math.min(Math.floor(m.limit ?? ctx.options.maxPageSize), ctx.options.maxPageSize));
+  if (m.runId !== undefined) {
+    const page = await runTracePage(ctx, m.threadId, m.runId, m.afterSeq ?? -1, limit);
+    if (page) return { type: 'rg/trace', ...page };
+  }
   const records = (await ctx.store.readTrace(m.threadId, m.runId)).filter((r) => r.kind === 'trace');
   const keyed = records.map((r, i) => ({ key: m.runId === undefined ? i : r.seq, event: (r as { event: Json }).event }));
   const after = m.afterSeq ?? -1;
   const page = keyed.filter((k) => k.key > after).slice(0, limit);
   const more = page.length === limit && keyed.some((k) => k.key > page.at(-1)!.key);
   return { type: 'rg/trace', events: page.map((k) => k.event), nextSeq: more ? page.at(-1)!.key : null };
+}
+
+/**
+ * A page of one run's engine events after record `after`, read from the run's position `after`
+ * on (a run's record `seq` is its position when every record was stored), or null when the store
+ * cannot slice runs or the positions do not match the seqs (then the caller filters the whole run).
+ */
+async function runTracePage(ctx: HostContext, threadId: string, runId: string, after: number, limit: number): Promise<{ events: Json[]; nextSeq: number | null } | null> {
+  const slice = ctx.store.readRunSlice?.bind(ctx.store);
+  if (!slice) return null;
+  const chunk = Math.max(64, limit * 2);
+  const events: Json[] = [];
+  let last = after;
+  // The record at position `after` must be record `after`: that checks positions and seqs agree.
+  let pos = Math.max(0, after);
+  for (;;) {
+    const records = await slice(threadId, runId, pos, chunk);
+    for (const [i, r] of records.entries()) {
+      if (pos + i !== r.seq) return null;
+      if (r.seq <= after || r.kind !== 'trace') continue;
+      if (events.length === limit) return { events, nextSeq: last };
+      events.push(r.event);
+      last = r.seq;
+    }
+    if (pos === after && after >= 0 && records.length === 0) return null;
+    if (records.length < chunk) return { events, nextSeq: null };
+    pos += records.length;
+  }
 }
 
 /** rg/namespaces.list: the subgraph namespace tree of a thread (`|` separates levels). */

@@ -18,6 +18,8 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     // Records are written only by this host, so their shape is ours (runId and seq of the run first).
     readTrace: async (threadId, runId) => (await saver.readTrace(threadId, runId)) as TraceRecord[],
     readCheckpointTrace: async (threadId, ns, checkpointId) => (await saver.readCheckpointTrace(threadId, ns, checkpointId)) as TraceRecord[],
+    readRunRecords: async (threadId) => (await saver.readRunRecords(threadId)) as TraceRecord[],
+    readRunSlice: async (threadId, runId, from, count) => (await saver.readRunSlice(threadId, runId, from, count)) as TraceRecord[],
     countNamespaces: (threadId) => saver.countNamespaces(threadId),
     deleteThread: (threadId) => saver.deleteThread(threadId),
     listUserGraphs: () => saver.listUserGraphs(),

@@ -59,6 +59,13 @@ export interface ThreadStore extends UserGraphStore {
    * the whole trace.
    */
   readCheckpointTrace?(threadId: string, ns: string, checkpointId: string): Promise<TraceRecord[]>;
+  /** The run summary records of a thread, in `readTrace` order. Optional: without it, readers filter the whole trace. */
+  readRunRecords?(threadId: string): Promise<TraceRecord[]>;
+  /**
+   * Up to `count` records of one run from position `from` (0 = its first record), in append order.
+   * Optional: without it, readers filter the whole trace.
+   */
+  readRunSlice?(threadId: string, runId: string, from: number, count: number): Promise<TraceRecord[]>;
   /** Checkpoints per namespace of a thread. Optional: without it, readers list every checkpoint. */
   countNamespaces?(threadId: string): Promise<Map<string, number>>;
   /** Removes checkpoints, writes, trace and flags of the thread. */
@@ -144,6 +151,12 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
     async readCheckpointTrace(threadId, ns, checkpointId) {
       // Tagged in append order, as IndexedDBSaver tags records when they are appended.
       return structuredClone(groupedByRun(eventsAbout(threadId, traces.get(threadId) ?? [], ns, checkpointId)));
+    },
+    async readRunRecords(threadId) {
+      return structuredClone(groupedByRun((traces.get(threadId) ?? []).filter((r) => r.kind === 'run')));
+    },
+    async readRunSlice(threadId, runId, from, count) {
+      return structuredClone((traces.get(threadId) ?? []).filter((r) => r.runId === runId).slice(from, from + Math.max(0, count)));
     },
     async countNamespaces(threadId) {
       const counts = new Map<string, number>();

@@ -2,3 +2,4 @@
 import './__tests__/migration.suite';
 import './__tests__/lifecycle.suite';
 import './__tests__/threads.suite';
+import './__tests__/read-path.suite';

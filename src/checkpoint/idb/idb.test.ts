@@ -3,3 +3,4 @@ import 'fake-indexeddb/auto';
 import './__tests__/migration.suite';
 import './__tests__/lifecycle.suite';
 import './__tests__/threads.suite';
+import './__tests__/read-path.suite';

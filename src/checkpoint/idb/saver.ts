@@ -33,8 +33,9 @@ import { toStorageError } from './errors';
 import { firstUncloneableKey, WriteBatch } from './requests';
 import { prefixRange, type CheckpointRecord, type StoredWrite, type TaskWritesRecord } from './schema';
 import { loadTuple, type ReadTx } from './tuple';
+import { loadTuples } from './tuples-batch';
 import { listThreads, setThreadRunning, type ThreadSummary } from './threads';
-import { appendTrace, readCheckpointTrace, readTrace } from './traces';
+import { appendTrace, readCheckpointTrace, readRunRecords, readRunSlice, readTrace } from './traces';
 import { deleteUserGraph, listUserGraphs, putUserGraph, type SavedUserGraph } from './user-graphs';
 
 /** Checkpoints read by the first chunk of a thread listing; later chunks double up to LIST_CHUNK_MAX. */
@@ -105,7 +106,7 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
       try {
         const tx = await this.readTx();
         const page = await this.scanThread(tx, thread, ns, before, Math.min(left, chunk), options?.filter);
-        tuples = await Promise.all(page.records.map((r) => loadTuple(tx, r)));
+        tuples = await loadTuples(tx, page.records);
         done = page.exhausted;
         before = page.lastId ?? before;
       } catch (err) {
@@ -276,6 +277,16 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
    */
   readCheckpointTrace(threadId: string, ns: string, checkpointId: string): Promise<unknown[]> {
     return readCheckpointTrace(this.conn, threadId, ns, checkpointId);
+  }
+
+  /** The run summary records (`{ kind: 'run' }`) of a thread's trace, read through an index. */
+  readRunRecords(threadId: string): Promise<unknown[]> {
+    return readRunRecords(this.conn, threadId);
+  }
+
+  /** Up to `count` trace events of one run from position `from` (0 = its first), in append order. */
+  readRunSlice(threadId: string, runId: string, from: number, count: number): Promise<unknown[]> {
+    return readRunSlice(this.conn, threadId, runId, from, count);
   }
 
   /**

@@ -10,13 +10,13 @@
  * 3. index `by_thread` on checkpoints (thread, checkpoint id) for newest-first listing across
  *    namespaces; `threads` (per-thread flags such as "running"); `traces` keyed (thread, run id, seq).
  * 4. `user_graphs` keyed by graph id: graphs written in the editor (TypeScript source and texts).
- * 5. multi-entry index `by_checkpoint` on traces (`checkpoint_keys`: the checkpoints an event is
+ * 5. multi-entry index `by_topic` on traces (`topic_keys`: the checkpoints an event is
  *    about, see trace-keys.ts), so a checkpoint's events are read without the whole trace; existing
  *    trace records are tagged during the upgrade.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { ChannelVersion, Checkpoint, CheckpointMetadata } from '../../engine/checkpoint/types';
-import { checkpointKeysOf, type OpenTicks } from './trace-keys';
+import { topicKeysOf, type OpenTicks } from './trace-keys';
 
 /** The newest schema version this code writes. */
 export const DB_VERSION = 5;
@@ -80,8 +80,8 @@ export interface TraceRecord {
   run_id: string;
   seq: number;
   event: unknown;
-  /** `checkpointKey`s of the checkpoints the event is about (indexed by `by_checkpoint`). */
-  checkpoint_keys?: string[];
+  /** `checkpointKey`s of the checkpoints the event is about (indexed by `by_topic`). */
+  topic_keys?: string[];
 }
 
 /** A graph written in the editor, saved with its source so it is registered again on start. */
@@ -108,7 +108,7 @@ export interface ReplayGraphDB extends DBSchema {
   traces: {
     key: [thread: string, run: string, seq: number];
     value: TraceRecord;
-    indexes: { by_checkpoint: string };
+    indexes: { by_topic: string };
   };
   user_graphs: { key: string; value: UserGraphRecord };
 }
@@ -136,7 +136,7 @@ export function upgradeSchema(db: ReplayDb, oldVersion: number, newVersion: numb
   }
   if (reaches(4)) db.createObjectStore('user_graphs', { keyPath: 'id' });
   if (reaches(5)) {
-    tx.objectStore('traces').createIndex('by_checkpoint', 'checkpoint_keys', { multiEntry: true });
+    tx.objectStore('traces').createIndex('by_topic', 'topic_keys', { multiEntry: true });
     tagExistingTraces(tx).catch(() => {
       try {
         tx.abort(); // already aborted by the failed request in most cases
@@ -169,8 +169,8 @@ async function tagExistingTraces(tx: UpgradeTx): Promise<void> {
       thread = record.thread_id;
       open = {};
     }
-    const keys = checkpointKeysOf(record.thread_id, record.event, open);
-    if (keys.length > 0) await cursor.update({ ...record, checkpoint_keys: keys });
+    const keys = topicKeysOf(record.thread_id, record.event, open);
+    if (keys.length > 0) await cursor.update({ ...record, topic_keys: keys });
     cursor = await cursor.continue();
   }
   await finish();

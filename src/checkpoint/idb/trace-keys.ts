@@ -1,6 +1,9 @@
 /**
- * Which checkpoints a stored trace event is about, so a checkpoint's inspector can read only the
- * events it needs (the `by_checkpoint` index of `traces`) instead of the thread's whole trace.
+ * What a stored trace event is about (its topic keys, indexed by `by_topic` on `traces`), so a
+ * reader can fetch only the records it needs instead of the thread's whole trace:
+ * - the checkpoints it is about, for a checkpoint's inspector (below);
+ * - `runsKey(thread)` for a run's summary record (`{ kind: 'run' }`), for the run list.
+ *
  *
  * An event is about checkpoint C (namespace ns) when it belongs to a tick that started from C —
  * from its `@engine.tick.start` up to the `@engine.checkpoint.saved` that ends the step, or up to
@@ -30,6 +33,11 @@ function engineEventOf(stored: unknown): EngineEventLike | null {
   return inner as unknown as EngineEventLike;
 }
 
+/** The topic key of a thread's run summary records. */
+export function runsKey(threadId: string): string {
+  return JSON.stringify([threadId]);
+}
+
 /** The index key of checkpoint (thread, ns, id): one string, since multi-entry index keys cannot be arrays of arrays. */
 export function checkpointKey(threadId: string, ns: string, checkpointId: string): string {
   return JSON.stringify([threadId, ns, checkpointId]);
@@ -38,10 +46,12 @@ export function checkpointKey(threadId: string, ns: string, checkpointId: string
 const BOUNDARIES: ReadonlySet<string> = new Set(['@engine.tick.start', '@engine.run.start', '@engine.run.end']);
 
 /**
- * The keys of the checkpoints `stored` is about. `open` is the per-namespace tick state of the
+ * The topic keys of `stored`: the checkpoints it is about, or the thread's runs key for a run
+ * summary record. `open` is the per-namespace tick state of the
  * thread's trace so far, updated in place: call this for every event of the thread, in order.
  */
-export function checkpointKeysOf(threadId: string, stored: unknown, open: OpenTicks): string[] {
+export function topicKeysOf(threadId: string, stored: unknown, open: OpenTicks): string[] {
+  if (isObject(stored) && stored.kind === 'run') return [runsKey(threadId)];
   const e = engineEventOf(stored);
   if (!e) return [];
   const ns = e.checkpointNs;
@@ -67,5 +77,5 @@ export function checkpointKeysOf(threadId: string, stored: unknown, open: OpenTi
 export function eventsAbout<T>(threadId: string, events: readonly T[], ns: string, checkpointId: string): T[] {
   const open: OpenTicks = {};
   const key = checkpointKey(threadId, ns, checkpointId);
-  return events.filter((e) => checkpointKeysOf(threadId, e, open).includes(key));
+  return events.filter((e) => topicKeysOf(threadId, e, open).includes(key));
 }

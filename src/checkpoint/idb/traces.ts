@@ -8,7 +8,7 @@ import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { WriteBatch } from './requests';
 import { prefixRange, type ThreadRecord, type TraceRecord } from './schema';
-import { checkpointKey, checkpointKeysOf, type OpenTicks } from './trace-keys';
+import { checkpointKey, runsKey, topicKeysOf, type OpenTicks } from './trace-keys';
 
 /** The run an event belongs to: its `runId` when it has one. */
 function runOf(event: unknown): string {
@@ -32,8 +32,8 @@ export async function appendTrace(conn: DbConnection, threadId: string, events: 
     const store = tx.objectStore('traces');
     for (const event of events) {
       const record: TraceRecord = { thread_id: threadId, run_id: runOf(event), seq: ++seq, event };
-      const keys = checkpointKeysOf(threadId, event, open);
-      if (keys.length > 0) record.checkpoint_keys = keys;
+      const keys = topicKeysOf(threadId, event, open);
+      if (keys.length > 0) record.topic_keys = keys;
       batch.issue('(trace)', () => store.put(record));
     }
     thread.trace_seq = seq;
@@ -66,15 +66,42 @@ export async function readTrace(conn: DbConnection, threadId: string, runId?: st
  * The trace events of a thread that are about one checkpoint (see trace-keys.ts), in the order
  * `readTrace` gives them: what a checkpoint's inspector needs, without reading the whole trace.
  */
-export async function readCheckpointTrace(conn: DbConnection, threadId: string, ns: string, checkpointId: string): Promise<unknown[]> {
+export function readCheckpointTrace(conn: DbConnection, threadId: string, ns: string, checkpointId: string): Promise<unknown[]> {
+  return readTopic(conn, threadId, checkpointKey(threadId, ns, checkpointId), `read the trace of checkpoint ${checkpointId} of thread "${threadId}"`);
+}
+
+/** The run summary records (`{ kind: 'run' }`) of a thread, in `readTrace` order. */
+export function readRunRecords(conn: DbConnection, threadId: string): Promise<unknown[]> {
+  return readTopic(conn, threadId, runsKey(threadId), `read the runs of thread "${threadId}"`);
+}
+
+async function readTopic(conn: DbConnection, threadId: string, key: string, operation: string): Promise<unknown[]> {
   let records: TraceRecord[];
   try {
     const tx = await conn.transaction(['traces'], 'readonly');
-    records = await tx.objectStore('traces').index('by_checkpoint').getAll(checkpointKey(threadId, ns, checkpointId));
+    records = await tx.objectStore('traces').index('by_topic').getAll(key);
   } catch (err) {
-    throw toStorageError(err, `read the trace of checkpoint ${checkpointId} of thread "${threadId}"`);
+    throw toStorageError(err, operation);
   }
   return inRunOrder(records);
+}
+
+/**
+ * Up to `count` events of one run from position `from` (0 = its first event), in append order.
+ * The position is found by skipping keys, so no event before it is read.
+ */
+export async function readRunSlice(conn: DbConnection, threadId: string, runId: string, from: number, count: number): Promise<unknown[]> {
+  try {
+    const tx = await conn.transaction(['traces'], 'readonly');
+    const store = tx.objectStore('traces');
+    let cursor = await store.openKeyCursor(prefixRange(threadId, runId));
+    if (cursor && from > 0) cursor = await cursor.advance(from);
+    if (!cursor || count <= 0) return [];
+    const records = await store.getAll(IDBKeyRange.bound(cursor.key, [threadId, runId, []]), count);
+    return records.map((r) => r.event);
+  } catch (err) {
+    throw toStorageError(err, `read the trace of run ${runId} of thread "${threadId}"`);
+  }
 }
 
 /** Events ordered by (run start, append order): keys sort by run id, then seq; runs go by their first seq instead. */

@@ -1,0 +1,174 @@
+/**
+ * The read path of a big thread: listings read in chunks and stopped at the limit, namespaces
+ * counted without reading checkpoints, and the trace events about one checkpoint read through the
+ * `by_topic` index (the same events, in the same order, as filtering the whole trace).
+ */
+import { describe, expect, it } from 'vitest';
+import { cfg, cpId, ids, listAll, makeCheckpoint, meta } from '../../../engine/checkpoint/conformance/fixtures';
+import { IndexedDBSaver } from '../saver';
+import { eventsAbout } from '../trace-keys';
+import { freshName, openAtVersion } from './utils';
+
+/** A trace record as the worker stores it, wrapping an engine event. */
+const rec = (runId: string, seq: number, event: Record<string, unknown>) => ({ runId, seq, kind: 'trace', event: { runId, checkpointNs: '', ...event } });
+
+/**
+ * Two runs over a root namespace and a subgraph namespace: an interrupted tick from C1 (no save),
+ * a resume write put against C1 outside any tick, a completed tick from C1, a subgraph tick that
+ * stays open across a root tick, and a non-trace record.
+ */
+function twoRuns(): unknown[] {
+  const r1 = (seq: number, e: Record<string, unknown>) => rec('r1', seq, e);
+  const r2 = (seq: number, e: Record<string, unknown>) => rec('r2', seq, e);
+  return [
+    { runId: 'r1', seq: 0, kind: 'run', run: { runId: 'r1' } },
+    r1(1, { type: '@engine.run.start', checkpointId: null }),
+    r1(2, { type: '@engine.tick.start', checkpointId: 'C0' }),
+    r1(3, { type: '@engine.writes.put', checkpointId: 'C0', taskId: 'a', channels: ['x'] }),
+    r1(4, { type: '@engine.checkpoint.saved', checkpointId: 'C1' }),
+    r1(5, { type: '@engine.tick.start', checkpointId: 'C1' }),
+    r1(6, { type: '@engine.task.prepared', taskId: 'b', name: 'b' }),
+    r1(7, { type: '@engine.tick.start', checkpointId: 'S0', checkpointNs: 'sub:1' }),
+    r1(8, { type: '@engine.writes.put', checkpointId: 'C1', taskId: 'b', channels: ['__interrupt__'] }),
+    r1(9, { type: '@engine.task.run', taskId: 's', checkpointNs: 'sub:1' }),
+    r1(10, { type: '@engine.run.end', checkpointId: 'C1' }),
+    r2(0, { type: '@engine.run.start', checkpointId: 'C1' }),
+    r2(1, { type: '@engine.writes.put', checkpointId: 'C1', taskId: 'null', channels: ['__resume__'] }),
+    r2(2, { type: '@engine.tick.start', checkpointId: 'C1' }),
+    r2(3, { type: '@engine.write.skipped', taskId: 'b', channel: '__interrupt__' }),
+    r2(4, { type: '@engine.checkpoint.saved', checkpointId: 'C2' }),
+    r2(5, { type: '@engine.checkpoint.saved', checkpointId: 'S1', checkpointNs: 'sub:1' }),
+    r2(6, { type: '@engine.run.end', checkpointId: 'C2' }),
+  ];
+}
+
+describe('IndexedDBSaver read path', () => {
+  it('reads the events about a checkpoint through the index, as filtering the whole trace does', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('trace-index') });
+    const events = twoRuns();
+    // Appended in three calls, the middle one splitting the open tick from C1.
+    await saver.appendTrace('t', events.slice(0, 7));
+    await saver.appendTrace('t', events.slice(7, 12));
+    await saver.appendTrace('t', events.slice(12));
+    const all = await saver.readTrace('t');
+    expect(all).toEqual(events);
+    const seqs = (list: unknown[]) => list.map((e) => `${(e as { runId: string }).runId}:${(e as { seq: number }).seq}`);
+    for (const [ns, id] of [['', 'C0'], ['', 'C1'], ['', 'C2'], ['sub:1', 'S0'], ['sub:1', 'S1']] as const) {
+      expect(await saver.readCheckpointTrace('t', ns, id)).toEqual(eventsAbout('t', all, ns, id));
+    }
+    // The ticks from C1 with their closing boundaries and the writes put against it, nothing else.
+    expect(seqs(await saver.readCheckpointTrace('t', '', 'C1'))).toEqual(['r1:5', 'r1:6', 'r1:8', 'r1:10', 'r2:1', 'r2:2', 'r2:3', 'r2:4']);
+    // The subgraph tick stayed open over the root's run end and closed at its own save.
+    expect(seqs(await saver.readCheckpointTrace('t', 'sub:1', 'S0'))).toEqual(['r1:7', 'r1:9', 'r2:5']);
+    expect(await saver.readCheckpointTrace('t', '', 'C9')).toEqual([]);
+    expect(await saver.readCheckpointTrace('other', '', 'C1')).toEqual([]);
+    saver.close();
+  });
+
+  it('keeps the open tick of a thread across savers (a reload between two appends)', async () => {
+    const name = freshName('open-tick');
+    const events = twoRuns();
+    const first = new IndexedDBSaver({ dbName: name });
+    await first.appendTrace('t', events.slice(0, 7));
+    first.close();
+    const second = new IndexedDBSaver({ dbName: name });
+    await second.appendTrace('t', events.slice(7));
+    expect(await second.readCheckpointTrace('t', '', 'C1')).toEqual(eventsAbout('t', events, '', 'C1'));
+    await second.deleteThread('t');
+    expect(await second.readCheckpointTrace('t', '', 'C1')).toEqual([]);
+    second.close();
+  });
+
+  it('tags the trace records of a version-4 database when it is upgraded', async () => {
+    const name = freshName('v4-traces');
+    const v4 = await openAtVersion(name, 4);
+    const events = twoRuns();
+    const tx = v4.transaction(['traces', 'threads'], 'readwrite');
+    await Promise.all([
+      ...events.slice(0, 7).map((event, seq) => tx.objectStore('traces').put({ thread_id: 't', run_id: (event as { runId: string }).runId, seq, event })),
+      tx.objectStore('threads').put({ thread_id: 't', running: false, trace_seq: 6, updated_at: '2026-01-01T00:00:00.000Z' }),
+      tx.done,
+    ]);
+    v4.close();
+    const saver = new IndexedDBSaver({ dbName: name });
+    // The open tick from C1 found by the upgrade carries on into later appends.
+    await saver.appendTrace('t', events.slice(7));
+    expect(await saver.readTrace('t')).toEqual(events);
+    for (const id of ['C0', 'C1', 'C2']) expect(await saver.readCheckpointTrace('t', '', id)).toEqual(eventsAbout('t', events, '', id));
+    saver.close();
+  });
+
+  it('reads the run summary records and slices of one run without the rest of the trace', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('runs') });
+    const events = twoRuns();
+    const summary2 = { runId: 'r2', seq: 7, kind: 'run', run: { runId: 'r2' } };
+    await saver.appendTrace('t', [...events, summary2]);
+    await saver.appendTrace('u', [{ runId: 'r9', seq: 0, kind: 'run', run: { runId: 'r9' } }]);
+    expect(await saver.readRunRecords('t')).toEqual([events[0], summary2]);
+    const r2 = (await saver.readTrace('t', 'r2'));
+    expect(await saver.readRunSlice('t', 'r2', 0, 3)).toEqual(r2.slice(0, 3));
+    expect(await saver.readRunSlice('t', 'r2', 5, 100)).toEqual(r2.slice(5));
+    expect(await saver.readRunSlice('t', 'r2', 50, 3)).toEqual([]);
+    expect(await saver.readRunSlice('t', 'nope', 0, 3)).toEqual([]);
+    saver.close();
+  });
+
+  it('counts checkpoints per namespace', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('namespaces') });
+    for (let n = 1; n <= 5; n++) await saver.put(cfg('t', ''), makeCheckpoint(n, { a: n }), meta(n), { a: n });
+    for (let n = 6; n <= 7; n++) await saver.put(cfg('t', 'sub:1'), makeCheckpoint(n, { a: n }), meta(n), { a: n });
+    await saver.put(cfg('t', 'sub:1|inner:2'), makeCheckpoint(8, { a: 8 }), meta(8), { a: 8 });
+    await saver.put(cfg('u', 'other'), makeCheckpoint(9, { a: 9 }), meta(9), { a: 9 });
+    expect(await saver.countNamespaces('t')).toEqual(new Map([['', 5], ['sub:1', 2], ['sub:1|inner:2', 1]]));
+    expect(await saver.countNamespaces('nobody')).toEqual(new Map());
+    saver.close();
+  });
+
+  it('lists a long thread in chunks: every tuple once, newest first, with its values and writes', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('chunks') });
+    const count = 150; // several chunks (32, 64, …)
+    let parent = cfg('t', '');
+    for (let n = 1; n <= count; n++) {
+      // `fixed` is written once and shared by every checkpoint; `c` changes each step.
+      const versions = { fixed: 1, c: n };
+      parent = await saver.put(parent, makeCheckpoint(n, { fixed: { big: 'x' }, c: n }, versions), meta(n), n === 1 ? versions : { c: n });
+      if (n % 3 === 0) await saver.putWrites(parent, [['c', n * 10]], `task-${n}`);
+    }
+    await saver.put(cfg('t', 'sub:1'), makeCheckpoint(count + 1, { c: 0 }), meta(0), { c: 1 });
+    const listed = await listAll(saver, cfg('t', ''));
+    expect(ids(listed)).toEqual(Array.from({ length: count }, (_, i) => cpId(count - i)));
+    for (const tuple of listed) {
+      const one = await saver.getTuple(tuple.config);
+      expect(tuple).toEqual(one);
+    }
+    // Tuples sharing a blob get their own copies.
+    expect(listed[0]!.checkpoint.channel_values.fixed).not.toBe(listed[1]!.checkpoint.channel_values.fixed);
+    // Across namespaces, the subgraph checkpoint comes first (newest id).
+    expect(ids(await listAll(saver, cfg('t'), { limit: 2 }))).toEqual([cpId(count + 1), cpId(count)]);
+    saver.close();
+  });
+
+  it('stops at the limit and pages with before across chunk boundaries', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('pages') });
+    for (let n = 1; n <= 100; n++) await saver.put(cfg('t', ''), makeCheckpoint(n, { a: n }, { a: n }), meta(n), { a: n });
+    const pages: string[][] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = ids(await listAll(saver, cfg('t', ''), { limit: 40, ...(before ? { before: cfg('t', '', before) } : {}) }));
+      if (page.length === 0) break;
+      pages.push(page);
+      before = page.at(-1);
+    }
+    expect(pages.map((p) => p.length)).toEqual([40, 40, 20]);
+    expect(pages.flat()).toEqual(Array.from({ length: 100 }, (_, i) => cpId(100 - i)));
+    // A consumer that stops early gets what it asked for, and a filter is applied before the limit.
+    const firstThree: string[] = [];
+    for await (const t of saver.list(cfg('t', ''))) {
+      firstThree.push(t.checkpoint.id);
+      if (firstThree.length === 3) break;
+    }
+    expect(firstThree).toEqual([cpId(100), cpId(99), cpId(98)]);
+    expect(ids(await listAll(saver, cfg('t', ''), { filter: { step: 7 }, limit: 5 }))).toEqual([cpId(7)]);
+    saver.close();
+  });
+});

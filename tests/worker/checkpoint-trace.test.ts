@@ -1,0 +1,60 @@
+/**
+ * Checkpoint details read only the trace events about their checkpoint. On real runs (errors and
+ * continue, interrupts and resumes, subgraphs, replays), the dispositions and task facts from those
+ * events equal the ones read from the whole trace, for every write of every checkpoint.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../src/shared/trace';
+import { taskFacts, writeDisposition } from '../../src/worker/dispositions';
+import type { ThreadStore, TraceRecord } from '../../src/worker/store';
+import { connect, newThread, STORES } from './harness';
+
+const engineEvents = (records: readonly TraceRecord[]) => records.flatMap((r) => (r.kind === 'trace' ? [r.event as unknown as TraceEvent] : []));
+
+/** Compares, for every checkpoint of the thread, what the whole trace and the indexed events say. */
+async function expectSameFacts(store: ThreadStore, threadId: string): Promise<number> {
+  const all = engineEvents(await store.readTrace(threadId));
+  let writes = 0;
+  for await (const tuple of store.saver.list({ configurable: { thread_id: threadId } })) {
+    const ns = tuple.config.configurable?.checkpoint_ns ?? '';
+    const id = tuple.checkpoint.id;
+    const own = engineEvents(await store.readCheckpointTrace!(threadId, ns, id));
+    expect(taskFacts(own, ns, id)).toEqual(taskFacts(all, ns, id));
+    for (const [taskId, channel] of tuple.pendingWrites ?? []) {
+      expect(writeDisposition(own, ns, id, taskId, channel), `${ns}/${id} ${taskId} ${channel}`).toEqual(writeDisposition(all, ns, id, taskId, channel));
+      writes++;
+    }
+  }
+  return writes;
+}
+
+describe.each(STORES)('checkpoint events by index (%s)', (_name, makeStore) => {
+  it('an error then a continue, interrupts then resumes, and a replay: same dispositions as from the whole trace', async () => {
+    const store = makeStore();
+    const { client } = connect(store);
+    const wait = async (p: Promise<{ runId: string }>) => (await client.waitForRun((await p).runId)).outcome;
+
+    const flaky = newThread();
+    expect(await wait(client.startRun({ threadId: flaky, graphId: 'parallel-flaky', input: { query: 'q' } }))).toBe('error');
+    expect(await wait(client.continueRun({ threadId: flaky }))).toBe('done');
+    const first = (await client.historyPage({ threadId: flaky, limit: 100 })).items.at(-1)!;
+    await wait(client.replay({ threadId: flaky, checkpointId: first.checkpointId }));
+    expect(await expectSameFacts(store, flaky)).toBeGreaterThan(0);
+
+    const review = newThread();
+    expect(await wait(client.startRun({ threadId: review, graphId: 'human-review', input: { request: 'r' } }))).toBe('interrupted');
+    expect(await wait(client.resume({ threadId: review, resume: { kind: 'value', value: 'revise' } }))).toBe('interrupted');
+    expect(await wait(client.resume({ threadId: review, resume: { kind: 'value', value: 'shorter' } }))).toBe('interrupted');
+    expect(await expectSameFacts(store, review)).toBeGreaterThan(0);
+
+    const sub = newThread();
+    expect(await wait(client.startRun({ threadId: sub, graphId: 'subgraph-loop', input: { rounds: 2 } }))).toBe('done');
+    await expectSameFacts(store, sub);
+    const root = await client.listNamespaces(sub);
+    expect(root.children.length).toBeGreaterThan(0);
+    let listed = 0;
+    for await (const _ of store.saver.list({ configurable: { thread_id: sub } })) listed++;
+    const total = (n: typeof root): number => n.checkpoints + n.children.reduce((s, c) => s + total(c), 0);
+    expect(total(root)).toBe(listed);
+  });
+});
