@@ -1,7 +1,8 @@
 /**
- * The one place that turns a compiled graph into the GraphShape the UI draws. It uses the compiled
- * graph's `getGraph()` when the engine offers it (LangGraph.js shape: nodes keyed by id, edges with
- * `conditional`); otherwise it reads the StateGraph builder the graph was compiled from.
+ * The one place that turns a compiled graph into the GraphShape the UI draws. It reads the
+ * StateGraph builder the graph was compiled from when there is one (it knows node settings such as
+ * retry policies, drawn as badges); otherwise it uses the graph's `getGraph()` (LangGraph.js shape:
+ * nodes keyed by id, edges with `conditional`), e.g. for functional-API entrypoints.
  */
 import type { GraphEdgeDTO, GraphNodeDTO, GraphShape } from '../protocol/dto';
 import type { BuilderLike, DrawableGraph, HostGraph } from './engine-port';
@@ -73,8 +74,8 @@ function badgesOf(options: { retryPolicy?: { maxAttempts?: number }; defer?: boo
  */
 export async function graphShape(graph: HostGraph, depth = 4): Promise<GraphShape> {
   let shape: GraphShape = { nodes: [], edges: [] };
-  if (typeof graph.getGraph === 'function') shape = shapeFromDrawable(await graph.getGraph());
-  else if (graph.builder) shape = shapeFromBuilder(graph.builder);
+  if (graph.builder) shape = shapeFromBuilder(graph.builder);
+  else if (typeof graph.getGraph === 'function') shape = shapeFromDrawable(await graph.getGraph());
   if (depth > 0) {
     for (const node of shape.nodes) {
       const sub = graph.nodes?.[node.id]?.subgraph as HostGraph | undefined;
