@@ -60,8 +60,9 @@ interface NamespaceData {
 
 type ThreadData = Map<string, NamespaceData>;
 
-// A JSON array as composite key: no separator can collide with a user-chosen task id.
-const writeKey = (taskId: string, idx: number) => JSON.stringify([taskId, idx]);
+// The index (an integer, so no ':' in it) first, then the task id: the first ':' ends the index,
+// so no task id can make two keys collide.
+const writeKey = (taskId: string, idx: number) => `${idx}:${taskId}`;
 
 /** An in-memory `BaseCheckpointSaver`. Values are copied (structured-clone semantics) on the way in and out. */
 export class MemorySaver implements BaseCheckpointSaver {
@@ -116,7 +117,7 @@ export class MemorySaver implements BaseCheckpointSaver {
       if (!Object.hasOwn(checkpoint.channel_values, channel)) continue; // empty channel: no blob
       values.push([channel, version, cloneValue(channel, checkpoint.channel_values[channel])]);
     }
-    const skeleton = cloneValue('(checkpoint)', { ...checkpoint, channel_values: {} });
+    const skeleton = copySkeletonIn(checkpoint) ?? cloneValue('(checkpoint)', { ...checkpoint, channel_values: {} });
     const storedMetadata = cloneRecord(metadata, 'metadata.');
 
     const data = this.namespace(threadId, ns);
@@ -218,6 +219,49 @@ function copySkeleton(s: Checkpoint): Checkpoint {
       out.versions_seen = rows;
     } else if (key === 'updated_channels') out.updated_channels = s.updated_channels!.slice();
     else (out as unknown as Record<string, unknown>)[key] = copyValue(s[key]);
+  }
+  return out;
+}
+
+/**
+ * The incoming checkpoint without its values, copied by shape when it has the expected shape
+ * (version maps of primitives, a string list, primitive scalar fields); `undefined` otherwise, and
+ * the caller falls back to the general copy, which also reports what cannot be cloned.
+ */
+function copySkeletonIn(c: Checkpoint): Checkpoint | undefined {
+  const out = {} as Record<string, unknown>;
+  for (const key of Object.keys(c)) {
+    const v = (c as unknown as Record<string, unknown>)[key];
+    if (key === 'channel_values') out[key] = {};
+    else if (key === 'channel_versions') {
+      const copy = flatCopy(v);
+      if (!copy) return undefined;
+      out[key] = copy;
+    } else if (key === 'versions_seen') {
+      if (!isPlainRecord(v)) return undefined;
+      const rows: Record<string, unknown> = {};
+      for (const node of Object.keys(v)) if (!(rows[node] = flatCopy(v[node]))) return undefined;
+      out[key] = rows;
+    } else if (key === 'updated_channels') {
+      if (!Array.isArray(v) || Object.getPrototypeOf(v) !== Array.prototype || !v.every((x) => typeof x === 'string')) return undefined;
+      out[key] = v.slice();
+    } else if (isPrimitive(v)) out[key] = v;
+    else return undefined;
+  }
+  return out as unknown as Checkpoint;
+}
+
+const isPrimitive = (v: unknown) => v === null || (typeof v !== 'object' && typeof v !== 'function' && typeof v !== 'symbol');
+const isPlainRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/** A copy of a plain object whose values are all primitives, else `undefined`. */
+function flatCopy(v: unknown): Record<string, unknown> | undefined {
+  if (!isPlainRecord(v)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) {
+    const x = v[k];
+    if (!isPrimitive(x)) return undefined;
+    out[k] = x;
   }
   return out;
 }
