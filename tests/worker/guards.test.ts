@@ -23,4 +23,15 @@ describe('protocol guards', () => {
     expect(requestProblem(req({ type: 'rg/run.continue', threadId: 't', controls: { breakBefore: 'a' } }))).toMatch(/breakBefore/);
     expect(requestProblem(req({ type: 'rg/run.continue', threadId: 't', controls: { stepMode: true, breakAfter: ['a'] } }))).toBeNull();
   });
+  it('checks the file and user-graph requests, including the user graph id', () => {
+    expect(requestProblem(req({ type: 'rg/thread.export', threadId: 't' }))).toBeNull();
+    expect(requestProblem(req({ type: 'rg/thread.import', text: 1 }))).toMatch(/"text" must be string/);
+    expect(requestProblem(req({ type: 'rg/thread.import', text: '{}', threadId: 5 }))).toMatch(/"threadId" must be string when given/);
+    expect(requestProblem(req({ type: 'rg/thread.importPreview', text: '[]' }))).toBeNull();
+    expect(requestProblem(req({ type: 'rg/graph.compile', graphId: 'user:a-b.c_1', source: '' }))).toBeNull();
+    for (const graphId of ['chain', 'user:', 'user:a b', 'user:../x', `user:${'x'.repeat(65)}`]) {
+      expect(requestProblem(req({ type: 'rg/graph.save', graphId, source: '' }))).toMatch(/"graphId" must be "user:"/);
+    }
+    expect(requestProblem(req({ type: 'rg/graph.delete', graphId: 'human-review' }))).toMatch(/"graphId"/);
+  });
 });
