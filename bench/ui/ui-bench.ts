@@ -63,8 +63,12 @@ async function makeThread(page: Page, threadId: string, checkpoints: number): Pr
   );
 }
 
-/** The worker's own answer times (through the client, no UI): the first history page, and reads of the checkpoints the UI selected. */
-async function workerLatency(page: Page, threadId: string, ids: string[]): Promise<{ firstPage: number; details: number[] }> {
+/**
+ * The worker's own answer times (through the client, no UI): the first history page, reads of the
+ * checkpoints the UI selected, then the namespace tree, the run list, the first trace page of the
+ * last run, and every history page (500 rows each, the host's cap).
+ */
+async function workerLatency(page: Page, threadId: string, ids: string[]): Promise<{ firstPage: number; details: number[]; namespaces: number; runs: number; tracePage: number; allPages: number; pages: number }> {
   return page.evaluate(
     async ({ threadId, ids }) => {
       const c = (window as any).__replaygraph;
@@ -77,7 +81,25 @@ async function workerLatency(page: Page, threadId: string, ids: string[]): Promi
         await c.getCheckpoint({ threadId, checkpointId: id });
         details.push(performance.now() - t);
       }
-      return { firstPage, details };
+      t = performance.now();
+      await c.listNamespaces(threadId);
+      const namespaces = performance.now() - t;
+      t = performance.now();
+      const runs = await c.listRuns(threadId);
+      const runsMs = performance.now() - t;
+      t = performance.now();
+      await c.getTrace({ threadId, runId: runs[runs.length - 1].runId, limit: 500 });
+      const tracePage = performance.now() - t;
+      t = performance.now();
+      let before: string | undefined;
+      let pages = 0;
+      for (;;) {
+        const p = await c.historyPage({ threadId, limit: 500, ...(before ? { before } : {}) });
+        pages++;
+        if (p.nextBefore === null) break;
+        before = p.nextBefore;
+      }
+      return { firstPage, details, namespaces, runs: runsMs, tracePage, allPages: performance.now() - t, pages };
     },
     { threadId, ids },
   );
@@ -210,6 +232,7 @@ async function main(): Promise<void> {
     const det = direct.details.sort((a, b) => a - b);
     console.log(`select a checkpoint until its state and pending writes show (50 random): p50 ${ms(quantile(sel, 0.5))}, p95 ${ms(quantile(sel, 0.95))}, max ${ms(sel[sel.length - 1])} (target p95 < 50 ms)`);
     console.log(`worker alone (client calls, no UI, same checkpoints): first history page ${ms(direct.firstPage)}; checkpoint.get p50 ${ms(quantile(det, 0.5))}, p95 ${ms(quantile(det, 0.95))}`);
+    console.log(`worker alone: namespaces.list ${ms(direct.namespaces)}; runs.list ${ms(direct.runs)}; first trace page of the run (500) ${ms(direct.tracePage)}; every history page (${direct.pages} × 500) ${ms(direct.allPages)}`);
 
     await openApp(page);
     try {

@@ -10,9 +10,10 @@
  * 3. index `by_thread` on checkpoints (thread, checkpoint id) for newest-first listing across
  *    namespaces; `threads` (per-thread flags such as "running"); `traces` keyed (thread, run id, seq).
  * 4. `user_graphs` keyed by graph id: graphs written in the editor (TypeScript source and texts).
- * 5. multi-entry index `by_topic` on traces (`topic_keys`: the checkpoints an event is
- *    about, see trace-keys.ts), so a checkpoint's events are read without the whole trace; existing
- *    trace records are tagged during the upgrade.
+ * 5. multi-entry index `by_topic` on traces (`topic_keys`: the checkpoints an event is about,
+ *    or the thread's runs key for a run summary; see trace-keys.ts), so a checkpoint's events and
+ *    a thread's runs are read without the whole trace; existing trace records are tagged during
+ *    the upgrade, and each thread's open ticks (`threads.open_ticks`) are kept for later appends.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { ChannelVersion, Checkpoint, CheckpointMetadata } from '../../engine/checkpoint/types';

@@ -4,7 +4,6 @@
  * - the checkpoints it is about, for a checkpoint's inspector (below);
  * - `runsKey(thread)` for a run's summary record (`{ kind: 'run' }`), for the run list.
  *
- *
  * An event is about checkpoint C (namespace ns) when it belongs to a tick that started from C —
  * from its `@engine.tick.start` up to the `@engine.checkpoint.saved` that ends the step, or up to
  * and including the next tick/run boundary of the same namespace, which closes it — or when it is
