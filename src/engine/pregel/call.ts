@@ -31,8 +31,7 @@ function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: P
   const tr = loop.p.tracer;
   tr.emit({ type: '@engine.task.prepared', step: loop.step, taskId: id, name, kind: 'push', path: [PUSH, idx], triggers: [] });
   if (!loop.isReplaying) {
-    for (const [tid, c, v] of loop.pending) {
-      if (tid !== id) continue;
+    for (const [, c, v] of loop.pendingOf(id)) {
       if (CONTROL_SIGNALS.has(c)) {
         tr.emit({ type: '@engine.write.skipped', step: loop.step, taskId: id, channel: c, reason: 'control-signal', signal: c as ControlSignal });
         continue;

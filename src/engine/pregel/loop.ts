@@ -63,6 +63,8 @@ export interface NestedParams {
 export type LoopStatus = 'pending' | 'done' | 'interrupt_before' | 'interrupt_after' | 'out_of_steps';
 
 
+const EMPTY_WRITES: readonly PendingWrite[] = [];
+
 export class PregelLoop {
   checkpoint: Checkpoint;
   channels: Channels;
@@ -75,6 +77,7 @@ export class PregelLoop {
   status: LoopStatus = 'pending';
   private _tasks: PreparedTask[] = [];
   private taskById = new Map<string, PreparedTask>();
+  private pendingIndex: { of: PendingWrite[]; length: number; byTask: Map<string, PendingWrite[]> } | undefined;
   /** The tasks of the current step. */
   get tasks(): PreparedTask[] {
     return this._tasks;
@@ -348,7 +351,7 @@ export class PregelLoop {
     const before = this.pending.length;
     // Filtering is O(pending): skip it for a task that has no writes yet (every task of a wide
     // fan-out commits once), so a step stays linear in its number of tasks.
-    if (this.pending.length > 0 && (isNull || this.pending.some((w) => w[0] === taskId))) {
+    if (this.pending.length > 0 && (isNull || this.pendingOf(taskId).length > 0)) {
       if (isNull) {
         const special = new Set(writes.filter(([c]) => c in WRITES_IDX_MAP).map(([c]) => c));
         this.pending = this.pending.filter(([t, c]) => !(t === NULL_TASK_ID && special.has(c)));
@@ -410,6 +413,25 @@ export class PregelLoop {
       });
     }
     this.step += 1;
+  }
+
+  /**
+   * The pending writes of one task, in order. Why an index: call-tasks and scratchpads look up
+   * their saved writes one task at a time, and a scan of `pending` per task made a wide step
+   * quadratic. `pending` only ever grows by push or is replaced by a new array, so appended
+   * entries are indexed incrementally and a replaced (or shortened) list is re-indexed.
+   */
+  pendingOf(taskId: string): readonly PendingWrite[] {
+    let ix = this.pendingIndex;
+    if (!ix || ix.of !== this.pending || ix.length > this.pending.length) ix = this.pendingIndex = { of: this.pending, length: 0, byTask: new Map() };
+    for (let i = ix.length; i < this.pending.length; i++) {
+      const w = this.pending[i];
+      let list = ix.byTask.get(w[0]);
+      if (!list) ix.byTask.set(w[0], (list = []));
+      list.push(w);
+    }
+    ix.length = this.pending.length;
+    return ix.byTask.get(taskId) ?? EMPTY_WRITES;
   }
 
   /** Adds a task to the current step (a call-task made while the step runs). */

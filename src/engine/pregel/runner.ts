@@ -82,7 +82,9 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
   const resume: unknown[] = [];
   let nullResume: unknown;
   let hasNullResume = false;
-  for (const [tid, chan, val] of loop.pending) {
+  // Only the NULL task's writes and the task's own can hold its answers (indexed, not scanned).
+  const lists = task.id === NULL_TASK_ID ? [loop.pendingOf(task.id)] : [loop.pendingOf(NULL_TASK_ID), loop.pendingOf(task.id)];
+  for (const [tid, chan, val] of lists.flat()) {
     if (chan !== RESUME) continue;
     if (tid === NULL_TASK_ID && !hasNullResume) {
       nullResume = val;
