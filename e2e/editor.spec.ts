@@ -43,8 +43,8 @@ test.describe('graph editor', () => {
     await expect(page.getByTestId('inspector-panel')).toContainText('307');
     await page.getByTestId('view-gallery').click();
     await expect(page.getByTestId('user-graphs').locator(`[data-graph-id="user:${graphName}"]`)).toContainText('Word counter');
-    // Saved in IndexedDB and registered again by the next worker.
-    await page.reload();
+    // Saved in IndexedDB and registered again by the next page's worker.
+    await page.goto('/');
     await expect(page.getByTestId('user-graphs').locator(`[data-graph-id="user:${graphName}"]`)).toBeVisible();
   });
 
