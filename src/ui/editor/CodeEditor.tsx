@@ -3,6 +3,22 @@ import { basicSetup, EditorView } from 'codemirror';
 import { javascript } from '@codemirror/lang-javascript';
 import { EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { Decoration, type DecorationSet } from '@codemirror/view';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { tags as t } from '@lezer/highlight';
+
+/**
+ * Token colours from the app's theme variables (CodeMirror's default palette is for light
+ * backgrounds only, and some of its colours are too faint to read).
+ */
+const appHighlight = HighlightStyle.define([
+  { tag: [t.keyword, t.modifier, t.operatorKeyword, t.controlKeyword, t.definitionKeyword, t.moduleKeyword], color: 'var(--st-cached)', fontWeight: '600' },
+  { tag: [t.string, t.special(t.string), t.regexp], color: 'var(--ok)' },
+  { tag: [t.number, t.bool, t.null, t.atom], color: 'var(--warn)' },
+  { tag: [t.comment, t.lineComment, t.blockComment], color: 'var(--muted)', fontStyle: 'italic' },
+  { tag: [t.typeName, t.className, t.namespace], color: 'var(--accent)' },
+  { tag: [t.function(t.variableName), t.function(t.propertyName), t.definition(t.variableName)], color: 'var(--st-next)' },
+  { tag: [t.variableName, t.propertyName, t.punctuation, t.bracket, t.operator], color: 'var(--fg)' },
+]);
 
 /** Marks one line (1-based) as the error's, or clears the mark with null. */
 const markLine = StateEffect.define<number | null>();
@@ -25,6 +41,7 @@ const errorField = StateField.define<DecorationSet>({
 const extensions = (onChange: (text: string) => void): Extension[] => [
   basicSetup,
   javascript({ typescript: true }),
+  syntaxHighlighting(appHighlight),
   errorField,
   EditorView.updateListener.of((u) => {
     if (u.docChanged) onChange(u.state.doc.toString());
