@@ -38,12 +38,11 @@ export async function onImportPreview(ctx: HostContext, m: Req<'rg/thread.import
   const r = previewImport(m.text);
   if (!r.ok) return { type: 'rg/thread.preview', preview: null, problem: problemOf(r.error) };
   const p = r.preview;
-  const hasSource = p.format === 'replaygraph' && /"graphSource"\s*:\s*"/.test(m.text);
   return {
     type: 'rg/thread.preview',
     problem: null,
     preview: {
-      format: p.format, threadId: p.threadId, graphId: p.graphId, hasSource, checkpoints: p.checkpoints,
+      format: p.format, threadId: p.threadId, graphId: p.graphId, hasSource: p.hasSource, checkpoints: p.checkpoints,
       namespaces: p.namespaces, runs: p.runs, readOnly: p.readOnly, threadExists: await threadExists(ctx, p.threadId),
     },
   };

@@ -92,6 +92,7 @@ describe.each(STORES)('thread files over the protocol (%s)', (_name, makeStore) 
     expect(await first.client.waitForRun(r.runId)).toMatchObject({ outcome: 'done', result: { n: 4 } });
     const file = await first.client.exportThread(threadId);
     expect(JSON.parse(file.text).graphSource).toBe(USER_SOURCE);
+    expect((await first.client.previewImport(file.text)).preview).toMatchObject({ graphId: 'user:doubler', hasSource: true });
 
     const other = connect(makeStore());
     expect((await other.client.listGraphs()).some((g) => g.id === 'user:doubler')).toBe(false);

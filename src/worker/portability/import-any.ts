@@ -44,6 +44,8 @@ export interface ImportPreview {
   namespaces: string[];
   runs: number;
   readOnly: boolean;
+  /** True when the file carries its graph's TypeScript source. */
+  hasSource: boolean;
 }
 
 /**
@@ -66,7 +68,7 @@ export function previewImport(
         ok: true,
         preview: {
           format: 'langgraph', threadId: states[0]!.checkpoint.thread_id, graphId: null, checkpoints: items.length,
-          namespaces: namespacesOf(items), runs: 0, readOnly: true,
+          namespaces: namespacesOf(items), runs: 0, readOnly: true, hasSource: false,
         },
       };
     }
@@ -77,6 +79,7 @@ export function previewImport(
         format: 'replaygraph', threadId: extras.threadId, graphId: extras.graphId, checkpoints: items.length,
         namespaces: namespacesOf(items), runs: extras.runs.length,
         readOnly: items.some((i) => i.metadata.imported_from === 'langgraph'),
+        hasSource: extras.graphSource !== null,
       },
     };
   } catch (err) {
