@@ -71,7 +71,9 @@ export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>)
   const options = { limit: limit + 1, ...(m.before ? { before: { configurable: { checkpoint_id: m.before } } } : {}) };
   const readRows = async () => {
     const tuples: CheckpointTuple[] = [];
-    for await (const t of ctx.store.saver.list(config, options)) tuples.push(t);
+    // Rows show metadata and pending writes only: no channel value is read when the store can skip them.
+    const listed = ctx.store.listWithoutValues?.(m.threadId, m.ns, options) ?? ctx.store.saver.list(config, options);
+    for await (const t of listed) tuples.push(t);
     return tuples;
   };
   // The stored rows and the engine's `next` of each are read side by side: both are O(page).

@@ -21,6 +21,7 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     readRunRecords: async (threadId) => (await saver.readRunRecords(threadId)) as TraceRecord[],
     readRunSlice: async (threadId, runId, from, count) => (await saver.readRunSlice(threadId, runId, from, count)) as TraceRecord[],
     countNamespaces: (threadId) => saver.countNamespaces(threadId),
+    listWithoutValues: (threadId, ns, options) => saver.listWithoutValues(threadId, ns, options),
     deleteThread: (threadId) => saver.deleteThread(threadId),
     listUserGraphs: () => saver.listUserGraphs(),
     putUserGraph: (graph) => saver.putUserGraph(graph),

@@ -4,7 +4,7 @@
  * idb-store.ts); `createMemoryStore` provides it in memory for tests and Node.
  */
 import { eventsAbout } from '../checkpoint/idb/trace-keys';
-import type { BaseCheckpointSaver } from '../engine/checkpoint/types';
+import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointTuple } from '../engine/checkpoint/types';
 import type { CheckpointSummary, Json, RunSummary, ThreadStatus } from '../protocol/dto';
 
 /**
@@ -66,6 +66,11 @@ export interface ThreadStore extends UserGraphStore {
    * Optional: without it, readers filter the whole trace.
    */
   readRunSlice?(threadId: string, runId: string, from: number, count: number): Promise<TraceRecord[]>;
+  /**
+   * A thread's checkpoints newest first like `saver.list`, without channel values (for timeline
+   * rows). Optional: without it, readers use `saver.list`.
+   */
+  listWithoutValues?(threadId: string, ns: string | undefined, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple>;
   /** Checkpoints per namespace of a thread. Optional: without it, readers list every checkpoint. */
   countNamespaces?(threadId: string): Promise<Map<string, number>>;
   /** Removes checkpoints, writes, trace and flags of the thread. */

@@ -92,11 +92,20 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
   }
 
   /**
+   * Like `list` for one thread (namespace `ns`, or every namespace when undefined), but the tuples
+   * carry no channel values (`channel_values` is `{}`): for timelines, which show metadata and
+   * pending writes only, without reading a single blob.
+   */
+  listWithoutValues(threadId: string, ns: string | undefined, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+    return this.listThread(threadId, ns, options, false);
+  }
+
+  /**
    * One thread's checkpoints newest first, read in chunks: each chunk walks the index backwards
    * from where the last one stopped, in its own transaction, and stops at `limit`. A consumer
    * that stops early (or a small `limit`) costs only the chunks it read.
    */
-  private async *listThread(thread: string, ns: string | undefined, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+  private async *listThread(thread: string, ns: string | undefined, options?: CheckpointListOptions, values = true): AsyncGenerator<CheckpointTuple> {
     let left = options?.limit ?? Infinity;
     let before = beforeId(options);
     let chunk = LIST_CHUNK_FIRST;
@@ -106,7 +115,7 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
       try {
         const tx = await this.readTx();
         const page = await this.scanThread(tx, thread, ns, before, Math.min(left, chunk), options?.filter);
-        tuples = await loadTuples(tx, page.records);
+        tuples = await loadTuples(tx, page.records, values);
         done = page.exhausted;
         before = page.lastId ?? before;
       } catch (err) {

@@ -11,8 +11,8 @@ import { inInsertionOrder, type ReadTx } from './tuple';
 /** A range read of a channel's blobs is used when at most this share of the range is unneeded. */
 const MAX_RANGE_WASTE = 2;
 
-/** The tuples of `records` (all of one thread), in the same order. */
-export async function loadTuples(tx: ReadTx, records: readonly CheckpointRecord[]): Promise<CheckpointTuple[]> {
+/** The tuples of `records` (all of one thread), in the same order; without channel values unless `values`. */
+export async function loadTuples(tx: ReadTx, records: readonly CheckpointRecord[], values = true): Promise<CheckpointTuple[]> {
   if (records.length === 0) return [];
   const thread = records[0]!.thread_id;
   const byNs = new Map<string, CheckpointRecord[]>();
@@ -23,22 +23,22 @@ export async function loadTuples(tx: ReadTx, records: readonly CheckpointRecord[
   }
   const [writes, blobs] = await Promise.all([
     Promise.all([...byNs].map(([ns, group]) => writesOf(tx, thread, ns, group))),
-    Promise.all([...byNs].map(([ns, group]) => blobsOf(tx, thread, ns, group))),
+    Promise.all([...byNs].map(([ns, group]) => (values ? blobsOf(tx, thread, ns, group) : new Map<string, unknown>()))),
   ]);
   const writesById = new Map(writes.flatMap((m) => [...m]));
   const blobsByNs = new Map([...byNs.keys()].map((ns, i) => [ns, blobs[i]!]));
   const handedOut = new Set<string>();
   return records.map((record) => {
     const { checkpoint_ns: ns, checkpoint_id: id } = record;
-    const values = blobsByNs.get(ns)!;
+    const blobValues = blobsByNs.get(ns)!;
     const checkpoint = record.checkpoint; // a fresh copy: IndexedDB reads always clone
     checkpoint.channel_values = {};
     for (const [channel, version] of Object.entries(checkpoint.channel_versions)) {
       const key = blobKey(channel, version);
-      if (!values.has(key)) continue;
+      if (!blobValues.has(key)) continue;
       // Two tuples sharing a blob must not share the object: the first gets the read value, later ones a clone.
       const shared = `${ns}\u0000${key}`;
-      checkpoint.channel_values[channel] = handedOut.has(shared) ? structuredClone(values.get(key)) : values.get(key);
+      checkpoint.channel_values[channel] = handedOut.has(shared) ? structuredClone(blobValues.get(key)) : blobValues.get(key);
       handedOut.add(shared);
     }
     const tuple: CheckpointTuple = {

@@ -141,6 +141,10 @@ describe('IndexedDBSaver read path', () => {
       const one = await saver.getTuple(tuple.config);
       expect(tuple).toEqual(one);
     }
+    // Timeline rows: the same tuples without a single channel value.
+    const rows: unknown[] = [];
+    for await (const t of saver.listWithoutValues('t', '')) rows.push(t);
+    expect(rows).toEqual(listed.map((t) => ({ ...t, checkpoint: { ...t.checkpoint, channel_values: {} } })));
     // Tuples sharing a blob get their own copies.
     expect(listed[0]!.checkpoint.channel_values.fixed).not.toBe(listed[1]!.checkpoint.channel_values.fixed);
     // Across namespaces, the subgraph checkpoint comes first (newest id).
