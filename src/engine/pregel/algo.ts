@@ -198,9 +198,13 @@ export interface PrepareOptions {
   triggerToNodes?: Record<string, string[]>;
 }
 
-function cacheOf(node: PregelNode, input: unknown): { cacheKey?: CacheKey } {
-  const cacheKey = cacheKeyOf(node.name, node.cachePolicy, input);
-  return cacheKey ? { cacheKey } : {};
+/** Sets the task's cache key when its node has a cache policy (no extra object otherwise). */
+function withCacheKey(task: PreparedTask): PreparedTask {
+  if (task.node.cachePolicy) {
+    const cacheKey: CacheKey | undefined = cacheKeyOf(task.node.name, task.node.cachePolicy, task.input);
+    if (cacheKey) task.cacheKey = cacheKey;
+  }
+  return task;
 }
 
 function nsOf(parentNs: string, name: string): string {
@@ -214,10 +218,10 @@ function preparePush(idx: number, packet: unknown, checkpoint: Checkpoint, nodes
   const ns = nsOf(opts.checkpointNs, packet.node);
   const id = makeTaskId([ns, String(opts.step), packet.node, PUSH, String(idx)], checkpoint.id);
   const input = (packet as Send).args;
-  return {
+  return withCacheKey({
     id, name: packet.node, path: [PUSH, idx, false], triggers: [PUSH], reasons: [],
-    input, node, taskNs: `${ns}:${id}`, writes: [], ...cacheOf(node, input),
-  };
+    input, node, taskNs: `${ns}:${id}`, writes: [],
+  });
 }
 
 function preparePull(name: string, checkpoint: Checkpoint, channels: Channels, nodes: Record<string, PregelNode>, opts: PrepareOptions): PreparedTask | undefined {
@@ -238,10 +242,10 @@ function preparePull(name: string, checkpoint: Checkpoint, channels: Channels, n
   const ns = nsOf(opts.checkpointNs, name);
   const id = makeTaskId([ns, String(opts.step), name, PULL, [trigger]], checkpoint.id);
   const value = node.mapper ? node.mapper(input.value) : input.value;
-  return {
+  return withCacheKey({
     id, name, path: [PULL, name], triggers: [trigger], reasons,
-    input: value, node, taskNs: `${ns}:${id}`, writes: [], ...cacheOf(node, value),
-  };
+    input: value, node, taskNs: `${ns}:${id}`, writes: [],
+  });
 }
 
 /**

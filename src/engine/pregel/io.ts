@@ -99,9 +99,9 @@ const isTaskOutput = (c: string) => c !== ERROR && c !== ERROR_SOURCE_NODE && c 
 /** The `tasks` of a state snapshot or a `checkpoints` chunk. */
 export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonly PendingWrite[], outputKeys: OutputKeys, states?: ReadonlyMap<string, unknown>) {
   return tasks.map((task) => {
-    const own = pending.filter(([id]) => id === task.id);
+    const own = pending.length === 0 ? pending : pending.filter(([id]) => id === task.id);
     const error = own.find(([, n]) => n === ERROR)?.[2];
-    const interrupts = own.filter(([, n]) => n === INTERRUPT).flatMap(([, , v]) => v as unknown[]);
+    const interrupts = own.length === 0 ? [] : own.filter(([, n]) => n === INTERRUPT).flatMap(([, , v]) => v as unknown[]);
     const hasOutput = own.some(([, n]) => isTaskOutput(n));
     let result: unknown;
     if (hasOutput) {
@@ -115,7 +115,9 @@ export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonl
     }
     if (error) return { id: task.id, name: task.name, path: task.path, error, interrupts, result };
     const state = states?.get(task.id);
-    return { id: task.id, name: task.name, path: task.path, interrupts, ...(state !== undefined ? { state } : {}), result };
+    return state !== undefined
+      ? { id: task.id, name: task.name, path: task.path, interrupts, state, result }
+      : { id: task.id, name: task.name, path: task.path, interrupts, result };
   });
 }
 
