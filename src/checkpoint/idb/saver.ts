@@ -108,7 +108,9 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
   private async *listThread(thread: string, ns: string | undefined, options?: CheckpointListOptions, values = true): AsyncGenerator<CheckpointTuple> {
     let left = options?.limit ?? Infinity;
     let before = beforeId(options);
-    let chunk = LIST_CHUNK_FIRST;
+    // A limit already bounds the work: read it in one go (up to the chunk cap). Without one, start
+    // small so a consumer that stops early pays little.
+    let chunk = options?.limit !== undefined ? Math.max(1, Math.min(options.limit, LIST_CHUNK_MAX)) : LIST_CHUNK_FIRST;
     while (left > 0) {
       let tuples: CheckpointTuple[];
       let done: boolean;
