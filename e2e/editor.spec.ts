@@ -43,8 +43,9 @@ test.describe('graph editor', () => {
     await expect(page.getByTestId('inspector-panel')).toContainText('307');
     await page.getByTestId('view-gallery').click();
     await expect(page.getByTestId('user-graphs').locator(`[data-graph-id="user:${graphName}"]`)).toContainText('Word counter');
-    // Saved in IndexedDB and registered again by the next page's worker.
-    await page.goto('/');
+    // Saved in IndexedDB and registered again by the next page's worker; the reload stays on the gallery.
+    await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('gallery');
+    await page.reload();
     await expect(page.getByTestId('user-graphs').locator(`[data-graph-id="user:${graphName}"]`)).toBeVisible();
   });
 

@@ -17,6 +17,22 @@ test.describe('scenario gallery', () => {
     }
   });
 
+  test('a thread chosen from the gallery opens in the debugger; a reload of the gallery stays there', async ({ page }) => {
+    await runCard(page, 'map-reduce', 'done');
+    const threadId = new URL(page.url()).searchParams.get('thread')!;
+    await page.getByTestId('view-gallery').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('gallery');
+    await page.reload();
+    await expect(page.getByTestId('gallery')).toBeVisible();
+    await expect(page.getByTestId('thread-picker')).toHaveValue(threadId);
+    // A fresh start (no thread open): picking a thread leaves the gallery.
+    await page.goto('/');
+    await expect(page.getByTestId('gallery')).toBeVisible();
+    await page.getByTestId('thread-picker').selectOption(threadId);
+    await expect(page.getByTestId('gallery')).toHaveCount(0);
+    await expect(page.getByTestId('timeline-row').first()).toBeVisible();
+  });
+
   test('parallel branches, one flaky: after continue, docs is re-applied and __error__ skipped', async ({ page }) => {
     await runCard(page, 'parallel-flaky', 'error');
     await page.getByTestId('action-continue').click();

@@ -20,8 +20,9 @@ export function useViewUrl(): void {
     };
     write();
     return store.subscribe((s, prev) => {
-      // A thread opened from the gallery (thread picker) is shown in the debugger.
-      if (s.view === 'gallery' && s.threadId !== null && s.threadId !== prev.threadId) s.setView('debugger');
+      // A thread the user opens from the gallery (thread picker) is shown in the debugger; the thread
+      // a reloaded URL names (opened before viewReady) leaves the view the URL asked for.
+      if (prev.viewReady && s.view === 'gallery' && s.threadId !== null && s.threadId !== prev.threadId) s.setView('debugger');
       const view = store.getState().view;
       if (view === last) return;
       last = view;
