@@ -58,7 +58,7 @@ test.describe('graph editor', () => {
       'const oops = (;',
       'export default new StateGraph(State);',
     ].join('\n'));
-    await page.getByTestId('editor-save').click();
+    await page.getByTestId('editor-check').click();
     const error = page.getByTestId('editor-error');
     await expect(error).toHaveAttribute('data-kind', 'syntax');
     await expect(error).toHaveAttribute('data-line', '3');
@@ -66,6 +66,18 @@ test.describe('graph editor', () => {
     await expect(error).toContainText('line 3, column');
     await expect(page.locator('.cm-error-line')).toHaveCount(1);
     await expect(page.locator('.cm-error-line')).toContainText('const oops = (;');
+    // The unsaved text survives a reload; fixing it clears the error and its mark.
+    await page.reload();
+    await expect(page.locator('.cm-content')).toContainText('const oops = (;');
+    await setSource(page, [
+      "import { Annotation, StateGraph } from 'replaygraph';",
+      'const State = Annotation.Root({ n: Annotation<number>() });',
+      "export default new StateGraph(State).addNode('a', () => ({ n: 1 })).addEdge('__start__', 'a');",
+    ].join('\n'));
+    await page.getByTestId('editor-check').click();
+    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-status', 'compiled');
+    await expect(page.getByTestId('editor-error')).toHaveCount(0);
+    await expect(page.locator('.cm-error-line')).toHaveCount(0);
   });
 
   test('a run-time error in a node is reported at its line and column', async ({ page }) => {

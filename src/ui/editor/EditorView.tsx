@@ -7,7 +7,7 @@ import '../gallery/gallery.css';
 
 const pick = (s: AppState) => ({
   name: s.editorName, source: s.editorSource, error: s.editorError, status: s.editorStatus, graphs: s.graphs,
-  setName: s.setEditorName, setSource: s.setEditorSource, save: s.saveEditorGraph, run: s.runEditorGraph,
+  setName: s.setEditorName, setSource: s.setEditorSource, check: s.checkEditorGraph, save: s.saveEditorGraph, run: s.runEditorGraph,
   edit: s.editGraph, fresh: s.newEditorGraph, remove: s.deleteEditorGraph,
 });
 
@@ -56,10 +56,11 @@ export function EditorView() {
             Name <code>user:</code>
             <input value={e.name} onChange={(ev) => e.setName(ev.target.value)} onBlur={() => e.setName(cleanName(e.name))} data-testid="editor-name" spellCheck={false} />
           </label>
+          <button type="button" disabled={busy} onClick={() => void e.check()} data-testid="editor-check">Check</button>
           <button type="button" disabled={busy} onClick={() => void e.save()} data-testid="editor-save">Save</button>
           <button type="button" disabled={busy} onClick={() => void e.run()} data-testid="editor-run">Save and run</button>
           <span className="muted" data-testid="editor-status" data-status={e.status} aria-live="polite">
-            {e.status === 'compiling' ? 'Compiling…' : e.status === 'running' ? 'Running…' : e.status === 'saved' ? 'Saved.' : ''}
+            {e.status === 'compiling' ? 'Compiling…' : e.status === 'running' ? 'Running…' : e.status === 'saved' ? 'Saved.' : e.status === 'compiled' ? 'Compiles (not saved).' : ''}
           </span>
         </div>
         {e.error && (

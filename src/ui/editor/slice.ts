@@ -38,6 +38,8 @@ export interface EditorSlice {
   /** Loads a saved user graph or a gallery graph's source (as a copy) into the editor. */
   editGraph(graphId: string): void;
   newEditorGraph(): void;
+  /** Compiles and registers without saving: reports errors, or that it compiles. */
+  checkEditorGraph(): Promise<void>;
   /** Compiles and saves; returns the graph id when it compiled. */
   saveEditorGraph(): Promise<string | null>;
   /** Saves, then runs on a new thread: errors stay in the editor, a good run opens the debugger. */
@@ -52,8 +54,33 @@ export function cleanName(name: string): string {
 
 type Waiter = { waitForRun?(runId: string): Promise<RunEnded> };
 
+/** Where the text being edited is kept between page loads (unsaved edits are not lost on reload). */
+const DRAFT_KEY = 'replaygraph.editor.draft';
+
+function readDraft(): { name: string; source: string } | null {
+  try {
+    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(DRAFT_KEY);
+    const d = raw === null ? null : (JSON.parse(raw) as unknown);
+    if (typeof d === 'object' && d !== null && typeof (d as { name?: unknown }).name === 'string' && typeof (d as { source?: unknown }).source === 'string') {
+      return d as { name: string; source: string };
+    }
+  } catch {
+    // Storage may be unavailable (private mode, quota): the editor starts from the starter text.
+  }
+  return null;
+}
+
+function writeDraft(name: string, source: string): void {
+  try {
+    if (typeof localStorage !== 'undefined') localStorage.setItem(DRAFT_KEY, JSON.stringify({ name, source }));
+  } catch {
+    // Not fatal: the draft is only a convenience.
+  }
+}
+
 /** Creates the editor slice over `client`. */
 export function createEditorSlice(client: StoreClient): StateCreator<AppState, [], [], EditorSlice> {
+  const draft = readDraft();
   return (set, get) => {
     async function reloadGraphs(): Promise<void> {
       try {
@@ -65,22 +92,43 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
     }
 
     return {
-      editorName: 'my-graph',
-      editorSource: STARTER_SOURCE,
+      editorName: draft?.name ?? 'my-graph',
+      editorSource: draft?.source ?? STARTER_SOURCE,
       editorError: null,
       editorStatus: 'idle',
-      setEditorName: (name) => set({ editorName: name }),
-      setEditorSource: (source) => set({ editorSource: source, editorStatus: 'idle' }),
+      setEditorName(name) {
+        set({ editorName: name });
+        writeDraft(name, get().editorSource);
+      },
+      setEditorSource(source) {
+        set({ editorSource: source, editorStatus: 'idle' });
+        writeDraft(get().editorName, source);
+      },
+
+      async checkEditorGraph() {
+        const graphId = `user:${cleanName(get().editorName)}`;
+        set({ editorStatus: 'compiling', editorError: null });
+        try {
+          const r = await client.request('rg/graph.compile', { graphId, source: get().editorSource });
+          set({ editorError: r.error, editorStatus: r.error === null ? 'compiled' : 'idle' });
+          if (r.error === null) await reloadGraphs();
+        } catch (err) {
+          set({ editorStatus: 'idle' });
+          get().reportError('Checking the graph', err);
+        }
+      },
 
       editGraph(graphId) {
         const g = get().graphs.find((x) => x.id === graphId);
         if (!g || g.source === undefined) return get().reportError('Editor', new Error(`Graph "${graphId}" has no source to edit.`));
         const name = g.origin === 'user' ? graphId.replace(/^user:/, '') : `${graphId}-copy`;
         set({ editorName: name, editorSource: g.source, editorError: null, editorStatus: 'idle', view: 'editor' });
+        writeDraft(name, g.source);
       },
 
       newEditorGraph() {
         set({ editorName: 'my-graph', editorSource: STARTER_SOURCE, editorError: null, editorStatus: 'idle', view: 'editor' });
+        writeDraft('my-graph', STARTER_SOURCE);
       },
 
       async saveEditorGraph() {
