@@ -48,8 +48,12 @@ export async function onThreadsList(ctx: HostContext): Promise<Reply<'rg/threads
       graphId: t.graphId ?? (await ctx.graphIdOf(t.threadId)),
       status: ctx.runs.ofThread(t.threadId) ? 'running' : t.status === 'running' ? 'idle' : t.status,
     };
-    const head = await ctx.store.saver.getTuple({ configurable: { thread_id: t.threadId, checkpoint_ns: '' } });
-    if (head && isImportedReadOnly(head.metadata as Record<string, unknown> | undefined)) summary.readOnly = true;
+    // Only a thread whose graph is not registered can be an imported read-only one: the head is read
+    // for those alone, so listing run threads costs no extra read.
+    if (summary.graphId === null || !ctx.graphs.has(summary.graphId)) {
+      const head = await ctx.store.saver.getTuple({ configurable: { thread_id: t.threadId, checkpoint_ns: '' } });
+      if (head && isImportedReadOnly(head.metadata as Record<string, unknown> | undefined)) summary.readOnly = true;
+    }
     return summary;
   }));
   threads.sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
