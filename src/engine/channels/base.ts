@@ -49,6 +49,32 @@ export interface ChannelSpec<V = unknown> {
   restore(saved: Slot<unknown>): Channel<V>;
 }
 
+/**
+ * A channel that holds at most one value in a Slot, is available exactly when it holds one, and
+ * ignores consume/finish. Subclasses say how a step's writes combine (`update`) and how to copy.
+ */
+export abstract class SlotChannel<V> implements Channel<V> {
+  abstract readonly kind: string;
+  constructor(protected slot: Slot<V>) {}
+  abstract update(values: readonly unknown[]): boolean;
+  abstract copy(): Channel<V>;
+  get(): V {
+    return this.slot.empty ? emptyError(this.kind) : this.slot.value;
+  }
+  isAvailable(): boolean {
+    return !this.slot.empty;
+  }
+  checkpoint(): Slot<unknown> {
+    return this.slot;
+  }
+  consume(): boolean {
+    return false;
+  }
+  finish(): boolean {
+    return false;
+  }
+}
+
 /** Helper for `get()` of an empty channel. */
 export function emptyError(kind: string): never {
   throw new EmptyChannelError(`${kind} channel is empty`);

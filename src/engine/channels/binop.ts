@@ -2,13 +2,15 @@
  * BinaryOperatorAggregate: reducer keys (`Annotation({ reducer, default })`). Starts from the
  * default (when one is given) and folds every value of a step, in task-path order, with the reducer.
  */
-import { EMPTY, emptyError, full, type Channel, type ChannelSpec, type Slot } from './base';
+import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel } from './base';
 
 export type Reducer<V, U = V> = (acc: V, update: U) => V;
 
-export class BinaryOperatorAggregate<V = unknown, U = V> implements Channel<V> {
+export class BinaryOperatorAggregate<V = unknown, U = V> extends SlotChannel<V> {
   readonly kind = 'BinaryOperatorAggregate';
-  constructor(private readonly reducer: Reducer<V, U>, private slot: Slot<V>) {}
+  constructor(private readonly reducer: Reducer<V, U>, slot: Slot<V>) {
+    super(slot);
+  }
   update(values: readonly unknown[]): boolean {
     if (values.length === 0) return false;
     let i = 0;
@@ -21,21 +23,6 @@ export class BinaryOperatorAggregate<V = unknown, U = V> implements Channel<V> {
     for (; i < values.length; i++) acc = this.reducer(acc, values[i] as U);
     this.slot = full(acc);
     return true;
-  }
-  get(): V {
-    return this.slot.empty ? emptyError(this.kind) : this.slot.value;
-  }
-  isAvailable(): boolean {
-    return !this.slot.empty;
-  }
-  checkpoint(): Slot<unknown> {
-    return this.slot;
-  }
-  consume(): boolean {
-    return false;
-  }
-  finish(): boolean {
-    return false;
   }
   copy(): BinaryOperatorAggregate<V, U> {
     return new BinaryOperatorAggregate(this.reducer, this.slot);

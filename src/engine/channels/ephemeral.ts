@@ -3,11 +3,13 @@
  * it. With `guard`, two values in one step are a conflict; without, the last wins.
  */
 import { InvalidUpdateError } from '../errors';
-import { EMPTY, emptyError, full, type Channel, type ChannelSpec, type Slot } from './base';
+import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel } from './base';
 
-export class EphemeralValue<V = unknown> implements Channel<V> {
+export class EphemeralValue<V = unknown> extends SlotChannel<V> {
   readonly kind = 'EphemeralValue';
-  constructor(private readonly guard: boolean, private slot: Slot<V> = EMPTY) {}
+  constructor(private readonly guard: boolean, slot: Slot<V> = EMPTY) {
+    super(slot);
+  }
   update(values: readonly unknown[]): boolean {
     if (values.length === 0) {
       if (this.slot.empty) return false;
@@ -17,21 +19,6 @@ export class EphemeralValue<V = unknown> implements Channel<V> {
     if (values.length !== 1 && this.guard) throw new InvalidUpdateError('EphemeralValue can only receive one value per step.');
     this.slot = full(values[values.length - 1] as V);
     return true;
-  }
-  get(): V {
-    return this.slot.empty ? emptyError(this.kind) : this.slot.value;
-  }
-  isAvailable(): boolean {
-    return !this.slot.empty;
-  }
-  checkpoint(): Slot<unknown> {
-    return this.slot;
-  }
-  consume(): boolean {
-    return false;
-  }
-  finish(): boolean {
-    return false;
   }
   copy(): EphemeralValue<V> {
     return new EphemeralValue(this.guard, this.slot);

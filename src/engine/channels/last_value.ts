@@ -3,11 +3,13 @@
  * are a conflict (InvalidUpdateError), as in LangGraph.
  */
 import { InvalidUpdateError } from '../errors';
-import { EMPTY, emptyError, full, type Channel, type ChannelSpec, type Slot } from './base';
+import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel } from './base';
 
-export class LastValue<V = unknown> implements Channel<V> {
+export class LastValue<V = unknown> extends SlotChannel<V> {
   readonly kind = 'LastValue';
-  constructor(private slot: Slot<V> = EMPTY) {}
+  constructor(slot: Slot<V> = EMPTY) {
+    super(slot);
+  }
   update(values: readonly unknown[]): boolean {
     if (values.length === 0) return false;
     if (values.length !== 1) {
@@ -15,21 +17,6 @@ export class LastValue<V = unknown> implements Channel<V> {
     }
     this.slot = full(values[0] as V);
     return true;
-  }
-  get(): V {
-    return this.slot.empty ? emptyError(this.kind) : this.slot.value;
-  }
-  isAvailable(): boolean {
-    return !this.slot.empty;
-  }
-  checkpoint(): Slot<unknown> {
-    return this.slot;
-  }
-  consume(): boolean {
-    return false;
-  }
-  finish(): boolean {
-    return false;
   }
   copy(): LastValue<V> {
     return new LastValue(this.slot);
