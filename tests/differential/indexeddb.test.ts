@@ -1,12 +1,12 @@
 /**
- * The core differential scenarios again, with our engine saving to the IndexedDBSaver (on
+ * Every differential scenario again, with our engine saving to the IndexedDBSaver (on
  * fake-indexeddb) instead of its MemorySaver; LangGraph.js keeps its own MemorySaver. Same
  * reference outcomes, so a checkpointer that loses or reorders anything shows up as a diff.
  */
 import 'fake-indexeddb/auto';
 import { loadEngine, type Impl, type Saver } from './harness/impl';
 import { defineDifferentialSuite } from './harness/scenario';
-import { CORE_SCENARIOS } from './scenarios/all';
+import { ALL_SCENARIOS } from './scenarios/all';
 
 const engine = await loadEngine();
 
@@ -24,7 +24,7 @@ async function loadIndexedDBSaver(): Promise<{ Saver?: new (options: { dbName: s
 const idb = await loadIndexedDBSaver();
 let dbSeq = 0;
 
-defineDifferentialSuite('differential: engine core on IndexedDBSaver', CORE_SCENARIOS, {
+defineDifferentialSuite('differential: engine on IndexedDBSaver', ALL_SCENARIOS, {
   engine,
   checkReference: false,
   oursSaver: () => {
