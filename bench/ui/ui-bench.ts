@@ -161,6 +161,9 @@ async function timeSelections(page: Page, n: number): Promise<{ times: number[];
 
 /** Starts a 1,000-superstep run from the UI and collects main-thread long tasks until it ends. */
 async function longTasksDuringRun(page: Page, steps: number): Promise<{ longTasks: number[]; runMs: number; rows: number }> {
+  // The app opens on the gallery; the run form lives in the debugger view.
+  await page.getByTestId('view-debugger').click();
+  await page.getByTestId('run-input').waitFor();
   await page.getByTestId('graph-picker').selectOption('test-counter');
   await page.getByTestId('run-input').fill(JSON.stringify({ count: 0, target: steps, delayMs: 0 }));
   await page.getByTestId('recursion-limit').fill(String(steps + 100));

@@ -1,5 +1,5 @@
 import { ReactFlowProvider, type Edge, type Node } from '@xyflow/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { nodeStates, NODE_STATE_LABEL, type NodeRunState } from '../model/node-states';
 import { nsLevels } from '../model/ns-path';
 import { selectGraph, selectSelectedSummary } from '../store/selectors';
@@ -26,11 +26,14 @@ export function GraphView() {
 function GraphCanvas() {
   const graph = useAppStore(selectGraph);
   const summary = useAppStore(selectSelectedSummary);
-  const { ns, detail, expanded, before, after } = useAppStoreShallow(pick);
+  const { ns, detail: currentDetail, expanded, before, after } = useAppStoreShallow(pick);
+  // Node states follow the selection at a lower priority than the timeline and the inspector: a
+  // click shows the checkpoint's state first, and the canvas catches up in the next slice of work.
+  const selection = useDeferredValue(useMemo(() => ({ summary, detail: currentDetail }), [summary, currentDetail]));
   const shape = useMemo(() => (graph === null ? null : shapeForNamespace(graph.shape, nsLevels(ns).map((l) => l.node))), [graph, ns]);
   const laid = useGraphLayout(shape, expanded);
   const previous = useRef<{ nodes: Node<GraphNodeData>[]; edges: Edge[] } | null>(null);
-  const flow = useMemo(() => reuseUnchanged(previous.current, toFlow(laid, nodeStates(summary, detail), { before, after })), [laid, summary, detail, before, after]);
+  const flow = useMemo(() => reuseUnchanged(previous.current, toFlow(laid, nodeStates(selection.summary, selection.detail), { before, after })), [laid, selection, before, after]);
   useEffect(() => {
     previous.current = flow;
   }, [flow]);

@@ -1,11 +1,14 @@
 /**
- * Layered layout of a graph with elkjs (its bundled build; the layout runs asynchronously).
+ * Layered layout of a graph with elkjs (in a worker where possible: see elk-runner.ts).
  * Expanded subgraph nodes become compound nodes with their own graph laid out inside them.
  */
-import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk.bundled.js';
 import type { GraphEdgeDTO, GraphNodeDTO, GraphShape } from '../../protocol/dto';
+import { runElk } from './elk-runner';
 
-const elk = new ELK();
+/** Layouts kept per shape and expansion: a graph drawn again (another thread, back from a namespace) is not laid out again. */
+const CACHE_SIZE = 16;
+const cache = new Map<string, Promise<{ nodes: LaidNode[]; edges: LaidEdge[] }>>();
 
 /** Sizes of a drawn node (the React node is rendered at exactly this size). */
 export const NODE_W = 168;
@@ -71,10 +74,22 @@ function collect(elkNodes: ElkNode[] | undefined, shape: GraphShape, prefix: str
 }
 
 /** Lays out `shape` with the subgraph nodes whose path is in `expanded` drawn open. */
-export async function layoutGraph(shape: GraphShape, expanded: readonly string[]): Promise<{ nodes: LaidNode[]; edges: LaidEdge[] }> {
+export function layoutGraph(shape: GraphShape, expanded: readonly string[]): Promise<{ nodes: LaidNode[]; edges: LaidEdge[] }> {
+  const key = JSON.stringify([shape, [...expanded].sort()]);
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const laid = layoutOnce(shape, expanded);
+  cache.set(key, laid);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  // A failed layout is not kept: the next attempt tries again.
+  laid.catch(() => cache.get(key) === laid && cache.delete(key));
+  return laid;
+}
+
+async function layoutOnce(shape: GraphShape, expanded: readonly string[]): Promise<{ nodes: LaidNode[]; edges: LaidEdge[] }> {
   const edges: LaidEdge[] = [];
   const inner = toElk(shape, '', new Set(expanded), edges);
-  const result = await elk.layout({ id: '__root__', layoutOptions: ROOT_OPTIONS, ...inner });
+  const result = await runElk({ id: '__root__', layoutOptions: ROOT_OPTIONS, ...inner });
   const nodes: LaidNode[] = [];
   collect(result.children, shape, '', null, nodes);
   return { nodes, edges };

@@ -1,7 +1,9 @@
+import { memo, type ComponentType } from 'react';
+import type { CheckpointDetail } from '../../protocol/dto';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { ErrorBoundary } from '../app/ErrorBoundary';
-import { INSPECTOR_TABS } from './registry';
+import { INSPECTOR_TABS, type TabProps } from './registry';
 import { useIsDark } from '../nav/useIsDark';
 
 const pick = (s: AppState) => ({
@@ -12,6 +14,14 @@ const pick = (s: AppState) => ({
   error: s.detailError,
   checkpointId: s.checkpointId,
   theme: s.theme,
+});
+
+/**
+ * The open tab's body, memoized: the inspector re-renders when a selection starts loading, and the
+ * previous checkpoint's tree (shown until the new detail arrives) need not be rebuilt for that.
+ */
+const TabBody = memo(function TabBody({ Body, detail, dark }: { Body: ComponentType<TabProps>; detail: CheckpointDetail; dark: boolean }) {
+  return <Body detail={detail} dark={dark} />;
 });
 
 /** The selected checkpoint, in the tabs of the registry. */
@@ -48,7 +58,7 @@ export function Inspector() {
         {error !== null && <p role="alert">Could not read the checkpoint: {error}</p>}
         {detail !== null && (
           <ErrorBoundary area={active.title} key={`${active.id}:${detail.summary.checkpointId}`}>
-            <Body detail={detail} dark={dark} />
+            <TabBody Body={Body} detail={detail} dark={dark} />
           </ErrorBoundary>
         )}
       </div>

@@ -1,0 +1,131 @@
+/**
+ * Where the UI spends its main-thread time on a big thread: a CPU profile (Chrome DevTools Protocol)
+ * of opening a 10,000-checkpoint thread and of 20 selections, against the fixture engine on the
+ * production build, left unminified so function names are readable (React's production build, so
+ * the costs are the real ones). Prints the top functions by self and by total time and writes the
+ * raw .cpuprofile files to the temporary folder it names (open them in Chrome DevTools).
+ *
+ * Run: `npx tsx bench/ui/ui-profile.ts` (set BENCH_PORT / CHROMIUM_PATH to change the defaults).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { installFakeEngine } from '../../e2e/ui-fixtures/fake-engine';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4192);
+const BASE = `http://127.0.0.1:${PORT}/?testGraphs=1`;
+
+/** Frames worth a total: components (capitalized) and a few React/store entry points. */
+const APP_FN = /^([A-Z][A-Za-z]+|select\w*|layout\w*|merge\w*|load\w*|open\w*|set\w*|performWorkOnRoot|commitRoot|flushSyncWork\w*|dispatchEvent|write)$/;
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+/** Self time per function (ms), from a CPU profile's samples. */
+function topSelf(p: Profile, n: number): string[] {
+  const byId = new Map(p.nodes.map((x) => [x.id, x]));
+  const self = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules\/\.vite\/deps\/|src\/)/, '$1').replace(/\?.*$/, '')}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self.entries()].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
+}
+
+/** Total time per function (ms, counted once per sample however deep it recurses), from a CPU profile. */
+function topTotal(p: Profile, n: number, only: RegExp): string[] {
+  const byId = new Map(p.nodes.map((x) => [x.id, x]));
+  const parent = new Map<number, number>();
+  for (const x of p.nodes) for (const c of x.children ?? []) parent.set(c, x.id);
+  const total = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const f = byId.get(cur)!.callFrame;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}`;
+      if (seen.has(key) || !only.test(f.functionName)) continue;
+      seen.add(key);
+      total.set(key, (total.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+    }
+  });
+  return [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
+}
+
+async function profiled(cdp: CDPSession, run: () => Promise<unknown>): Promise<Profile> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await run();
+  const { profile } = await cdp.send('Profiler.stop');
+  return profile as unknown as Profile;
+}
+
+async function open(page: Page): Promise<void> {
+  await page.goto(BASE);
+  await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor();
+  await page.locator('[data-testid="thread-picker"] option[value="big"]').waitFor({ state: 'attached' });
+}
+
+async function main(): Promise<void> {
+  const out = mkdtempSync(join(tmpdir(), 'replaygraph-profile-'));
+  const dist = join(out, 'dist');
+  execFileSync('npx', ['vite', 'build', '--minify', 'false', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+  const server = spawn('npx', ['vite', 'preview', '--outDir', dist, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    for (let i = 0; i < 200; i++) {
+      if (await fetch(BASE).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript({ content: 'window.__name = (f) => f;' });
+    await page.addInitScript(installFakeEngine, { bigThread: 10_000 });
+    await open(page); // warm the dev server's module transforms
+    await open(page);
+    const cdp = await page.context().newCDPSession(page);
+    const openProfile = await profiled(cdp, async () => {
+      await page.getByTestId('thread-picker').selectOption('big');
+      await page.locator('[data-testid="timeline"][data-complete="true"]').waitFor();
+      await page.locator('[data-testid="tab-state"]').waitFor();
+      await page.waitForTimeout(300);
+    });
+    writeFileSync(join(out, 'open.cpuprofile'), JSON.stringify(openProfile));
+    console.log('opening the 10,000-checkpoint thread, top self time:\n' + topSelf(openProfile, 25).join('\n'));
+    console.log('\ntop total time (capitalized: components; and named app functions):\n' + topTotal(openProfile, 30, APP_FN).join('\n'));
+    const selectProfile = await profiled(cdp, () =>
+      page.evaluate(async () => {
+        const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
+        const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
+        for (let i = 0; i < 20; i++) {
+          scroller.scrollTop = (i * 487 % 9000) * 28;
+          await new Promise((r) => requestAnimationFrame(r));
+          await new Promise((r) => requestAnimationFrame(r));
+          const row = document.querySelector<HTMLElement>('[data-testid="timeline-row"][aria-selected="false"]')!;
+          const id = row.getAttribute('data-checkpoint-id');
+          row.click();
+          while (panel.getAttribute('data-checkpoint-id') !== id || panel.querySelector('[data-testid="tab-state"]') === null) await new Promise((r) => setTimeout(r, 0));
+          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        }
+      }),
+    );
+    writeFileSync(join(out, 'select.cpuprofile'), JSON.stringify(selectProfile));
+    console.log('\n20 selections, top self time:\n' + topSelf(selectProfile, 25).join('\n'));
+    console.log('\ntop total time:\n' + topTotal(selectProfile, 30, APP_FN).join('\n'));
+    console.log(`\nprofiles written to ${out}`);
+  } finally {
+    await browser.close();
+    try {
+      if (server.pid !== undefined) process.kill(-server.pid);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
