@@ -1,5 +1,5 @@
 import { ReactFlowProvider, type Edge, type Node } from '@xyflow/react';
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { nodeStates, NODE_STATE_LABEL, type NodeRunState } from '../model/node-states';
 import { nsLevels } from '../model/ns-path';
 import { selectGraph, selectSelectedSummary } from '../store/selectors';
@@ -37,6 +37,10 @@ function GraphCanvas() {
   useEffect(() => {
     previous.current = flow;
   }, [flow]);
+  // React Flow's first render is the heaviest part of opening the debugger; it is done in a
+  // transition so that a thread's first timeline rows, arriving meanwhile, are painted before it.
+  const [canvasReady, setCanvasReady] = useState(false);
+  useEffect(() => startTransition(() => setCanvasReady(true)), []);
   const box = useRef<HTMLDivElement>(null);
   const layoutKey = `${graph?.id ?? ''}|${ns}|${laid.nodes.map((n) => `${n.path}@${n.x},${n.y}`).join(';')}`;
   useFitOnResize(box, layoutKey);
@@ -44,7 +48,7 @@ function GraphCanvas() {
     <div className="graph-view" data-testid="graph-canvas" ref={box}>
       {graph === null && <p className="empty">No graph yet: the worker lists its graphs once it is ready.</p>}
       {laid.error !== null && <p role="alert">Layout failed: {laid.error}</p>}
-      <FlowCanvas nodes={flow.nodes} edges={flow.edges} layoutId={`${graph?.id ?? ''}|${ns}|${laid.nodes.length}`} />
+      {canvasReady && <FlowCanvas nodes={flow.nodes} edges={flow.edges} layoutId={`${graph?.id ?? ''}|${ns}|${laid.nodes.length}`} />}
       <ul className="legend" aria-label="Node states">
         {LEGEND.map((s) => (
           <li key={s} className={`rg-state-${s}`}>{NODE_STATE_LABEL[s]}</li>

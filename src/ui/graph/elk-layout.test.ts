@@ -34,6 +34,27 @@ describe('layoutGraph', () => {
   });
 });
 
+describe('layoutGraph cache', () => {
+  it('lays out a shape and expansion once; another expansion or shape is laid out afresh', async () => {
+    const first = await layoutGraph(shape, ['sub']);
+    expect(await layoutGraph(structuredClone(shape), ['sub'])).toBe(first);
+    const collapsed = await layoutGraph(shape, []);
+    expect(collapsed).not.toBe(first);
+    expect(collapsed.nodes.some((n) => n.path === 'sub/x')).toBe(false);
+    const other: GraphShape = { ...shape, nodes: [...shape.nodes, { id: 'extra', kind: 'node' }] };
+    expect((await layoutGraph(other, ['sub'])).nodes.some((n) => n.path === 'extra')).toBe(true);
+  });
+
+  it('does not keep a failed layout: the same shape is tried again', async () => {
+    const broken: GraphShape = { nodes: [{ id: 'a', kind: 'node' }], edges: [{ source: 'a', target: 'nowhere', conditional: false }] };
+    const a = layoutGraph(broken, []);
+    await expect(a).rejects.toThrow();
+    const b = layoutGraph(broken, []);
+    expect(b).not.toBe(a);
+    await expect(b).rejects.toThrow();
+  });
+});
+
 describe('shapeForNamespace', () => {
   it('finds the subgraph a namespace is in, and falls back to the nearest known graph', () => {
     expect(shapeForNamespace(shape, ['sub'])).toBe(inner);
