@@ -5,27 +5,13 @@
  *
  * Run: `npx tsx bench/ui/screenshots.ts` (builds into a temporary folder, serves it with `vite preview`).
  */
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
+import { launchChromium, serveBuiltApp } from './serve';
 
 const PORT = Number(process.env.SHOTS_PORT ?? 4192);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const OUT = resolve(import.meta.dirname, '../../docs/screenshots');
-
-async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
 
 async function ready(page: Page, query: string): Promise<void> {
   await page.goto(`${ORIGIN}/${query}`);
@@ -40,13 +26,9 @@ async function runEnds(page: Page, count: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (await fetch(ORIGIN).then(() => true, () => false)) throw new Error(`${ORIGIN} is already served by another process; set SHOTS_PORT`);
-  const outDir = mkdtempSync(join(tmpdir(), 'replaygraph-shots-'));
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
-  const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const server = await serveBuiltApp(PORT, 'SHOTS_PORT');
+  const browser = await launchChromium();
   try {
-    await waitForServer(ORIGIN);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
 
     // 1. Parallel branches: the run fails, continue re-applies the saved write of the branch that succeeded.
@@ -91,7 +73,7 @@ async function main(): Promise<void> {
     console.log(`screenshots written to ${OUT}`);
   } finally {
     await browser.close();
-    if (server.pid !== undefined) process.kill(-server.pid);
+    server.stop();
   }
 }
 

@@ -10,12 +10,9 @@
  * Run: `npx tsx bench/ui/ui-bench.ts` (builds into a temporary folder and serves it with
  * `vite preview`; set CHROMIUM_PATH to use another browser). This prints figures; it never fails on them.
  */
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from '@playwright/test';
 import { installFakeEngine } from '../../e2e/ui-fixtures/fake-engine';
+import { launchChromium, serveBuiltApp } from './serve';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
 const BASE = `http://127.0.0.1:${PORT}/?testGraphs=1&debug=1`;
@@ -25,24 +22,6 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 const ms = (x: number) => `${x.toFixed(1)} ms`;
-
-/** Throws when something already answers on the bench port (its build would be measured instead). */
-async function assertPortFree(url: string): Promise<void> {
-  const answered = await fetch(url).then(() => true, () => false);
-  if (answered) throw new Error(`${url} is already served by another process; set BENCH_PORT to a free port`);
-}
-
-async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
 
 async function openApp(page: Page, query = ''): Promise<void> {
   await page.goto(`${BASE}${query}`);
@@ -202,13 +181,9 @@ async function uiOnly(browser: Browser): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  await assertPortFree(BASE);
-  const outDir = mkdtempSync(join(tmpdir(), 'replaygraph-bench-'));
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
-  const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const server = await serveBuiltApp(PORT, 'BENCH_PORT');
+  const browser = await launchChromium();
   try {
-    await waitForServer(BASE);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     // tsx keeps function names with a `__name` helper that page-side code does not have.
     await page.addInitScript({ content: 'window.__name = (f) => f;' });
@@ -249,11 +224,7 @@ async function main(): Promise<void> {
     await uiOnly(browser);
   } finally {
     await browser.close();
-    try {
-      if (server.pid !== undefined) process.kill(-server.pid);
-    } catch {
-      /* already gone */
-    }
+    server.stop();
   }
 }
 

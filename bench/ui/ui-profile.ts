@@ -7,12 +7,12 @@
  *
  * Run: `npx tsx bench/ui/ui-profile.ts` (set BENCH_PORT / CHROMIUM_PATH to change the defaults).
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import type { CDPSession, Page } from '@playwright/test';
 import { installFakeEngine } from '../../e2e/ui-fixtures/fake-engine';
+import { launchChromium, serveBuiltApp } from './serve';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4192);
 const BASE = `http://127.0.0.1:${PORT}/?testGraphs=1`;
@@ -71,15 +71,9 @@ async function open(page: Page): Promise<void> {
 
 async function main(): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'replaygraph-profile-'));
-  const dist = join(out, 'dist');
-  execFileSync('npx', ['vite', 'build', '--minify', 'false', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
-  const server = spawn('npx', ['vite', 'preview', '--outDir', dist, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const server = await serveBuiltApp(PORT, 'BENCH_PORT', { minify: false });
+  const browser = await launchChromium();
   try {
-    for (let i = 0; i < 200; i++) {
-      if (await fetch(BASE).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript({ content: 'window.__name = (f) => f;' });
     await page.addInitScript(installFakeEngine, { bigThread: 10_000 });
@@ -117,11 +111,7 @@ async function main(): Promise<void> {
     console.log(`\nprofiles written to ${out}`);
   } finally {
     await browser.close();
-    try {
-      if (server.pid !== undefined) process.kill(-server.pid);
-    } catch {
-      /* already gone */
-    }
+    server.stop();
   }
 }
 
