@@ -4,8 +4,8 @@
  * - LastValueAfterFinish: the trigger `branch:to:<node>` of a deferred node.
  * - NamedBarrierValueAfterFinish: a join whose target is deferred.
  */
-import { InvalidUpdateError } from '../errors';
 import { EMPTY, emptyError, full, type Channel, type ChannelSpec, type Slot } from './base';
+import { addNames } from './named_barrier';
 
 export class LastValueAfterFinish<V = unknown> implements Channel<V> {
   readonly kind = 'LastValueAfterFinish';
@@ -55,15 +55,7 @@ export class NamedBarrierValueAfterFinish implements Channel<undefined> {
   readonly kind = 'NamedBarrierValueAfterFinish';
   constructor(private readonly names: ReadonlySet<string>, private seen: ReadonlySet<string> = new Set(), private finished = false) {}
   update(values: readonly unknown[]): boolean {
-    let next: Set<string> | undefined;
-    for (const v of values) {
-      const name = v as string;
-      if (!this.names.has(name)) throw new InvalidUpdateError(`Value ${JSON.stringify(v)} not in names ${JSON.stringify([...this.names])}`);
-      if (!this.seen.has(name) && !next?.has(name)) {
-        next ??= new Set(this.seen);
-        next.add(name);
-      }
-    }
+    const next = addNames(this.names, this.seen, values);
     if (!next) return false;
     this.seen = next;
     return true;

@@ -5,19 +5,28 @@
 import { InvalidUpdateError } from '../errors';
 import { EMPTY, emptyError, full, type Channel, type ChannelSpec, type Slot } from './base';
 
+/**
+ * The names in `values` added to `seen`: a new set when any is new, else undefined. A name that is
+ * not one of `names` is an InvalidUpdateError.
+ */
+export function addNames(names: ReadonlySet<string>, seen: ReadonlySet<string>, values: readonly unknown[]): Set<string> | undefined {
+  let next: Set<string> | undefined;
+  for (const v of values) {
+    const name = v as string;
+    if (!names.has(name)) throw new InvalidUpdateError(`Value ${JSON.stringify(v)} not in names ${JSON.stringify([...names])}`);
+    if (!seen.has(name) && !next?.has(name)) {
+      next ??= new Set(seen);
+      next.add(name);
+    }
+  }
+  return next;
+}
+
 export class NamedBarrierValue implements Channel<undefined> {
   readonly kind = 'NamedBarrierValue';
   constructor(private readonly names: ReadonlySet<string>, private seen: ReadonlySet<string> = new Set()) {}
   update(values: readonly unknown[]): boolean {
-    let next: Set<string> | undefined;
-    for (const v of values) {
-      const name = v as string;
-      if (!this.names.has(name)) throw new InvalidUpdateError(`Value ${JSON.stringify(v)} not in names ${JSON.stringify([...this.names])}`);
-      if (!this.seen.has(name) && !next?.has(name)) {
-        next ??= new Set(this.seen);
-        next.add(name);
-      }
-    }
+    const next = addNames(this.names, this.seen, values);
     if (!next) return false;
     this.seen = next;
     return true;
