@@ -5,7 +5,7 @@
  * - NamedBarrierValueAfterFinish: a join whose target is deferred.
  */
 import { EMPTY, emptyError, full, type Channel, type ChannelSpec, type Slot } from './base';
-import { addNames } from './named_barrier';
+import { NamedBarrierValue } from './named_barrier';
 
 export class LastValueAfterFinish<V = unknown> implements Channel<V> {
   readonly kind = 'LastValueAfterFinish';
@@ -51,40 +51,30 @@ export const lastValueAfterFinishSpec = <V>(): ChannelSpec<V> => ({
   },
 });
 
-export class NamedBarrierValueAfterFinish implements Channel<undefined> {
-  readonly kind = 'NamedBarrierValueAfterFinish';
-  constructor(private readonly names: ReadonlySet<string>, private seen: ReadonlySet<string> = new Set(), private finished = false) {}
-  update(values: readonly unknown[]): boolean {
-    const next = addNames(this.names, this.seen, values);
-    if (!next) return false;
-    this.seen = next;
-    return true;
+/** A join that, once complete, also waits for `finish()` before it is available. */
+export class NamedBarrierValueAfterFinish extends NamedBarrierValue {
+  override readonly kind = 'NamedBarrierValueAfterFinish';
+  constructor(names: ReadonlySet<string>, seen: ReadonlySet<string> = new Set(), private finished = false) {
+    super(names, seen);
   }
-  get(): undefined {
-    if (!this.isAvailable()) emptyError(this.kind);
-    return undefined;
-  }
-  private complete(): boolean {
-    return this.seen.size === this.names.size;
-  }
-  isAvailable(): boolean {
+  override isAvailable(): boolean {
     return this.finished && this.complete();
   }
-  checkpoint(): Slot<unknown> {
+  override checkpoint(): Slot<unknown> {
     return this.seen.size === 0 ? EMPTY : full([[...this.seen].sort(), this.finished]);
   }
-  consume(): boolean {
+  override consume(): boolean {
     if (!this.finished || !this.complete()) return false;
     this.seen = new Set();
     this.finished = false;
     return true;
   }
-  finish(): boolean {
+  override finish(): boolean {
     if (this.finished || !this.complete()) return false;
     this.finished = true;
     return true;
   }
-  copy(): NamedBarrierValueAfterFinish {
+  override copy(): NamedBarrierValueAfterFinish {
     return new NamedBarrierValueAfterFinish(this.names, this.seen, this.finished);
   }
 }

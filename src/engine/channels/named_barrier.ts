@@ -23,8 +23,8 @@ export function addNames(names: ReadonlySet<string>, seen: ReadonlySet<string>, 
 }
 
 export class NamedBarrierValue implements Channel<undefined> {
-  readonly kind = 'NamedBarrierValue';
-  constructor(private readonly names: ReadonlySet<string>, private seen: ReadonlySet<string> = new Set()) {}
+  readonly kind: string = 'NamedBarrierValue';
+  constructor(protected readonly names: ReadonlySet<string>, protected seen: ReadonlySet<string> = new Set()) {}
   update(values: readonly unknown[]): boolean {
     const next = addNames(this.names, this.seen, values);
     if (!next) return false;
@@ -35,8 +35,12 @@ export class NamedBarrierValue implements Channel<undefined> {
     if (!this.isAvailable()) emptyError(this.kind);
     return undefined;
   }
-  isAvailable(): boolean {
+  /** True once every name has been seen. */
+  protected complete(): boolean {
     return this.seen.size === this.names.size;
+  }
+  isAvailable(): boolean {
+    return this.complete();
   }
   checkpoint(): Slot<unknown> {
     return this.seen.size === 0 ? EMPTY : full([...this.seen].sort());
