@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const useDev = process.env.E2E_SERVER === 'dev';
-const PORT = useDev ? 5173 : 4173;
+// E2E_PORT lets several checkouts run their e2e suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? (useDev ? 5173 : 4173));
 
 export default defineConfig({
   testDir: './e2e',
