@@ -47,6 +47,8 @@ export interface Group {
   reason: string;
   count: number;
   files: Record<string, number>;
+  /** Where file-level errors of this group were thrown (`src/tests/x.test.ts:12`), when any. */
+  thrownAt: string[];
   examples: string[];
 }
 
@@ -80,12 +82,15 @@ export function keyed(results: TestResult[]): Map<string, TestResult> {
 
 /**
  * The first line of an error, with what varies between occurrences of one cause taken out:
- * the receiver of "x.y is not a function" (Vitest's `__vi_import_0__.` included), ids and
- * numbers, and long values.
+ * where a file-level error was thrown (the per-file lines keep it, so one missing export is one
+ * group whether it struck while collecting or inside tests), the receiver of "x.y is not a
+ * function" (Vitest's `__vi_import_0__.` included), ids and numbers, and long values.
  */
 export function reasonOf(error: string | undefined): string {
   let line = (error ?? 'no error reported').split('\n').find((l) => l.trim() !== '')?.trim() ?? 'empty error';
+  line = line.replace(/ \(at [^()]+:\d+\)$/, '');
   line = line.replace(/\(0 ?, ?__vi_import_\d+__\.([\w$]+)\)/g, '$1').replace(/__vi_import_\d+__\./g, '');
+  line = line.replace(/\(intermediate value\)\./g, '');
   line = line.replace(/^(\w*Error: )?(?:[\w$.()[\]'"]*\.)?([\w$]+)\)? is not (a function|a constructor|iterable|defined)/, '$1$2 is not $3');
   line = line.replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<uuid>');
   line = line.replace(/\b\d+(\.\d+)?\b/g, 'N');
@@ -162,7 +167,9 @@ export function groups(rows: Row[]): Group[] {
   for (const r of rows) {
     if (!r.selected || r.real !== 'passed' || r.engine === 'passed' || r.engine === undefined) continue;
     const reason = reasonOf(r.engineError);
-    const g = byReason.get(reason) ?? { reason, count: 0, files: {}, examples: [] };
+    const g = byReason.get(reason) ?? { reason, count: 0, files: {}, thrownAt: [], examples: [] };
+    const at = / \(at ([^()]+:\d+)\)$/.exec(r.engineError?.split('\n')[0] ?? '')?.[1];
+    if (at && !g.thrownAt.includes(at)) g.thrownAt.push(at);
     g.count += 1;
     g.files[r.file] = (g.files[r.file] ?? 0) + 1;
     if (g.examples.length < 2) g.examples.push(r.key);

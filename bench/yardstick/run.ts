@@ -189,7 +189,8 @@ function printReport(
   console.log(`\n== our failures by first error line (top ${top} of ${failureGroups.length} groups)`);
   for (const g of failureGroups.slice(0, top)) {
     const where = Object.entries(g.files).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([file, n]) => `${file.replace(/^src\//, '')} ${n}`).join(', ');
-    console.log(`${String(g.count).padStart(5)} × ${g.reason}\n          (${where})`);
+    const at = g.thrownAt.length > 0 ? `; thrown while collecting at ${g.thrownAt.slice(0, 3).join(', ')}` : '';
+    console.log(`${String(g.count).padStart(5)} × ${g.reason}\n          (${where}${at})`);
   }
   console.log(`\n== tests left out for private bindings (top 10 of ${excluded.length})`);
   for (const [binding, n] of excluded.slice(0, 10)) console.log(`${String(n).padStart(5)} × ${binding}`);
