@@ -13,10 +13,11 @@ export interface Faults {
   forbiddenKey?: string;
   /** Wait this long before passing each request on. */
   delayMs?: number;
-  /** Destroy the connection of an event stream after this many events... */
-  cutStreamAfterEvents?: number;
-  /** ...for this many streams (then pass streams through). @default 1 */
-  cutStreams?: number;
+  /**
+   * Destroy the connection of the i-th event stream (counted from this `set`) after `cutStreams[i]`
+   * events (0: right after the headers); later streams pass through.
+   */
+  cutStreams?: number[];
   /** Remove every `access-control-*` response header (and answer preflights without them). */
   stripCors?: boolean;
 }
@@ -43,6 +44,7 @@ export async function startFaultProxy(target: string, initial: Faults = {}): Pro
   const upstream = new URL(target);
   let faults: Faults = { ...initial };
   let cuts = 0;
+  let streamsSinceSet = 0;
   const seen: SeenRequest[] = [];
   const server: Server = createServer((req, res) => {
     const f = faults;
@@ -61,12 +63,22 @@ export async function startFaultProxy(target: string, initial: Faults = {}): Pro
         if (f.stripCors) for (const name of Object.keys(responseHeaders)) if (name.startsWith('access-control-')) delete responseHeaders[name];
         res.writeHead(answer.statusCode ?? 502, responseHeaders);
         const isStream = String(answer.headers['content-type'] ?? '').includes('text/event-stream');
-        const cutAfter = f.cutStreamAfterEvents;
-        if (!isStream || cutAfter === undefined || cuts >= (f.cutStreams ?? 1)) {
+        const cutAfter = isStream ? f.cutStreams?.[streamsSinceSet++] : undefined;
+        if (cutAfter === undefined) {
           answer.pipe(res);
           return;
         }
         cuts += 1;
+        // The connection dies mid-run, as a dropped network would: no end of the chunked body.
+        const cut = () => {
+          res.socket?.destroy();
+          answer.destroy();
+        };
+        if (cutAfter === 0) {
+          res.flushHeaders();
+          setTimeout(cut, 20);
+          return;
+        }
         let events = 0;
         let pending = '';
         answer.setEncoding('utf8');
@@ -76,12 +88,7 @@ export async function startFaultProxy(target: string, initial: Faults = {}): Pro
           while ((end = pending.indexOf('\n\n')) >= 0) {
             res.write(pending.slice(0, end + 2));
             pending = pending.slice(end + 2);
-            if (++events >= cutAfter) {
-              // The connection dies mid-run, as a dropped network would: no end of the chunked body.
-              res.socket?.destroy();
-              answer.destroy();
-              return;
-            }
+            if (++events >= cutAfter) return cut();
           }
         });
         answer.on('end', () => res.end(pending));
@@ -102,6 +109,7 @@ export async function startFaultProxy(target: string, initial: Faults = {}): Pro
     url: `http://127.0.0.1:${port}`,
     set: (next) => {
       faults = { ...next };
+      streamsSinceSet = 0;
     },
     seen,
     get cuts() {
