@@ -124,11 +124,8 @@ export function createRunsApi(conn: Connection): RunsApi {
           throw new Error('unreachable: a join knows its run');
         },
       }),
-    cancel: (threadId, runId, options = {}) =>
-      conn.call('Cancelling the run', (signal) => conn.sdk.runs.cancel(threadId, runId, options.wait ?? false, options.action ?? 'interrupt', { signal }), {
-        ...options,
-        what: `Run ${runId}`,
-      }),
+    cancel: (threadId, runId, { action = 'interrupt', wait = false, ...options } = {}) =>
+      conn.call('Cancelling the run', (signal) => conn.sdk.runs.cancel(threadId, runId, wait, action, { signal }), { ...options, what: `Run ${runId}` }),
     get: (threadId, runId, options = {}) =>
       conn.call('Reading the run', async (signal) => toRemoteRun(await conn.sdk.runs.get(threadId, runId, { signal })), { ...options, what: `Run ${runId}` }),
     list: (threadId, query = {}, options = {}) =>

@@ -101,6 +101,24 @@ describe('interrupts', () => {
   });
 });
 
+describe('inside a subgraph', () => {
+  it('edits the state of an interrupted subgraph in its namespace, then resumes it', async () => {
+    const thread = await newThread();
+    await collect(s.client.runs.start(thread.threadId, s.assistants.subgraph, { ask: true }));
+    const sub = (await s.client.history.head(thread.threadId, { subgraphs: true }))!.tasks[0].subgraph!.state!;
+    const edit = await s.client.threads.updateState(thread.threadId, { values: { log: ['edited'] }, asNode: 'inner_a', checkpointId: sub.ref.checkpointId, checkpointNs: sub.ref.checkpointNs });
+    expect(edit.checkpointNs).toBe(sub.ref.checkpointNs);
+    const [written] = (await s.client.history.page(thread.threadId, { checkpointNs: sub.ref.checkpointNs, limit: 1 })).items;
+    expect([written.ref, written.metadata?.source, written.parent?.checkpointId, written.next]).toEqual([edit, 'update', sub.ref.checkpointId, ['inner_b']]);
+    const events = await collect(s.client.runs.resume(thread.threadId, s.assistants.subgraph, { value: 'fine' }));
+    expectEnd(events, 'success');
+    expect(ofType(events, 'values').filter((e) => e.ns === '').at(-1)?.values).toEqual({
+      log: ['prepare', 'prepare', 'inner_a', 'edited', 'inner_b:fine', 'finish'],
+      ask: true,
+    });
+  });
+});
+
 describe('time travel', () => {
   let threadId: string;
   beforeAll(async () => {

@@ -230,6 +230,9 @@ describe('subgraphs', () => {
     expect(sub.values).toEqual({ log: ['prepare', 'inner_a'], ask: true });
     const saved = await s.client.history.checkpoint(thread.threadId, { checkpointId: sub.ref.checkpointId, checkpointNs: sub.ref.checkpointNs });
     expect([saved.view, saved.ref, saved.next]).toEqual(['saved', sub.ref, ['inner_b']]);
+    // Read by id, the root checkpoint carries the same subgraph state (the subgraph's head).
+    const byId = await s.client.history.checkpoint(thread.threadId, { checkpointId: head!.ref.checkpointId, subgraphs: true });
+    expect(byId.tasks.find((t) => t.name === 'inner')!.subgraph!.state!.ref).toEqual(sub.ref);
     // Without subgraphs the task only points at the namespace.
     const plain = await s.client.history.head(thread.threadId);
     expect(plain!.tasks.find((t) => t.name === 'inner')!.subgraph).toEqual({ checkpointNs: `inner:${task.id}` });
