@@ -120,9 +120,6 @@ export function createRunsApi(conn: Connection): RunsApi {
         signal: options.signal,
         onProgress: options.onProgress,
         readOn: readOn(threadId),
-        open: () => {
-          throw new Error('unreachable: a join knows its run');
-        },
       }),
     cancel: (threadId, runId, { action = 'interrupt', wait = false, ...options } = {}) =>
       conn.call('Cancelling the run', (signal) => conn.sdk.runs.cancel(threadId, runId, wait, action, { signal }), { ...options, what: `Run ${runId}` }),

@@ -15,6 +15,18 @@ export interface RemoteServerConfig {
   headers?: Record<string, string>;
 }
 
+/**
+ * A server as the app keeps it (in IndexedDB: the key and headers stay in this browser). `id` is
+ * the app's own (a UUID), stable across edits of the URL.
+ */
+export interface SavedRemoteServer extends RemoteServerConfig {
+  id: string;
+  /** What the user calls it; the URL's host by default. */
+  name: string;
+  /** ISO time it was added. */
+  addedAt: string;
+}
+
 /** What a user types in: the same fields, unchecked. */
 export interface RemoteServerInput {
   url: string;

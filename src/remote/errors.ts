@@ -4,23 +4,10 @@
  * `ErrorData` with a REMOTE_* code from the catalogue, the server's own words (`detail`), and a
  * message that says what to do.
  */
-import { ERROR_CODES, type ErrorData } from '../shared/errors';
+import { ERROR_CODES, type ErrorCode, type ErrorData } from '../shared/errors';
 
-export type RemoteErrorCode =
-  | 'REMOTE_BAD_CONFIG'
-  | 'REMOTE_UNREACHABLE'
-  | 'REMOTE_CORS'
-  | 'REMOTE_UNAUTHORIZED'
-  | 'REMOTE_FORBIDDEN'
-  | 'REMOTE_NOT_FOUND'
-  | 'REMOTE_THREAD_BUSY'
-  | 'REMOTE_TIMEOUT'
-  | 'REMOTE_ABORTED'
-  | 'REMOTE_STREAM_CUT'
-  | 'REMOTE_BAD_REQUEST'
-  | 'REMOTE_SERVER_ERROR'
-  | 'REMOTE_BAD_RESPONSE'
-  | 'INTERNAL';
+/** The catalogue's REMOTE_* codes (src/shared/errors.ts), and INTERNAL for a bug of ours. */
+export type RemoteErrorCode = Extract<ErrorCode, `REMOTE_${string}`> | 'INTERNAL';
 
 /** Where a cut stream can be read on from (`runs.join(threadId, runId, { lastEventId })`). */
 export interface ReadOnPoint {

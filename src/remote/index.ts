@@ -3,7 +3,7 @@
  * a Web Worker. See README.md in this folder for the API, what a server exposes, and the faults.
  */
 export { createRemoteClient, type RemoteClient } from './client';
-export { parseServerConfig, type RemoteServerConfig, type RemoteServerInput } from './config';
+export { parseServerConfig, type RemoteServerConfig, type RemoteServerInput, type SavedRemoteServer } from './config';
 export { DEFAULT_REMOTE_OPTIONS, type CallOptions, type RemoteOptions } from './options';
 export { RemoteError, isRemoteError, type ReadOnPoint, type RemoteErrorCode, type RemoteErrorData } from './errors';
 export type { AssistantQuery, AssistantsApi } from './api-assistants';

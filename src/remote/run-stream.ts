@@ -16,7 +16,7 @@ import { ERROR_CODES } from '../shared/errors';
 import { asRunId, asThreadId, type RunId, type ThreadId } from '../shared/ids';
 import type { Connection } from './connection';
 import { reportProgress } from './connection';
-import { RemoteError, type RemoteErrorCode } from './errors';
+import { BadResponseError, RemoteError, type RemoteErrorCode } from './errors';
 import { toRunEvent, type RemoteRunEvent } from './events';
 import { toRemoteRun } from './mapping';
 import type { CallOptions } from './options';
@@ -45,12 +45,12 @@ export interface RemoteRunStream extends AsyncIterable<RemoteRunEvent> {
   close(): void;
 }
 
+/** Either `open` (a new run) or `runId` (joining one, from after `lastEventId`). */
 export interface RunStreamSpec extends Pick<CallOptions, 'signal' | 'onProgress'> {
   threadId: string;
   operation: string;
-  open: StreamOpener;
+  open?: StreamOpener;
   readOn: ReadOnOpener;
-  /** Known up front when joining a run. */
   runId?: string;
   lastEventId?: string;
 }
@@ -77,8 +77,13 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
     const signal = controller.signal;
     const stopProgress = reportProgress({ onProgress: spec.onProgress }, conn.options);
     let attempt = 0;
-    let reading: AsyncIterable<StreamPart> = runId === undefined ? spec.open(signal, noteRun) : spec.readOn(runId, lastEventId, signal);
+    const first = (): AsyncIterable<StreamPart> => {
+      if (runId !== undefined) return spec.readOn(runId, lastEventId, signal);
+      if (spec.open) return spec.open(signal, noteRun);
+      throw new Error('A run stream needs a run to open or to join.');
+    };
     try {
+      let reading = first();
       for (;;) {
         let cut: string | undefined;
         try {
@@ -92,7 +97,8 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
           }
         } catch (err) {
           if (signal.aborted) return;
-          if (runId === undefined) {
+          // A payload we cannot read is not a cut connection: reading on would get it again.
+          if (runId === undefined || err instanceof BadResponseError) {
             const fault = await conn.fault(err, { operation: spec.operation, threadId: spec.threadId });
             settle?.reject(fault);
             throw fault;
@@ -100,7 +106,11 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
           cut = describe(err);
         }
         if (signal.aborted) return;
-        if (runId === undefined) throw new RemoteError(badStream(conn, spec.operation));
+        if (runId === undefined) {
+          const bad = new RemoteError(badStream(conn, spec.operation));
+          settle?.reject(bad);
+          throw bad;
+        }
         const status = await runStatus(conn, spec.threadId, runId, lastEventId, cut);
         if (status !== 'pending' && status !== 'running') {
           yield { type: 'run.end', runId: asRunId(runId), status };
