@@ -16,6 +16,11 @@ export interface RemoteOptions {
   readOnAttempts: number;
   /** Pause before reading on after a cut. @default 250 */
   readOnDelayMs: number;
+  /**
+   * A run's stream with no event for this long is taken for a dead connection and read on (0 =
+   * never). Reading on is harmless when the run is only quiet. @default 60_000
+   */
+  streamIdleMs: number;
   /** Page size of listings when none is given. @default 20 */
   pageSize: number;
   /**
@@ -32,6 +37,7 @@ export const DEFAULT_REMOTE_OPTIONS: Readonly<RemoteOptions> = {
   progressEveryMs: 500,
   readOnAttempts: 3,
   readOnDelayMs: 250,
+  streamIdleMs: 60_000,
   pageSize: 20,
   fetch: undefined,
 };

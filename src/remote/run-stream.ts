@@ -2,13 +2,16 @@
  * A run's event stream as an async iterator of typed events that survives a cut connection.
  *
  * The request is sent when iteration starts. Each SSE event becomes one `RemoteRunEvent`. When the
- * stream ends (cleanly or because the connection died) the run's status is read: a finished run
- * yields `run.end` and iteration stops; a run still going means the stream was cut, so it is read
+ * stream ends the run's status is read: a stream that ended by itself on a finished run yields
+ * `run.end` and iteration stops; a stream that died, or ended while the run is still going, is read
  * on from the last event id (`GET /threads/{t}/runs/{r}/stream` with `Last-Event-ID`), announced by
  * a `stream.read_on` event, up to `readOnAttempts` times in a row. Runs are created with
  * `stream_resumable`, so the server replays what was missed and nothing is lost. When the server
  * cannot be asked, iteration throws REMOTE_STREAM_CUT carrying `readOn` (thread, run, last event
  * id) for a later `runs.join`.
+ *
+ * A connection that stays silent for `streamIdleMs` (a half-open socket) is dropped and read on the
+ * same way; before the server has named the run, `timeoutMs` bounds the wait (REMOTE_TIMEOUT).
  *
  * `close()` (or the caller's signal) stops reading quietly; the run goes on on the server.
  */
@@ -76,53 +79,73 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
   async function* pump(): AsyncGenerator<RemoteRunEvent> {
     const signal = controller.signal;
     const stopProgress = reportProgress({ onProgress: spec.onProgress }, conn.options);
-    let attempt = 0;
-    const first = (): AsyncIterable<StreamPart> => {
-      if (runId !== undefined) return spec.readOn(runId, lastEventId, signal);
-      if (spec.open) return spec.open(signal, noteRun);
+    let attempts = 0;
+    let reads = 0;
+    const open = (attemptSignal: AbortSignal): AsyncIterable<StreamPart> => {
+      if (runId !== undefined) return spec.readOn(runId, lastEventId, attemptSignal);
+      if (reads === 0 && spec.open) return spec.open(attemptSignal, noteRun);
       throw new Error('A run stream needs a run to open or to join.');
     };
     try {
-      let reading = first();
       for (;;) {
+        // Each read has its own signal, so a silent connection can be dropped without closing the stream.
+        const read = new AbortController();
+        const dropRead = () => read.abort();
+        signal.addEventListener('abort', dropRead, { once: true });
+        const watch = watchdog(() => (runId === undefined ? conn.options.timeoutMs : conn.options.streamIdleMs), dropRead);
         let cut: string | undefined;
         try {
+          const reading = open(read.signal);
+          reads += 1;
+          watch.arm();
           for await (const part of reading) {
             stopProgress();
             if (typeof part.id === 'string') lastEventId = part.id;
             const event = toRunEvent(part, spec.threadId);
             if (event.type === 'metadata') noteRun(event.runId);
-            if (event.type !== 'other') attempt = 0;
+            if (event.type !== 'other') attempts = 0;
+            // The consumer's own time between events is not the server's silence.
+            watch.disarm();
             yield event;
+            watch.arm();
           }
         } catch (err) {
           if (signal.aborted) return;
-          // A payload we cannot read is not a cut connection: reading on would get it again.
+          // Failing before the run exists is a refusal; a payload we cannot read is not a cut either (reading on would get it again).
           if (runId === undefined || err instanceof BadResponseError) {
-            const fault = await conn.fault(err, { operation: spec.operation, threadId: spec.threadId });
+            const fault = await conn.fault(err, { operation: spec.operation, threadId: spec.threadId, ...(watch.fired ? { timedOutAfterMs: conn.options.timeoutMs } : {}) });
             settle?.reject(fault);
             throw fault;
           }
           cut = describe(err);
+        } finally {
+          watch.disarm();
+          signal.removeEventListener('abort', dropRead);
         }
         if (signal.aborted) return;
+        if (watch.fired) cut = `no event for ${conn.options.streamIdleMs / 1000} s`;
         if (runId === undefined) {
-          const bad = new RemoteError(badStream(conn, spec.operation));
-          settle?.reject(bad);
-          throw bad;
+          // Nothing named the run: the server never answered in time, or answered something else.
+          const fault = watch.fired
+            ? await conn.fault(new Error('no answer'), { operation: spec.operation, timedOutAfterMs: conn.options.timeoutMs })
+            : new RemoteError(badStream(conn, spec.operation));
+          settle?.reject(fault);
+          throw fault;
         }
         const status = await runStatus(conn, spec.threadId, runId, lastEventId, cut);
-        if (status !== 'pending' && status !== 'running') {
+        const finished = status !== 'pending' && status !== 'running';
+        // Only a stream that ended by itself has delivered everything; after a cut, events after
+        // the last one received may exist even if the run has finished meanwhile.
+        if (finished && cut === undefined) {
           yield { type: 'run.end', runId: asRunId(runId), status };
           return;
         }
-        attempt += 1;
+        attempts += 1;
         const reason = cut ?? 'the stream closed while the run was still going';
-        if (attempt > conn.options.readOnAttempts) throw streamCut(conn, spec.threadId, runId, lastEventId, `${reason}; gave up after ${conn.options.readOnAttempts} attempts`);
-        yield { type: 'stream.read_on', attempt, ...(lastEventId !== undefined ? { lastEventId } : {}), reason };
+        if (attempts > conn.options.readOnAttempts) throw streamCut(conn, spec.threadId, runId, lastEventId, `${reason}; gave up after ${conn.options.readOnAttempts} attempts`);
+        yield { type: 'stream.read_on', attempt: attempts, ...(lastEventId !== undefined ? { lastEventId } : {}), reason };
         await pause(conn.options.readOnDelayMs, signal);
         if (signal.aborted) return;
-        reading = spec.readOn(runId, lastEventId, signal);
       }
     } finally {
       stopProgress();
@@ -185,6 +208,26 @@ function describe(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
   return `${message}${cause}`;
+}
+
+/** Calls `onSilence` when armed for longer than `limitMs()` (0 = never); `fired` tells afterwards. */
+function watchdog(limitMs: () => number, onSilence: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const state = {
+    fired: false,
+    arm() {
+      clearTimeout(timer);
+      const ms = limitMs();
+      if (ms > 0) timer = setTimeout(() => {
+        state.fired = true;
+        onSilence();
+      }, ms);
+    },
+    disarm() {
+      clearTimeout(timer);
+    },
+  };
+  return state;
 }
 
 const pause = (ms: number, signal: AbortSignal) =>

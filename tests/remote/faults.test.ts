@@ -129,6 +129,18 @@ describe('a stream cut mid-run', () => {
     proxy.set({});
   });
 
+  it('a connection that goes silent is dropped after streamIdleMs and read on', async () => {
+    proxy.set({ stallStreams: [3] });
+    const thread = await s.client.threads.create();
+    const events = await collect(through({ streamIdleMs: 600 }).runs.start(thread.threadId, s.assistants.slow, { delayMs: 100, rounds: 4 }, { streamModes: ['updates'] }));
+    expect(proxy.cuts).toBe(1);
+    expect(ofType(events, 'stream.read_on').map((e) => e.reason)).toEqual(['no event for 0.6 s']);
+    expectEnd(events, 'success');
+    expect(eventIds(events)).toEqual(eventIds(events).map((_, i) => i));
+    expect(ofType(events, 'updates')).toHaveLength(4);
+    proxy.set({});
+  });
+
   it('gives up after readOnAttempts with REMOTE_STREAM_CUT naming where to read on; a later join finishes the run', async () => {
     // The first stream dies after two events, and each read-on at once.
     proxy.set({ cutStreams: [2, 0, 0, 0] });

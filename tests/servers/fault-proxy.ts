@@ -18,6 +18,8 @@ export interface Faults {
    * events (0: right after the headers); later streams pass through.
    */
   cutStreams?: number[];
+  /** Like `cutStreams`, but the connection stays open and silent (a half-open socket). */
+  stallStreams?: number[];
   /** Remove every `access-control-*` response header (and answer preflights without them). */
   stripCors?: boolean;
 }
@@ -34,7 +36,7 @@ export interface FaultProxy {
   set(faults: Faults): void;
   /** Requests received so far, oldest first. */
   readonly seen: SeenRequest[];
-  /** How many streams were cut so far. */
+  /** How many streams were cut or stalled since the last `set`. */
   readonly cuts: number;
   stop(): Promise<void>;
 }
@@ -63,15 +65,18 @@ export async function startFaultProxy(target: string, initial: Faults = {}): Pro
         if (f.stripCors) for (const name of Object.keys(responseHeaders)) if (name.startsWith('access-control-')) delete responseHeaders[name];
         res.writeHead(answer.statusCode ?? 502, responseHeaders);
         const isStream = String(answer.headers['content-type'] ?? '').includes('text/event-stream');
-        const cutAfter = isStream ? f.cutStreams?.[streamsSinceSet++] : undefined;
+        const index = isStream ? streamsSinceSet++ : -1;
+        const stallAfter = f.stallStreams?.[index];
+        const cutAfter = f.cutStreams?.[index] ?? stallAfter;
         if (cutAfter === undefined) {
           answer.pipe(res);
           return;
         }
         cuts += 1;
-        // The connection dies mid-run, as a dropped network would: no end of the chunked body.
+        // The connection dies mid-run, as a dropped network would (no end of the chunked body), or,
+        // when stalling, stays open and says nothing more.
         const cut = () => {
-          res.socket?.destroy();
+          if (stallAfter === undefined) res.socket?.destroy();
           answer.destroy();
         };
         if (cutAfter === 0) {
@@ -110,6 +115,7 @@ export async function startFaultProxy(target: string, initial: Faults = {}): Pro
     set: (next) => {
       faults = { ...next };
       streamsSinceSet = 0;
+      cuts = 0;
     },
     seen,
     get cuts() {
