@@ -60,8 +60,11 @@ export interface RunsApi {
   replay(threadId: string, assistantId: string, checkpointId: string, options?: RunOptions): RemoteRunStream;
   /** Writes an edited state as a new checkpoint after `checkpointId` (`asNode` decides what runs next), then runs from it. */
   fork(threadId: string, assistantId: string, fork: ForkRequest, options?: RunOptions): Promise<{ checkpoint: RemoteCheckpointRef; stream: RemoteRunStream }>;
-  /** Follows a run that is already going (or replays a finished resumable one), from after `lastEventId`. */
-  join(threadId: string, runId: string, options?: StreamOptions & { lastEventId?: string }): RemoteRunStream;
+  /**
+   * Follows a run that is going (or reads a finished one again), from after `lastEventId` (from its
+   * first event when absent). The events are those the run was started with (its modes).
+   */
+  join(threadId: string, runId: string, options?: Pick<StreamOptions, 'signal' | 'onProgress'> & { lastEventId?: string }): RemoteRunStream;
   /** Asks the server to stop a run: `interrupt` keeps what it saved, `rollback` deletes the run and its checkpoints. */
   cancel(threadId: string, runId: string, options?: CallOptions & { action?: 'interrupt' | 'rollback'; wait?: boolean }): Promise<void>;
   get(threadId: string, runId: string, options?: CallOptions): Promise<RemoteRun>;
