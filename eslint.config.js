@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 
-const SRC = ['engine', 'checkpoint', 'protocol', 'worker', 'client', 'ui', 'shared'];
+const SRC = ['engine', 'checkpoint', 'protocol', 'worker', 'client', 'ui', 'shared', 'remote'];
 /** Which src folders each layer may import from (everything else in src is forbidden). */
 const ALLOWED = {
   shared: [],
@@ -12,6 +12,8 @@ const ALLOWED = {
   worker: ['engine', 'checkpoint', 'protocol', 'shared'],
   client: ['protocol', 'shared'],
   ui: ['client', 'protocol', 'shared'],
+  // The LangGraph server client: engine *types* only (enforced below), shared, and the SDK.
+  remote: ['engine', 'shared'],
 };
 
 const zones = Object.entries(ALLOWED).flatMap(([layer, allowed]) =>
@@ -48,6 +50,22 @@ export default tseslint.config(
           group: ['react', 'react-dom', 'react/*', 'idb', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*'],
           message: 'src/engine imports no UI, storage or LangGraph.js packages.',
         }],
+      }],
+    },
+  },
+  {
+    // Pure TypeScript for a page or a Web Worker: no DOM, no storage, no engine code at run time.
+    files: ['src/remote/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...['window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'HTMLElement', 'requestAnimationFrame'].map(
+        (name) => ({ name, message: 'src/remote runs in a page or a worker: no DOM or storage globals.' }),
+      )],
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '(^|/)engine(/|$)', allowTypeImports: true, message: 'src/remote may import only types from src/engine (use `import type`).' },
+          { regex: '^(react|react-dom|idb|zustand|@xyflow/.*)(/|$)', message: 'src/remote imports no UI or storage packages.' },
+          { regex: '^@langchain/(?!langgraph-sdk(/|$))', message: 'src/remote may use only @langchain/langgraph-sdk of the LangChain packages.' },
+        ],
       }],
     },
   },

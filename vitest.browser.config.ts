@@ -1,7 +1,8 @@
-// Vitest browser mode: the IndexedDB checkpointer's suites in real Chromium (Debian's, never a
-// downloaded one). Run by `npm test` (scripts/test-all.sh) as its own step.
+// Vitest browser mode: the IndexedDB checkpointer's suites and the LangGraph server client in real
+// Chromium (Debian's, never a downloaded one). Run by `npm test` (scripts/test-all.sh) as its own step.
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
+import { closedPortUrl, startLangGraph, stopLangGraph } from './tests/servers/browser-commands.js';
 
 export default defineConfig({
   test: {
@@ -9,6 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     browser: {
       enabled: true,
+      // Real LangGraph dev servers, started in Node when a browser test asks (src/remote).
+      commands: { closedPortUrl, startLangGraph, stopLangGraph },
       headless: true,
       screenshotFailures: false,
       provider: playwright({

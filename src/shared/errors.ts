@@ -18,6 +18,28 @@ export const ERROR_CODES = {
   UNKNOWN_REQUEST: (type: string) => `The worker does not know the request "${type}".`,
   STORAGE_UNAVAILABLE: (detail: string) => `The browser database could not be opened: ${detail}`,
   INTERNAL: (detail: string) => detail,
+  // A LangGraph server (src/remote). Each message says what happened and what to do.
+  REMOTE_BAD_CONFIG: (detail: string) => `The server settings are not valid: ${detail}`,
+  REMOTE_UNREACHABLE: (url: string) =>
+    `No LangGraph server answers at ${url}. Check the URL, and that the server is running (for a local one: \`npx @langchain/langgraph-cli dev\`). Nothing local was changed.`,
+  REMOTE_CORS: (url: string, origin: string) =>
+    `The server at ${url} is up, but it does not allow this page (${origin}) to read its answers (CORS). Allow the origin in the server's langgraph.json, "http": { "cors": { "allow_origins": ["${origin}"] } } (for a deployment: its http.cors setting), and allow any custom headers you set (allow_headers); then retry.`,
+  REMOTE_UNAUTHORIZED: (url: string) =>
+    `The server at ${url} refused the request (401): the API key is missing or wrong. Enter the deployment's API key in this server's settings (it is kept only in this browser).`,
+  REMOTE_FORBIDDEN: (url: string) =>
+    `The server at ${url} refused the request (403): the credentials are known but not allowed to do this. Check the API key's permissions or the deployment's auth rules.`,
+  REMOTE_NOT_FOUND: (what: string) => `${what} does not exist on the server (404). It may have been deleted: refresh the list.`,
+  REMOTE_THREAD_BUSY: (threadId: string) =>
+    `Thread ${threadId} already has a run in progress, and the server runs one at a time per thread. Wait for it to end, follow it, or cancel it, then retry.`,
+  REMOTE_TIMEOUT: (url: string, ms: number) =>
+    `The server at ${url} did not answer within ${Math.round(ms / 100) / 10} s. It may be busy or far away: retry, or allow more time.`,
+  REMOTE_ABORTED: (operation: string) => `${operation} was cancelled.`,
+  REMOTE_STREAM_CUT: (runId: string, detail: string) =>
+    `The stream of run ${runId} was cut before the run ended (${detail}). Everything received so far is kept; the run may still be going on the server: read on from the last event when it answers again.`,
+  REMOTE_BAD_REQUEST: (detail: string) => `The server rejected the request: ${detail}`,
+  REMOTE_SERVER_ERROR: (status: number, detail: string) =>
+    `The server failed (${status}): ${detail}. Retry; if it keeps failing, look at the server's logs.`,
+  REMOTE_BAD_RESPONSE: (detail: string) => `The server's answer is not what a LangGraph API sends: ${detail}`,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -48,4 +48,31 @@ describe('architecture boundaries', () => {
     const ids = await ruleIds('src/engine/ok.ts', "import { asThreadId } from '../shared/ids';\nexport const t = asThreadId('x');\n");
     expect(ids).toEqual([]);
   });
+
+  it('lets src/remote import engine types only, never engine code', async () => {
+    const types = await ruleIds('src/remote/ok.ts', "import type { CheckpointTuple } from '../engine/checkpoint/types';\nexport type T = CheckpointTuple;\n");
+    const value = await ruleIds('src/remote/bad.ts', "import { START } from '../engine/constants';\nexport const s = START;\n");
+    expect(types).toEqual([]);
+    expect(value).toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it('lets src/remote use the LangGraph SDK and src/shared, but no other LangChain package, UI, worker or DOM global', async () => {
+    const ok = await ruleIds(
+      'src/remote/ok.ts',
+      "import { Client } from '@langchain/langgraph-sdk/client';\nimport { ERROR_CODES } from '../shared/errors';\nexport const x = [Client, ERROR_CODES];\n",
+    );
+    expect(ok).toEqual([]);
+    const bad = await ruleIds(
+      'src/remote/bad.ts',
+      "import '@langchain/core/messages';\nimport '@langchain/langgraph';\nimport 'react';\nimport { startHost } from '../worker/host';\nexport const y = [startHost, window.location.href];\n",
+    );
+    expect(bad.filter((id) => id === '@typescript-eslint/no-restricted-imports')).toHaveLength(3);
+    expect(bad).toContain('import-x/no-restricted-paths');
+    expect(bad).toContain('no-restricted-globals');
+  });
+
+  it('keeps the other layers off src/remote until an arrow is drawn to it', async () => {
+    const ids = await ruleIds('src/ui/bad.ts', "import { createRemoteClient } from '../remote/index';\nexport const y = createRemoteClient;\n");
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
 });
