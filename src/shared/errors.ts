@@ -18,6 +18,12 @@ export const ERROR_CODES = {
   UNKNOWN_REQUEST: (type: string) => `The worker does not know the request "${type}".`,
   STORAGE_UNAVAILABLE: (detail: string) => `The browser database could not be opened: ${detail}`,
   INTERNAL: (detail: string) => detail,
+  READ_ONLY: (what: string) => `${what} is read-only: it can be read, not written.`,
+  FORMAT_UNRECOGNIZED: (name: string, detail: string) => `"${name}" is not a checkpoint store this app can open: ${detail}`,
+  FORMAT_TRUNCATED: (name: string, detail: string) => `"${name}" is cut short: ${detail}`,
+  FORMAT_CORRUPT: (name: string, detail: string) => `"${name}" is damaged: ${detail}`,
+  FORMAT_SCHEMA: (name: string, detail: string) => `"${name}" does not hold LangGraph checkpoints: ${detail}`,
+  FORMAT_TOO_LARGE: (name: string, detail: string) => `"${name}" is too large to open: ${detail}`,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
