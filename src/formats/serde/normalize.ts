@@ -5,6 +5,7 @@
  * It also bounds the nesting depth, since everything after it recurses.
  */
 import { ExtData } from '@msgpack/msgpack';
+import { toBase64 } from '../bytes/base64';
 import type { DecodeLimits } from '../options';
 import { opaque, setOwn, type TaggedValue } from './values';
 
@@ -19,27 +20,6 @@ export class DepthError extends Error {
   constructor(limit: number) {
     super(`nested deeper than ${limit} levels`);
   }
-}
-
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Base64 of `bytes` (no DOM `btoa`, no Node `Buffer`: this layer runs in both). */
-export function toBase64(bytes: Uint8Array): string {
-  let out = '';
-  let i = 0;
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + B64[(n >> 6) & 63]! + B64[n & 63]!;
-  }
-  const rest = bytes.length - i;
-  if (rest === 1) {
-    const n = bytes[i]! << 16;
-    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + '==';
-  } else if (rest === 2) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
-    out += B64[n >> 18]! + B64[(n >> 12) & 63]! + B64[(n >> 6) & 63]! + '=';
-  }
-  return out;
 }
 
 /** A `bytes` tag keeping at most `keep` bytes. */

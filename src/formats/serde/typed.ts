@@ -12,6 +12,7 @@
  * | `pickle` | Python with `pickle_fallback=True` | opaque: unpickling can run code |
  * | `<type>+<cipher>` | Python's `EncryptedSerializer` | opaque: encrypted |
  */
+import { strictUtf8, utf8Encoder } from '../bytes/text';
 import type { DecodeLimits } from '../options';
 import { reviveLcJson } from './lc-json';
 import { decodePythonMsgpack } from './msgpack';
@@ -24,13 +25,11 @@ export interface TypedBlob {
   bytes: Uint8Array | string | null;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-const encoder = new TextEncoder();
 
 /** Bytes of a stored value, whichever way the store kept it. */
 export function blobBytes(bytes: Uint8Array | string | null): Uint8Array {
   if (bytes === null) return new Uint8Array(0);
-  return typeof bytes === 'string' ? encoder.encode(bytes) : bytes;
+  return typeof bytes === 'string' ? utf8Encoder.encode(bytes) : bytes;
 }
 
 /**
@@ -38,7 +37,7 @@ export function blobBytes(bytes: Uint8Array | string | null): Uint8Array {
  * @throws on invalid UTF-8, invalid JSON or nesting past the limit
  */
 export function parseLcJson(bytes: Uint8Array | string, limits: DecodeLimits): unknown {
-  const text = typeof bytes === 'string' ? bytes : utf8.decode(bytes);
+  const text = typeof bytes === 'string' ? bytes : strictUtf8.decode(bytes);
   return normalize(reviveLcJson(JSON.parse(text), limits), limits);
 }
 

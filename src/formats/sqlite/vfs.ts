@@ -7,6 +7,7 @@
  * VFS methods must never throw into SQLite: a failed read returns SQLITE_IOERR_READ, and the
  * error is kept so the caller can report what really happened.
  */
+import type { Sqlite3Result } from '@sqlite.org/sqlite-wasm';
 import type { Sqlite3Static } from './wasm';
 import type { MergedDatabase } from './merged-file';
 
@@ -50,7 +51,8 @@ function install(sqlite3: Sqlite3Static): ReadOnlyVfs {
   const io = new capi.sqlite3_io_methods();
   io.iVersion = 1;
   vfs.$iVersion = 1;
-  vfs.$szOsFile = capi.sqlite3_file.structInfo.sizeof;
+  // The typings declare `structInfo` on instances only; the struct type has it too.
+  vfs.$szOsFile = (capi.sqlite3_file as unknown as { structInfo: { sizeof: number } }).structInfo.sizeof;
   vfs.$mxPathname = 1024;
 
   const guard = (name: string, fn: () => number, failure: number): number => {
@@ -78,7 +80,7 @@ function install(sqlite3: Sqlite3Static): ReadOnlyVfs {
             const dest = wasm.heap8u().subarray(Number(pDest), Number(pDest) + n);
             const got = f.db.readInto(dest, Number(offset));
             return got < n ? capi.SQLITE_IOERR_SHORT_READ : 0;
-          }, capi.SQLITE_IOERR_READ);
+          }, capi.SQLITE_IOERR_READ) as Sqlite3Result;
         },
         xWrite: () => capi.SQLITE_READONLY,
         xTruncate: () => capi.SQLITE_READONLY,
@@ -96,8 +98,9 @@ function install(sqlite3: Sqlite3Static): ReadOnlyVfs {
           return 0;
         },
         xFileControl: () => capi.SQLITE_NOTFOUND,
-        xSectorSize: () => 4096,
-        xDeviceCharacteristics: () => capi.SQLITE_IOCAP_IMMUTABLE,
+        // Not result codes, but the typings say so for every method.
+        xSectorSize: () => 4096 as Sqlite3Result,
+        xDeviceCharacteristics: () => capi.SQLITE_IOCAP_IMMUTABLE as Sqlite3Result,
       },
     },
     vfs: {
@@ -126,7 +129,7 @@ function install(sqlite3: Sqlite3Static): ReadOnlyVfs {
         xRandomness(_pVfs, n, pOut) {
           const heap = wasm.heap8u();
           for (let i = 0; i < n; i++) heap[Number(pOut) + i] = (Math.random() * 256) & 255;
-          return n;
+          return n as Sqlite3Result;
         },
         xSleep: () => 0,
         xCurrentTime(_pVfs, pOut) {
