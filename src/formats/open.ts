@@ -53,7 +53,7 @@ function kindOf(file: ByteSource): Kind {
 
 function describe(file: ByteSource): string {
   if (file.size === 0) return 'the file is empty';
-  return 'it is neither a SQLite database, a JSON store nor a CSV dump';
+  return 'it is not a SQLite database, a JSON store or a CSV dump (an encrypted database, such as SQLCipher makes, looks like this too)';
 }
 
 function readText(file: ByteSource, limits: Required<FormatLimits>): string {

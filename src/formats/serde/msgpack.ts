@@ -7,11 +7,12 @@
  * - 7: DeltaChannel snapshots (the channel's whole value), a `delta-snapshot` tag.
  *
  * Any other extension stays as bytes and becomes an opaque value. Lengths the bytes cannot hold
- * are refused before anything is allocated, and nesting (extensions inside extensions) is
- * bounded by `maxDepth`.
+ * are refused before anything is allocated, strings must be valid UTF-8 (`msgpack-scan.ts`), and
+ * nesting (extensions inside extensions) is bounded by `maxDepth`.
  */
 import { Decoder, ExtensionCodec } from '@msgpack/msgpack';
 import type { DecodeLimits } from '../options';
+import { scanMsgpack } from './msgpack-scan';
 import { Built, DepthError } from './normalize';
 import { pythonValue } from './python';
 
@@ -46,6 +47,8 @@ function constructorTuple(value: unknown): [string, string, unknown, unknown] | 
  * @throws on malformed msgpack or when nested past the limit
  */
 export function decodePythonMsgpack(bytes: Uint8Array, limits: DecodeLimits): unknown {
+  const unsound = scanMsgpack(bytes);
+  if (unsound) throw new Error(unsound);
   let depth = 0;
   const codec = new ExtensionCodec();
   const inner = (data: Uint8Array): unknown => {

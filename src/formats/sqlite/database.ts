@@ -103,18 +103,39 @@ export function openSqliteDatabase(sqlite3: Sqlite3Static, main: ByteSource, wal
     unregister();
     throw toFormatError(err, main.name, readError);
   }
+  // Preparing a statement costs far more than running these small queries: keep them prepared.
+  const statements = new Map<string, ReturnType<typeof db.prepare>>();
   return {
     name: main.name,
     pageSize: header.pageSize,
     ...(report ? { wal: report } : {}),
     all(sql, bind) {
+      let stmt = statements.get(sql);
       try {
-        return db.selectObjects(sql, bind);
+        if (!stmt) statements.set(sql, (stmt = db.prepare(sql)));
+        if (bind !== undefined) stmt.bind(bind);
+        const rows: Row[] = [];
+        while (stmt.step()) rows.push(stmt.get({}));
+        return rows;
       } catch (err) {
         throw toFormatError(err, main.name, vfs.takeError(fileName));
+      } finally {
+        // After a failed step, reset reports that failure again; it has been reported already.
+        try {
+          stmt?.reset(true);
+        } catch {
+          statements.delete(sql);
+          try {
+            stmt?.finalize();
+          } catch {
+            // finalize reports the same failure; the statement is gone either way
+          }
+        }
       }
     },
     close() {
+      for (const stmt of statements.values()) stmt.finalize();
+      statements.clear();
       db.close();
       unregister();
     },

@@ -14,6 +14,8 @@ import type { MergedDatabase } from './merged-file';
 export const VFS_NAME = 'replaygraph-readonly';
 
 interface OpenFile {
+  /** The name it was registered under (errors are kept by it). */
+  name: string;
   db: MergedDatabase;
   dispose: () => void;
 }
@@ -76,7 +78,7 @@ function install(sqlite3: Sqlite3Static): ReadOnlyVfs {
         xRead(pFile, pDest, n, offset) {
           const f = open.get(pFile);
           if (!f) return capi.SQLITE_IOERR_READ;
-          return guard(f.db.name, () => {
+          return guard(f.name, () => {
             const dest = wasm.heap8u().subarray(Number(pDest), Number(pDest) + n);
             const got = f.db.readInto(dest, Number(offset));
             return got < n ? capi.SQLITE_IOERR_SHORT_READ : 0;
@@ -110,10 +112,10 @@ function install(sqlite3: Sqlite3Static): ReadOnlyVfs {
         xOpen(_pVfs, zName, pFile, flags, pOutFlags) {
           const name = zName ? wasm.cstrToJs(zName) : null;
           const db = name === null ? undefined : files.get(name);
-          if (!db || !(flags & capi.SQLITE_OPEN_MAIN_DB)) return capi.SQLITE_CANTOPEN;
+          if (!db || name === null || !(flags & capi.SQLITE_OPEN_MAIN_DB)) return capi.SQLITE_CANTOPEN;
           const file = new capi.sqlite3_file(pFile);
           file.$pMethods = io.pointer as number;
-          open.set(pFile, { db, dispose: () => file.dispose() });
+          open.set(pFile, { name, db, dispose: () => file.dispose() });
           if (pOutFlags) wasm.poke(pOutFlags, capi.SQLITE_OPEN_READONLY, 'i32');
           return 0;
         },
