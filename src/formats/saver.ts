@@ -23,11 +23,13 @@ function mapTuple(tuple: CheckpointTuple, mapValue: ForeignSaverOptions['mapValu
   if (!mapValue) return tuple;
   const values: Record<string, unknown> = {};
   for (const [ch, v] of Object.entries(tuple.checkpoint.channel_values)) setOwn(values, ch, mapValue(v, ch));
-  return {
+  const mapped: CheckpointTuple = {
     ...tuple,
     checkpoint: { ...tuple.checkpoint, channel_values: values },
     pendingWrites: (tuple.pendingWrites ?? []).map(([t, ch, v]) => [t, ch, mapValue(v, ch)]),
   };
+  if (tuple.metadata) mapped.metadata = { ...tuple.metadata, ...(mapValue(tuple.metadata, '') as Record<string, unknown>) };
+  return mapped;
 }
 
 /**

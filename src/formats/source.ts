@@ -1,8 +1,8 @@
 /**
  * A `CheckpointSource` over any `RawStore`: the listing and reading API, written once for every
  * format. Reads decode only what they return (a history page decodes metadata, not channel
- * values); DeltaChannel values are rebuilt from ancestors, which are kept in a small cache so a
- * history read newest-first does not walk the same chain again and again.
+ * values); DeltaChannel values are rebuilt from ancestors, whose stored values are kept in a small
+ * cache so a history read newest-first does not decode the same chain again and again.
  */
 import { copyValue } from '../engine/checkpoint/copy';
 import { checkpointConfig } from '../engine/checkpoint/rules';
@@ -47,6 +47,9 @@ class Lru<V> {
 export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & { notes?: string[] }, limits?: Partial<FormatLimits>): CheckpointSource {
   const lim = resolveLimits(limits);
   const cache = new Lru<ForeignCheckpoint>(CACHE_SIZE);
+  // Ancestors as stored (no rebuilt values), so a rebuild always starts from the stored seed and
+  // its provenance does not depend on what was read before.
+  const ancestors = new Lru<DeltaAncestor>(CACHE_SIZE * 4);
   const key = (t: string, ns: string, id: string) => JSON.stringify([t, ns, id]);
   let closed = false;
   const live = () => {
@@ -58,12 +61,15 @@ export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & 
 
   /** Stored values only (no rebuild): what the delta walk reads of an ancestor it has no result for. */
   function storedAncestor(t: string, ns: string, id: string): DeltaAncestor | undefined {
-    const cached = cache.get(key(t, ns, id));
-    if (cached) return { parentCheckpointId: cached.tuple.parentConfig?.configurable?.checkpoint_id ?? null, channelValues: cached.tuple.checkpoint.channel_values, writes: cached.writes };
+    const k = key(t, ns, id);
+    const hit = ancestors.get(k);
+    if (hit) return hit;
     const row = live().checkpoint(t, ns, id);
     if (!row) return undefined;
     const decoded = decodeCheckpointRow(row, lim);
-    return { parentCheckpointId: row.parentCheckpointId, channelValues: decoded.checkpoint.channel_values, writes: decodeWrites(t, ns, id) };
+    const found = { parentCheckpointId: row.parentCheckpointId, channelValues: decoded.checkpoint.channel_values, writes: decodeWrites(t, ns, id) };
+    ancestors.set(k, found);
+    return found;
   }
 
   function read(t: string, ns: string, id?: string): ForeignCheckpoint | undefined {

@@ -69,9 +69,9 @@ export interface ForeignCheckpoint {
 /** Options of `CheckpointSource.saver`. */
 export interface ForeignSaverOptions {
   /**
-   * Maps every channel value and pending-write value before it is returned (for example
-   * `toEngineValue` with message classes, to run a foreign thread). Identity by default: values
-   * stay in their decoded, JSON-safe form.
+   * Maps every channel value and pending-write value (with its channel), and the metadata (with
+   * channel `""`), before they are returned: for example `engineValueMapper` with message classes,
+   * to run a foreign thread. Identity by default: values stay in their decoded, JSON-safe form.
    */
   mapValue?: (value: unknown, channel: string) => unknown;
 }
