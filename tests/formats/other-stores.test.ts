@@ -90,7 +90,8 @@ describe('a Postgres dump', () => {
       tasks: Array.isArray(tasks) && tasks.length === 0 ? undefined : tasks,
       versions: c.tuple.checkpoint.channel_versions,
       metadata: { source: c.tuple.metadata!.source, step: c.tuple.metadata!.step },
-      writes: c.writes.map((w) => [w.channel, w.idx, w.value]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      // Interrupt ids derive from the run's (time-based) checkpoint ids.
+      writes: c.writes.map((w) => [w.channel, w.idx, w.channel === '__interrupt__' ? (w.value as { value: unknown }[]).map((i) => i.value) : w.value]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
       // Postgres keeps a snapshot blob under its version, so a later checkpoint that did not change
       // the channel still finds it; SQLite rebuilds the same value from the snapshot before it.
       deltas: Object.fromEntries(Object.entries(c.deltas).map(([ch, d]) => [ch, d.status !== 'unresolved'])),
