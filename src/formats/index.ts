@@ -21,6 +21,7 @@ export type {
 } from './types';
 export { bytesSource, countingSource, type ByteSource, type ReadStats } from './bytes/byte-source';
 export { blobSource, workerBlobReader, type BlobLike, type SyncBlobReader } from './bytes/blob-source';
+export { openFiles, type FileLike, type OpenFilesOptions } from './open-files';
 export { FormatError, toFormatErrorData, type FormatErrorCode } from './errors';
 export { DEFAULT_LIMITS, type DecodeLimits, type FormatLimits, type SourceLimits } from './options';
 export { loadSqlite, type SqliteLoadOptions } from './sqlite/wasm';
