@@ -4,7 +4,6 @@
  * values); DeltaChannel values are rebuilt from ancestors, whose stored values are kept in a small
  * cache so a history read newest-first does not decode the same chain again and again.
  */
-import { copyValue } from '../engine/checkpoint/copy';
 import { checkpointConfig } from '../engine/checkpoint/rules';
 import type { CheckpointTuple, PendingWrite } from '../engine/checkpoint/types';
 import { decodeCheckpointRow, decodeMetadata, decodeWriteRow, type ForeignWrite } from './decode/checkpoint';
@@ -17,6 +16,11 @@ import type { RawStore } from './stores/raw';
 import type { CheckpointPageOptions, CheckpointSource, CheckpointSummary, ForeignCheckpoint, SourceInfo } from './types';
 
 const CACHE_SIZE = 256;
+
+// structuredClone, not the engine's fast copy: decoded data may hold an own `__proto__` key,
+// which a copy by assignment would turn into the copy's prototype. Declared here because this
+// layer is type-checked without the DOM library; every runtime it runs in has it.
+const clone = (globalThis as unknown as { structuredClone: <T>(value: T) => T }).structuredClone;
 const DEFAULT_PAGE = 50;
 
 /** A small LRU map. */
@@ -138,9 +142,9 @@ export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & 
     listNamespaces: async (threadId) => live().namespaces(threadId),
     listCheckpoints: async (threadId, checkpointNs, options) => page(threadId, checkpointNs, options),
     // Results are cached: each caller gets its own copy to change as it likes.
-    getCheckpoint: async (threadId, checkpointNs, checkpointId) => copyValue(read(threadId, checkpointNs, checkpointId)),
+    getCheckpoint: async (threadId, checkpointNs, checkpointId) => clone(read(threadId, checkpointNs, checkpointId)),
     saver: (options) =>
-      createReadOnlySaver({ page, read: (t, ns, id) => copyValue(read(t, ns, id)), threads: () => live().threads().map((t) => t.threadId) }, info.name, options),
+      createReadOnlySaver({ page, read: (t, ns, id) => clone(read(t, ns, id)), threads: () => live().threads().map((t) => t.threadId) }, info.name, options),
     close() {
       if (closed) return;
       closed = true;

@@ -166,3 +166,24 @@ describe('read-only', () => {
     expect(bytes).toEqual(RUNS);
   });
 });
+
+describe('hostile keys in a real file', () => {
+  it('a __proto__ key in a stored value stays an own key of every copy a reader gets', async () => {
+    const db = sqliteFile((d) => {
+      d.exec(`CREATE TABLE checkpoints (thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL DEFAULT '', checkpoint_id TEXT NOT NULL, parent_checkpoint_id TEXT, type TEXT, checkpoint BLOB, metadata BLOB, PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id))`);
+      const checkpoint = '{"v":4,"id":"c1","ts":"","channel_values":{"state":{"__proto__":{"polluted":true},"ok":1}},"channel_versions":{"state":1},"versions_seen":{}}';
+      d.prepare('INSERT INTO checkpoints VALUES (?, ?, ?, ?, ?, ?, ?)').run('t', '', 'c1', null, 'json', checkpoint, '{"source":"input","step":-1,"parents":{},"__proto__":{"polluted":true}}');
+    });
+    const source = await open([bytesSource('hostile.db', db)]);
+    for (let i = 0; i < 2; i++) {
+      const c = (await source.getCheckpoint('t', ''))!;
+      const state = c.tuple.checkpoint.channel_values.state as Record<string, unknown>;
+      expect(Object.hasOwn(state, '__proto__')).toBe(true);
+      expect(Object.getPrototypeOf(state)).toBe(Object.prototype);
+      expect(state.polluted).toBeUndefined();
+      expect((c.tuple.metadata as Record<string, unknown>).polluted).toBeUndefined();
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    source.close();
+  });
+});
