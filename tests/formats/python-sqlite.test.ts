@@ -164,3 +164,32 @@ describe('old json-serialized v1 checkpoints (py-legacy)', () => {
     expect(p.tuple.checkpoint.channel_values.__pregel_tasks).toBeUndefined();
   });
 });
+
+describe('the same Python runs as a Postgres dump (python/postgres-dump.json)', () => {
+  it('decode to the same checkpoints as the SQLite file, primitives inline and snapshots behind their marker', async () => {
+    const pg = await open([fixture('python/postgres-dump.json')]);
+    /** Postgres keeps values of versioned channels only, and finds a snapshot by its version. */
+    const shape = (c: ForeignCheckpoint) => {
+      const base = comparable(c);
+      const versioned = Object.fromEntries(Object.entries(base.values).filter(([ch]) => Object.hasOwn(base.versions, ch)));
+      return { ...base, values: versioned, deltas: Object.keys(c.deltas).filter((ch) => c.deltas[ch]!.status !== 'unresolved'), raw: c.rawVersions };
+    };
+    let compared = 0;
+    for (const t of await js.listThreads()) {
+      for (const { checkpointNs } of await py.listNamespaces(t.threadId)) {
+        for (const s of await py.listCheckpoints(t.threadId, checkpointNs, { limit: 100 })) {
+          const fromPg = (await pg.getCheckpoint(t.threadId, checkpointNs, s.checkpointId))!;
+          expect(shape(fromPg)).toEqual(shape((await py.getCheckpoint(t.threadId, checkpointNs, s.checkpointId))!));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(36);
+    const snapshotAt = (await pg.listCheckpoints('delta', '', { limit: 20 })).map((c) => c.checkpointId);
+    const statuses = await Promise.all(snapshotAt.map(async (id) => (await pg.getCheckpoint('delta', '', id))!.deltas.log?.status));
+    expect(statuses).toContain('snapshot');
+    const first = (await pg.listCheckpoints('error-resume', '', { limit: 10 })).at(-2)!;
+    expect((await pg.getCheckpoint('error-resume', '', first.checkpointId))!.tuple.checkpoint.channel_values.topic).toBe('pregel');
+    pg.close();
+  });
+});
