@@ -2,14 +2,15 @@
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 
-const SRC = ['engine', 'checkpoint', 'protocol', 'worker', 'client', 'ui', 'shared', 'remote'];
+const SRC = ['engine', 'checkpoint', 'formats', 'protocol', 'worker', 'client', 'ui', 'shared', 'remote'];
 /** Which src folders each layer may import from (everything else in src is forbidden). */
 const ALLOWED = {
   shared: [],
   engine: ['shared'],
   protocol: ['shared'],
   checkpoint: ['engine', 'shared'],
-  worker: ['engine', 'checkpoint', 'protocol', 'shared'],
+  formats: ['engine', 'shared'],
+  worker: ['engine', 'checkpoint', 'formats', 'protocol', 'shared'],
   client: ['protocol', 'shared'],
   ui: ['client', 'protocol', 'shared'],
   // The LangGraph server client: engine *types* only (enforced below), shared, and the SDK.
@@ -24,9 +25,9 @@ const zones = Object.entries(ALLOWED).flatMap(([layer, allowed]) =>
   })),
 );
 
-const DOM_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'HTMLElement', 'requestAnimationFrame'].map(
-  (name) => ({ name, message: 'src/engine is pure TypeScript: no DOM or browser globals.' }),
-);
+const DOM_GLOBAL_NAMES = ['window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'HTMLElement', 'requestAnimationFrame'];
+const DOM_GLOBALS = DOM_GLOBAL_NAMES.map((name) => ({ name, message: 'src/engine is pure TypeScript: no DOM or browser globals.' }));
+const FORMATS_DOM_GLOBALS = DOM_GLOBAL_NAMES.map((name) => ({ name, message: 'src/formats is pure TypeScript: no DOM or browser globals.' }));
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'reports', 'test-results', 'playwright-report'] },
@@ -66,6 +67,19 @@ export default tseslint.config(
           { regex: '^(react|react-dom|idb|zustand|@xyflow/.*)(/|$)', message: 'src/remote imports no UI or storage packages.' },
           { regex: '^@langchain/(?!langgraph-sdk(/|$))', message: 'src/remote may use only @langchain/langgraph-sdk of the LangChain packages.' },
         ],
+      }],
+    },
+  },
+  {
+    // Foreign checkpoint formats: pure (worker and Node), with msgpack and SQLite WASM as its only packages.
+    files: ['src/formats/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...FORMATS_DOM_GLOBALS],
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['react', 'react-dom', 'react/*', 'idb', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*'],
+          message: 'src/formats imports no UI, storage or LangGraph.js packages (message classes are passed in).',
+        }],
       }],
     },
   },

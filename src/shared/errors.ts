@@ -40,6 +40,12 @@ export const ERROR_CODES = {
   REMOTE_SERVER_ERROR: (status: number, detail: string) =>
     `The server failed (${status}): ${detail}. Retry; if it keeps failing, look at the server's logs.`,
   REMOTE_BAD_RESPONSE: (detail: string) => `The server's answer is not what a LangGraph API sends: ${detail}`,
+  READ_ONLY: (what: string) => `${what} is read-only: it can be read, not written.`,
+  FORMAT_UNRECOGNIZED: (name: string, detail: string) => `"${name}" is not a checkpoint store this app can open: ${detail}`,
+  FORMAT_TRUNCATED: (name: string, detail: string) => `"${name}" is cut short: ${detail}`,
+  FORMAT_CORRUPT: (name: string, detail: string) => `"${name}" is damaged: ${detail}`,
+  FORMAT_SCHEMA: (name: string, detail: string) => `"${name}" does not hold LangGraph checkpoints: ${detail}`,
+  FORMAT_TOO_LARGE: (name: string, detail: string) => `"${name}" is too large to open: ${detail}`,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -75,4 +75,34 @@ describe('architecture boundaries', () => {
     const ids = await ruleIds('src/ui/bad.ts', "import { createRemoteClient } from '../remote/index';\nexport const y = createRemoteClient;\n");
     expect(ids).toContain('import-x/no-restricted-paths');
   });
+
+  it('rejects a formats file importing from the UI, the worker or the IndexedDB checkpointer', async () => {
+    const ids = await ruleIds(
+      'src/formats/bad.ts',
+      "import { AppRoot } from '../ui/app/AppRoot';\nimport { startHost } from '../worker/host';\nimport { IndexedDBSaver } from '../checkpoint/idb/index';\nexport const x = [AppRoot, startHost, IndexedDBSaver];\n",
+    );
+    expect(ids.filter((id) => id === 'import-x/no-restricted-paths')).toHaveLength(3);
+  });
+
+  it('rejects a formats file touching the DOM or importing LangGraph.js or React', async () => {
+    const globals = await ruleIds('src/formats/bad.ts', 'export const w = window.location.href;\nexport const d = document.title;\n');
+    expect(globals.filter((id) => id === 'no-restricted-globals')).toHaveLength(2);
+    const imports = await ruleIds('src/formats/bad.ts', "import '@langchain/core/messages';\nimport 'react';\n");
+    expect(imports.filter((id) => id === 'no-restricted-imports')).toHaveLength(2);
+  });
+
+  it('allows formats to use engine types, src/shared, msgpack and SQLite WASM, and the worker to use formats', async () => {
+    const ok = await ruleIds(
+      'src/formats/ok.ts',
+      "import type { Checkpoint } from '../engine/checkpoint/types';\nimport { ERROR_CODES } from '../shared/errors';\nimport { decode } from '@msgpack/msgpack';\nimport type { Sqlite3Static } from '@sqlite.org/sqlite-wasm';\nexport type C = Checkpoint | Sqlite3Static;\nexport const y = [ERROR_CODES, decode];\n",
+    );
+    expect(ok).toEqual([]);
+    const worker = await ruleIds('src/worker/ok.ts', "import { openCheckpointSource } from '../formats/index';\nexport const z = openCheckpointSource;\n");
+    expect(worker).toEqual([]);
+  });
+
+  it('rejects the engine importing from src/formats', async () => {
+    const ids = await ruleIds('src/engine/bad.ts', "import { openCheckpointSource } from '../formats/index';\nexport const z = openCheckpointSource;\n");
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
 });

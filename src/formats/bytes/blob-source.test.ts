@@ -1,0 +1,39 @@
+/** Slices of a Blob, read synchronously (a fake reader over Node's Blob stands for FileReaderSync). */
+import { describe, expect, it } from 'vitest';
+import { openFiles } from '../open-files';
+import { blobSource, type BlobLike, type SyncBlobReader } from './blob-source';
+
+/** Reads Node Blob slices synchronously through a side table filled in advance. */
+function fakeReader(bytes: Uint8Array): { reader: SyncBlobReader; blob: BlobLike; calls: [number, number][] } {
+  const calls: [number, number][] = [];
+  const slice = (start = 0, end = bytes.length): BlobLike & { start: number; end: number } => ({ size: end - start, start, end, slice: (s = 0, e = end - start) => slice(start + s, start + e) });
+  return {
+    calls,
+    blob: slice(),
+    reader: {
+      readAsArrayBuffer(b) {
+        const { start, end } = b as ReturnType<typeof slice>;
+        calls.push([start, end]);
+        return bytes.slice(start, end).buffer;
+      },
+    },
+  };
+}
+
+describe('blobSource', () => {
+  it('reads only the requested slice, bounded by the end of the file', () => {
+    const bytes = new Uint8Array(100).map((_, i) => i);
+    const { reader, blob, calls } = fakeReader(bytes);
+    const source = blobSource('f.bin', blob, reader);
+    expect(source.size).toBe(100);
+    expect(source.read(10, 5)).toEqual(new Uint8Array([10, 11, 12, 13, 14]));
+    expect(source.read(98, 10)).toEqual(new Uint8Array([98, 99]));
+    expect(source.read(200, 10)).toEqual(new Uint8Array(0));
+    expect(calls).toEqual([[10, 15], [98, 100]]);
+  });
+
+  it('without FileReaderSync (outside a worker) opening says why, as data', async () => {
+    const { result } = await openFiles([{ name: 'a.sqlite', size: 10, slice: () => ({ size: 0, slice: () => ({ size: 0 }) as BlobLike }) }]);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: expect.stringMatching(/needs FileReaderSync, which only dedicated workers have/) } });
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * A stored checkpoint row, and its writes, decoded to the engine's types (`Checkpoint`,
+ * `CheckpointMetadata`, `PendingWrite`). Values are in the decoded form of `serde/values.ts`;
+ * LangGraph's protocol values in the engine's encodings (`protocol-values.ts`); versions as
+ * integers (`versions.ts`). Nothing here throws on bad data: what cannot be decoded is kept as an
+ * opaque value and reported in `issues`.
+ */
+import type { Checkpoint, CheckpointMetadata, CheckpointSource } from '../../engine/checkpoint/types';
+import type { DecodeLimits } from '../options';
+import { decodeTyped, parseLcJson } from '../serde/typed';
+import { isDeltaSnapshot, isOpaque, setOwn, tagOf } from '../serde/values';
+import type { RawCheckpointRow, RawWriteRow } from '../stores/raw';
+import { engineChannelValue, engineWriteValue } from './protocol-values';
+import { toEngineVersions, toEngineVersionsSeen } from './versions';
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v) && tagOf(v) === undefined;
+
+const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
+
+/** A pending write with everything the store knows about it. */
+export interface ForeignWrite {
+  taskId: string;
+  channel: string;
+  /** The saver's index: the position in the task's writes, negative for special channels. */
+  idx: number;
+  /** The task's path, where the store keeps it. */
+  taskPath?: string;
+  /** The stored serialization type (`json`, `msgpack`, …). */
+  type: string | null;
+  value: unknown;
+}
+
+/** A decoded checkpoint row. */
+export interface DecodedCheckpoint {
+  checkpoint: Checkpoint;
+  metadata: CheckpointMetadata;
+  /** Channel versions as stored (strings for Python), for display. */
+  rawVersions: Record<string, unknown>;
+  /** The checkpoint blob's serialization type. */
+  blobType: string | null;
+  /** Channels whose stored value was a DeltaChannel snapshot (unwrapped in `channel_values`). */
+  snapshots: string[];
+  /** What could not be decoded, in words. */
+  issues: string[];
+}
+
+/**
+ * Metadata (JSON text in every format) as `CheckpointMetadata`; missing required fields get
+ * neutral values and an issue.
+ */
+export function decodeMetadata(row: RawCheckpointRow, limits: DecodeLimits, issues: string[]): CheckpointMetadata {
+  let raw: unknown;
+  try {
+    raw = row.metadata.bytes === null ? {} : parseLcJson(row.metadata.bytes, limits);
+  } catch (err) {
+    issues.push(`metadata: ${err instanceof Error ? err.message : String(err)}`);
+    raw = {};
+  }
+  const meta: Rec = isRec(raw) ? raw : {};
+  if (!isRec(raw)) issues.push('metadata: not a JSON object');
+  const source = typeof meta.source === 'string' && SOURCES.has(meta.source) ? (meta.source as CheckpointSource) : 'loop';
+  if (meta.source !== undefined && source !== meta.source) issues.push(`metadata: unknown source "${String(meta.source)}" shown as "loop"`);
+  const step = typeof meta.step === 'number' ? meta.step : -1;
+  const parents = isRec(meta.parents) ? (meta.parents as Record<string, string>) : {};
+  return { ...meta, source, step, parents };
+}
+
+/**
+ * Decodes a row read with its values.
+ * @param row the stored checkpoint (with `checkpoint`, and `channelBlobs` for Postgres)
+ * @param limits decoding limits
+ */
+export function decodeCheckpointRow(row: RawCheckpointRow, limits: DecodeLimits): DecodedCheckpoint {
+  const issues: string[] = [];
+  const metadata = decodeMetadata(row, limits, issues);
+  const blobType = row.checkpoint?.type ?? null;
+  const decoded = row.checkpoint ? decodeTyped(row.checkpoint, limits) : {};
+  let raw: Rec = {};
+  if (isRec(decoded)) raw = decoded;
+  else issues.push(isOpaque(decoded) ? `checkpoint: ${decoded.reason}` : 'checkpoint: not an object');
+
+  const values: Rec = {};
+  const storedValues = isRec(raw.channel_values) ? raw.channel_values : {};
+  for (const [k, v] of Object.entries(storedValues)) setOwn(values, k, v);
+  for (const [channel, blob] of Object.entries(row.channelBlobs ?? {})) {
+    // Postgres keeps non-primitive values apart; a stored blob wins over the inline `true`
+    // marker Python leaves for a DeltaChannel snapshot.
+    setOwn(values, channel, decodeTyped(blob, limits));
+  }
+  const snapshots: string[] = [];
+  for (const [channel, v] of Object.entries(values)) {
+    if (isOpaque(v)) issues.push(`channel "${channel}": ${v.reason}`);
+    let value = v;
+    if (isDeltaSnapshot(v)) {
+      snapshots.push(channel);
+      value = v.value;
+    }
+    setOwn(values, channel, engineChannelValue(channel, value));
+  }
+
+  const rawVersions = isRec(raw.channel_versions) ? raw.channel_versions : {};
+  const ts = typeof raw.ts === 'string' ? raw.ts : tagOf(raw.ts) === 'datetime' ? String((raw.ts as { value: unknown }).value) : '';
+  const checkpoint: Checkpoint = {
+    v: typeof raw.v === 'number' ? raw.v : 1,
+    id: typeof raw.id === 'string' ? raw.id : row.checkpointId,
+    ts,
+    channel_values: values,
+    channel_versions: toEngineVersions(rawVersions),
+    versions_seen: toEngineVersionsSeen(raw.versions_seen),
+  };
+  if (Array.isArray(raw.updated_channels)) checkpoint.updated_channels = raw.updated_channels.filter((c): c is string => typeof c === 'string').sort();
+  if (checkpoint.id !== row.checkpointId) issues.push(`checkpoint: its id "${checkpoint.id}" is not the row's "${row.checkpointId}"`);
+  return { checkpoint, metadata, rawVersions, blobType, snapshots, issues };
+}
+
+/**
+ * Decodes a stored write.
+ * @param row the stored write
+ * @param limits decoding limits
+ */
+export function decodeWriteRow(row: RawWriteRow, limits: DecodeLimits): ForeignWrite {
+  const value = engineWriteValue(row.channel, decodeTyped(row.value, limits));
+  return {
+    taskId: row.taskId,
+    channel: row.channel,
+    idx: row.idx,
+    ...(row.taskPath !== undefined ? { taskPath: row.taskPath } : {}),
+    type: row.value.type,
+    value,
+  };
+}

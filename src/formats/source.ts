@@ -1,0 +1,155 @@
+/**
+ * A `CheckpointSource` over any `RawStore`: the listing and reading API, written once for every
+ * format. Reads decode only what they return (a history page decodes metadata, not channel
+ * values); DeltaChannel values are rebuilt from ancestors, whose stored values are kept in a small
+ * cache so a history read newest-first does not decode the same chain again and again.
+ */
+import { checkpointConfig } from '../engine/checkpoint/rules';
+import type { CheckpointTuple, PendingWrite } from '../engine/checkpoint/types';
+import { decodeCheckpointRow, decodeMetadata, decodeWriteRow, type ForeignWrite } from './decode/checkpoint';
+import { missingDeltaChannels, rebuildDeltaChannel, type DeltaAncestor, type DeltaProvenance } from './decode/delta';
+import { TASKS } from './decode/protocol-values';
+import { resolveLimits, type FormatLimits } from './options';
+import { createReadOnlySaver } from './saver';
+import { setOwn } from './serde/values';
+import type { RawStore } from './stores/raw';
+import type { CheckpointPageOptions, CheckpointSource, CheckpointSummary, ForeignCheckpoint, SourceInfo } from './types';
+
+const CACHE_SIZE = 256;
+
+// structuredClone, not the engine's fast copy: decoded data may hold an own `__proto__` key,
+// which a copy by assignment would turn into the copy's prototype. Declared here because this
+// layer is type-checked without the DOM library; every runtime it runs in has it.
+const clone = (globalThis as unknown as { structuredClone: <T>(value: T) => T }).structuredClone;
+const DEFAULT_PAGE = 50;
+
+/** A small LRU map. */
+class Lru<V> {
+  private map = new Map<string, V>();
+  constructor(private readonly size: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, v: V): void {
+    this.map.delete(key);
+    this.map.set(key, v);
+    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
+/**
+ * Wraps `store` as a CheckpointSource.
+ * @param store the opened store
+ * @param info what was opened (the store's notes are added)
+ * @param limits decoding limits
+ */
+export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & { notes?: string[] }, limits?: Partial<FormatLimits>): CheckpointSource {
+  const lim = resolveLimits(limits);
+  const cache = new Lru<ForeignCheckpoint>(CACHE_SIZE);
+  // Ancestors as stored (no rebuilt values), so a rebuild always starts from the stored seed and
+  // its provenance does not depend on what was read before.
+  const ancestors = new Lru<DeltaAncestor>(CACHE_SIZE * 4);
+  const key = (t: string, ns: string, id: string) => JSON.stringify([t, ns, id]);
+  let closed = false;
+  const live = () => {
+    if (closed) throw new Error(`"${info.name}" is closed.`);
+    return store;
+  };
+
+  const decodeWrites = (t: string, ns: string, id: string): ForeignWrite[] => live().writes(t, ns, id).map((w) => decodeWriteRow(w, lim));
+
+  /** Stored values only (no rebuild): what the delta walk reads of an ancestor it has no result for. */
+  function storedAncestor(t: string, ns: string, id: string): DeltaAncestor | undefined {
+    const k = key(t, ns, id);
+    const hit = ancestors.get(k);
+    if (hit) return hit;
+    const row = live().checkpoint(t, ns, id);
+    if (!row) return undefined;
+    const decoded = decodeCheckpointRow(row, lim);
+    const found = { parentCheckpointId: row.parentCheckpointId, channelValues: decoded.checkpoint.channel_values, writes: decodeWrites(t, ns, id) };
+    ancestors.set(k, found);
+    return found;
+  }
+
+  function read(t: string, ns: string, id?: string): ForeignCheckpoint | undefined {
+    if (id !== undefined) {
+      const hit = cache.get(key(t, ns, id));
+      if (hit) return hit;
+    }
+    const row = live().checkpoint(t, ns, id);
+    if (!row) return undefined;
+    const decoded = decodeCheckpointRow(row, lim);
+    const { checkpoint, metadata } = decoded;
+    const writes = decodeWrites(t, ns, row.checkpointId);
+    const issues = [...decoded.issues];
+    for (const w of writes) {
+      if (typeof w.value === 'object' && w.value !== null && (w.value as { $type?: unknown }).$type === 'opaque') issues.push(`write ${w.taskId}/${w.idx} (${w.channel}): ${(w.value as { reason: string }).reason}`);
+    }
+    // Checkpoints before format v4 kept Send packets apart; LangGraph rebuilds TASKS from the
+    // parent's TASKS writes, and so does this reader.
+    if (checkpoint.v < 4 && row.parentCheckpointId !== null) {
+      const sends = decodeWrites(t, ns, row.parentCheckpointId).filter((w) => w.channel === TASKS).map((w) => w.value);
+      setOwn(checkpoint.channel_values, TASKS, sends);
+      const versions = Object.values(checkpoint.channel_versions);
+      checkpoint.channel_versions[TASKS] = versions.length ? Math.max(...versions) : 1;
+    }
+    const deltas: Record<string, DeltaProvenance> = {};
+    for (const ch of decoded.snapshots) deltas[ch] = { status: 'snapshot', writes: 0 };
+    for (const ch of missingDeltaChannels(metadata, checkpoint.channel_values)) {
+      const { value, provenance } = rebuildDeltaChannel(ch, row.parentCheckpointId, (a) => storedAncestor(t, ns, a), lim.maxDeltaWalk);
+      deltas[ch] = provenance;
+      if (provenance.status === 'rebuilt') setOwn(checkpoint.channel_values, ch, value);
+      else issues.push(`channel "${ch}": ${provenance.reason}`);
+    }
+    const pendingWrites: PendingWrite[] = writes.map((w) => [w.taskId, w.channel, w.value]);
+    const tuple: CheckpointTuple = { config: checkpointConfig(t, ns, row.checkpointId), checkpoint, metadata, pendingWrites };
+    if (row.parentCheckpointId !== null) tuple.parentConfig = checkpointConfig(t, ns, row.parentCheckpointId);
+    const result: ForeignCheckpoint = { tuple, writes, rawVersions: decoded.rawVersions, blobType: decoded.blobType, deltas, issues };
+    cache.set(key(t, ns, row.checkpointId), result);
+    return result;
+  }
+
+  function page(t: string, ns: string | undefined, options: CheckpointPageOptions = {}): CheckpointSummary[] {
+    const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE, lim.maxPageSize));
+    const rows = live().checkpoints(t, ns, { limit, ...(options.before !== undefined ? { before: options.before } : {}) }, false);
+    const byNs = new Map<string, string[]>();
+    for (const r of rows) byNs.set(r.checkpointNs, [...(byNs.get(r.checkpointNs) ?? []), r.checkpointId]);
+    const counts = new Map<string, number>();
+    for (const [n, ids] of byNs) for (const [id, c] of live().writeCounts(t, n, ids)) counts.set(key(t, n, id), c);
+    return rows.map((r) => {
+      const issues: string[] = [];
+      const metadata = decodeMetadata(r, lim, issues);
+      return {
+        threadId: r.threadId,
+        checkpointNs: r.checkpointNs,
+        checkpointId: r.checkpointId,
+        parentCheckpointId: r.parentCheckpointId,
+        metadata,
+        writeCount: counts.get(key(t, r.checkpointNs, r.checkpointId)) ?? 0,
+        issues,
+      };
+    });
+  }
+
+  const source: CheckpointSource = {
+    info: { ...info, notes: [...(info.notes ?? []), ...store.notes] },
+    listThreads: async () => live().threads(),
+    listNamespaces: async (threadId) => live().namespaces(threadId),
+    listCheckpoints: async (threadId, checkpointNs, options) => page(threadId, checkpointNs, options),
+    // Results are cached: each caller gets its own copy to change as it likes.
+    getCheckpoint: async (threadId, checkpointNs, checkpointId) => clone(read(threadId, checkpointNs, checkpointId)),
+    saver: (options) =>
+      createReadOnlySaver({ page, read: (t, ns, id) => clone(read(t, ns, id)), threads: () => live().threads().map((t) => t.threadId) }, info.name, options),
+    close() {
+      if (closed) return;
+      closed = true;
+      store.close();
+    },
+  };
+  return source;
+}

@@ -1,0 +1,148 @@
+/**
+ * The tables both SQLite savers create, read as a RawStore. Schemas (identical in
+ * `@langchain/langgraph-checkpoint-sqlite` 1.0.4 `setup()` and Python's
+ * `langgraph-checkpoint-sqlite` `SqliteSaver.setup()`):
+ *
+ * ```sql
+ * checkpoints(thread_id TEXT, checkpoint_ns TEXT DEFAULT '', checkpoint_id TEXT, parent_checkpoint_id TEXT,
+ *             type TEXT, checkpoint BLOB, metadata BLOB, PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id))
+ * writes(thread_id TEXT, checkpoint_ns TEXT DEFAULT '', checkpoint_id TEXT, task_id TEXT, idx INTEGER,
+ *        channel TEXT, type TEXT, value BLOB, PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx))
+ * ```
+ *
+ * Neither has a `task_path` column; one is used if a database has it. Every query goes through the
+ * primary-key index, so listing threads and namespaces reads index pages only, and a page of
+ * checkpoints reads only its rows.
+ */
+import type { SqlValue } from '@sqlite.org/sqlite-wasm';
+import { lenientUtf8 } from '../bytes/text';
+import { formatError } from '../errors';
+import type { TypedBlob } from '../serde/typed';
+import type { NamespaceRow, PageQuery, RawCheckpointRow, RawStore, RawWriteRow, ThreadRow } from '../stores/raw';
+import type { Row, SqliteDatabase } from './database';
+
+const CHECKPOINT_COLUMNS = ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'parent_checkpoint_id', 'type', 'checkpoint', 'metadata'];
+const WRITE_COLUMNS = ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'task_id', 'idx', 'channel', 'type', 'value'];
+
+const text = (v: SqlValue | undefined): string => (typeof v === 'string' ? v : v == null ? '' : typeof v === 'object' ? lenientUtf8.decode(v as Uint8Array) : String(v));
+const num = (v: SqlValue | undefined): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : Number(text(v)));
+const blob = (type: SqlValue | undefined, bytes: SqlValue | undefined): TypedBlob => ({
+  type: typeof type === 'string' ? type : null,
+  bytes: bytes instanceof Uint8Array ? bytes : typeof bytes === 'string' ? bytes : bytes == null ? null : String(bytes),
+});
+
+function columnsOf(db: SqliteDatabase, table: string): string[] {
+  return db.all(`SELECT name FROM pragma_table_info(?)`, [table]).map((r) => text(r.name));
+}
+
+/** Checks the tables; returns notes about what is missing but survivable. @throws FormatError FORMAT_SCHEMA */
+function checkSchema(db: SqliteDatabase): { notes: string[]; hasWrites: boolean; hasTaskPath: boolean } {
+  const tables = new Set(db.all(`SELECT name FROM sqlite_schema WHERE type = 'table'`).map((r) => text(r.name)));
+  if (!tables.has('checkpoints')) {
+    const list = [...tables].slice(0, 8).join(', ') || 'none';
+    throw formatError('FORMAT_SCHEMA', db.name, `it has no "checkpoints" table (tables: ${list})`);
+  }
+  const have = new Set(columnsOf(db, 'checkpoints'));
+  if (have.has('thread_ts') && !have.has('checkpoint_id')) {
+    throw formatError('FORMAT_SCHEMA', db.name, 'its "checkpoints" table has the pre-2024 LangGraph layout (thread_ts), which is not supported');
+  }
+  const missing = CHECKPOINT_COLUMNS.filter((c) => !have.has(c));
+  if (missing.length) throw formatError('FORMAT_SCHEMA', db.name, `its "checkpoints" table lacks the column(s) ${missing.join(', ')}`);
+  const notes: string[] = [];
+  if (!tables.has('writes')) {
+    notes.push('The database has no "writes" table: checkpoints are shown without pending writes.');
+    return { notes, hasWrites: false, hasTaskPath: false };
+  }
+  const writeCols = new Set(columnsOf(db, 'writes'));
+  const missingW = WRITE_COLUMNS.filter((c) => !writeCols.has(c));
+  if (missingW.length) throw formatError('FORMAT_SCHEMA', db.name, `its "writes" table lacks the column(s) ${missingW.join(', ')}`);
+  return { notes, hasWrites: true, hasTaskPath: writeCols.has('task_path') };
+}
+
+function checkpointRow(r: Row, withValues: boolean): RawCheckpointRow {
+  const row: RawCheckpointRow = {
+    threadId: text(r.thread_id),
+    checkpointNs: text(r.checkpoint_ns),
+    checkpointId: text(r.checkpoint_id),
+    parentCheckpointId: r.parent_checkpoint_id == null ? null : text(r.parent_checkpoint_id),
+    // Both savers keep metadata as JSON text; the JS saver serializes it with the same serde as
+    // the checkpoint (type `json`), Python with `json.dumps` whatever the checkpoint's type is.
+    metadata: blob('json', r.metadata),
+  };
+  if (withValues) row.checkpoint = blob(r.type, r.checkpoint);
+  return row;
+}
+
+/**
+ * The RawStore of an open SQLite checkpoint database.
+ * @throws FormatError FORMAT_SCHEMA when the tables are not a LangGraph saver's
+ */
+export function sqliteStore(db: SqliteDatabase): RawStore {
+  const { notes, hasWrites, hasTaskPath } = checkSchema(db);
+  if (db.wal && !db.wal.merged) notes.push(`The WAL file "${db.wal.name}" was not merged: ${db.wal.reason}.`);
+  const summaryCols = 'thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, metadata';
+  const fullCols = `${summaryCols}, type, checkpoint`;
+
+  return {
+    format: 'sqlite',
+    name: db.name,
+    notes,
+    threads(): ThreadRow[] {
+      return db
+        .all(`SELECT thread_id, count(*) AS n, count(DISTINCT checkpoint_ns) AS ns, max(checkpoint_id) AS latest FROM checkpoints GROUP BY thread_id ORDER BY latest DESC`)
+        .map((r) => ({ threadId: text(r.thread_id), checkpointCount: num(r.n), namespaceCount: num(r.ns), latestCheckpointId: text(r.latest) }));
+    },
+    namespaces(threadId): NamespaceRow[] {
+      return db
+        .all(`SELECT checkpoint_ns, count(*) AS n, max(checkpoint_id) AS latest FROM checkpoints WHERE thread_id = ? GROUP BY checkpoint_ns ORDER BY checkpoint_ns`, [threadId])
+        .map((r) => ({ checkpointNs: text(r.checkpoint_ns), checkpointCount: num(r.n), latestCheckpointId: text(r.latest) }));
+    },
+    checkpoints(threadId, checkpointNs, page: PageQuery, withValues) {
+      const where = ['thread_id = ?'];
+      const bind: SqlValue[] = [threadId];
+      if (checkpointNs !== undefined) {
+        where.push('checkpoint_ns = ?');
+        bind.push(checkpointNs);
+      }
+      if (page.before !== undefined) {
+        where.push('checkpoint_id < ?');
+        bind.push(page.before);
+      }
+      bind.push(page.limit);
+      const sql = `SELECT ${withValues ? fullCols : summaryCols} FROM checkpoints WHERE ${where.join(' AND ')} ORDER BY checkpoint_id DESC LIMIT ?`;
+      return db.all(sql, bind).map((r) => checkpointRow(r, withValues));
+    },
+    checkpoint(threadId, checkpointNs, checkpointId) {
+      const rows = checkpointId === undefined
+        ? db.all(`SELECT ${fullCols} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1`, [threadId, checkpointNs])
+        : db.all(`SELECT ${fullCols} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?`, [threadId, checkpointNs, checkpointId]);
+      return rows[0] ? checkpointRow(rows[0], true) : undefined;
+    },
+    writes(threadId, checkpointNs, checkpointId): RawWriteRow[] {
+      if (!hasWrites) return [];
+      // Both savers read writes in (task_id, idx) order.
+      const cols = `task_id, idx, channel, type, value${hasTaskPath ? ', task_path' : ''}`;
+      return db
+        .all(`SELECT ${cols} FROM writes WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx`, [threadId, checkpointNs, checkpointId])
+        .map((r) => ({
+          taskId: text(r.task_id),
+          idx: num(r.idx),
+          channel: text(r.channel),
+          value: blob(r.type, r.value),
+          ...(hasTaskPath && r.task_path != null ? { taskPath: text(r.task_path) } : {}),
+        }));
+    },
+    writeCounts(threadId, checkpointNs, checkpointIds) {
+      const counts = new Map<string, number>();
+      if (!hasWrites || checkpointIds.length === 0) return counts;
+      const marks = checkpointIds.map(() => '?').join(', ');
+      const rows = db.all(
+        `SELECT checkpoint_id, count(*) AS n FROM writes WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id IN (${marks}) GROUP BY checkpoint_id`,
+        [threadId, checkpointNs, ...checkpointIds],
+      );
+      for (const r of rows) counts.set(text(r.checkpoint_id), num(r.n));
+      return counts;
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The one shape every store format is read into before decoding: rows as the savers keep them,
+ * with each value still a `(type, bytes)` blob. Each format (SQLite file, dev server JSON store,
+ * Postgres dump) implements `RawStore`; decoding (`decode/`) and the public API (`source.ts`) are
+ * written once on top of it.
+ */
+import type { TypedBlob } from '../serde/typed';
+
+/** Which kind of store a source is. */
+export type StoreFormat = 'sqlite' | 'langgraph-dev' | 'postgres-dump';
+
+/** One stored checkpoint. */
+export interface RawCheckpointRow {
+  threadId: string;
+  checkpointNs: string;
+  checkpointId: string;
+  parentCheckpointId: string | null;
+  /** The checkpoint (absent in summary reads). Postgres: the `checkpoint` JSONB as `json`. */
+  checkpoint?: TypedBlob;
+  /** The metadata (JSON text in every format). */
+  metadata: TypedBlob;
+  /**
+   * Postgres only: channel values stored apart (`checkpoint_blobs`), by channel, for the
+   * checkpoint's own channel versions (absent in summary reads).
+   */
+  channelBlobs?: Record<string, TypedBlob>;
+}
+
+/** One stored pending write. */
+export interface RawWriteRow {
+  taskId: string;
+  /** Position in the task's writes; negative for the special channels (`__error__` -1, …). */
+  idx: number;
+  channel: string;
+  value: TypedBlob;
+  /** The task's path, where the store keeps it (dev server, Postgres ≥ migration 9). */
+  taskPath?: string;
+}
+
+/** A thread and its size. */
+export interface ThreadRow {
+  threadId: string;
+  checkpointCount: number;
+  namespaceCount: number;
+  /** The largest checkpoint id (ids are time-ordered UUIDv6/v1). */
+  latestCheckpointId: string;
+}
+
+/** A namespace of a thread. */
+export interface NamespaceRow {
+  checkpointNs: string;
+  checkpointCount: number;
+  latestCheckpointId: string;
+}
+
+/** A page of checkpoints, newest first. */
+export interface PageQuery {
+  /** Only ids strictly less than this one. */
+  before?: string;
+  limit: number;
+}
+
+/** A store's rows. Synchronous: every format is read from memory or through the lazy VFS. */
+export interface RawStore {
+  readonly format: StoreFormat;
+  readonly name: string;
+  /** Facts worth telling the user (a WAL not merged, a table missing, …). */
+  readonly notes: readonly string[];
+  /** Every thread, most recently written first. */
+  threads(): ThreadRow[];
+  /** The namespaces of a thread (`""` is the root graph). */
+  namespaces(threadId: string): NamespaceRow[];
+  /**
+   * Checkpoints of a thread, newest first (every namespace when `checkpointNs` is undefined).
+   * @param withValues include `checkpoint` and `channelBlobs` (false for summaries)
+   */
+  checkpoints(threadId: string, checkpointNs: string | undefined, page: PageQuery, withValues: boolean): RawCheckpointRow[];
+  /** One checkpoint by id, or the newest of (thread, namespace). */
+  checkpoint(threadId: string, checkpointNs: string, checkpointId?: string): RawCheckpointRow | undefined;
+  /** The pending writes saved against a checkpoint, in the saver's read order. */
+  writes(threadId: string, checkpointNs: string, checkpointId: string): RawWriteRow[];
+  /** How many writes each of `checkpointIds` has. */
+  writeCounts(threadId: string, checkpointNs: string, checkpointIds: readonly string[]): Map<string, number>;
+  close(): void;
+}
