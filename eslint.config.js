@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 
-const SRC = ['engine', 'checkpoint', 'protocol', 'worker', 'client', 'ui', 'shared'];
+const SRC = ['engine', 'checkpoint', 'protocol', 'worker', 'sandbox', 'client', 'ui', 'shared'];
 /** Which src folders each layer may import from (everything else in src is forbidden). */
 const ALLOWED = {
   shared: [],
@@ -10,6 +10,8 @@ const ALLOWED = {
   protocol: ['shared'],
   checkpoint: ['engine', 'shared'],
   worker: ['engine', 'checkpoint', 'protocol', 'shared'],
+  // Graph code runs only here: no storage (src/checkpoint, idb) and nothing of the storage worker.
+  sandbox: ['engine', 'protocol', 'shared'],
   client: ['protocol', 'shared'],
   ui: ['client', 'protocol', 'shared'],
 };
@@ -47,6 +49,17 @@ export default tseslint.config(
         patterns: [{
           group: ['react', 'react-dom', 'react/*', 'idb', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*'],
           message: 'src/engine imports no UI, storage or LangGraph.js packages.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['idb', 'react', 'react-dom', 'react/*', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*'],
+          message: 'src/sandbox runs graph code: no storage, UI or LangGraph.js packages.',
         }],
       }],
     },

@@ -1,6 +1,6 @@
 /**
  * A fixture engine for the UI's e2e tests: installed with `page.addInitScript(installFakeEngine, opts)`,
- * it replaces the page's `Worker` constructor for the engine worker only, and answers the real
+ * it replaces the page's `Worker` constructor for the storage worker only, and answers the real
  * protocol (src/protocol/messages.ts) from in-memory fixture graphs and threads. The app under test
  * is the real one, talking through the real client; only the far side of the boundary is a fixture,
  * so each UI behaviour can be shown on exactly the data it needs (10,000 checkpoints, every write
@@ -265,7 +265,9 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
     const need = () => { if (th === undefined) fail('NOT_FOUND', `No thread ${msg.threadId}`); return th; };
     const cpById = (t: Thread, id: string) => t.cps.find((c) => c.summary.checkpointId === id);
     switch (msg.type) {
-      case 'rg/hello': return reply('rg/hello-ok', { protocolVersion: 1, storage: { dbName: 'replaygraph', version: 1 } });
+      case 'rg/hello': return reply('rg/hello-ok', { protocolVersion: 2, storage: { dbName: 'replaygraph', version: 1 } });
+      // The page attaches its sandbox frame; this fixture runs no graph code, so it only says ok.
+      case 'rg/sandbox.attach': return reply('rg/ok');
       case 'rg/graphs.list': return reply('rg/graphs', { graphs: GRAPHS.map(({ order: _o, interruptAt: _i, fanout: _f, ...g }) => g) });
       case 'rg/threads.list':
         return reply('rg/threads', { threads: [...threads.values()].map((t) => ({ threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.cps.filter((c) => c.summary.ns === '').length, updatedAt: t.cps[t.cps.length - 1]?.summary.ts ?? null })) });
@@ -322,7 +324,8 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
     onerror: ((ev: Event) => void) | null = null;
     private closed = false;
     postMessage(message: unknown): void {
-      const data = JSON.parse(JSON.stringify(message)) as Record<string, any>;
+      // A transferred port does not survive JSON; no request of this fixture needs one.
+      const data = JSON.parse(JSON.stringify(message, (k, v) => (k === 'port' ? null : v))) as Record<string, any>;
       setTimeout(() => handle(data, (m) => {
         if (this.closed) return;
         const ev = new MessageEvent('message', { data: JSON.parse(JSON.stringify(m)) });
@@ -336,7 +339,7 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
   }
   (window as unknown as { __fakeEngine: unknown }).__fakeEngine = { threads };
   window.Worker = function (url: string | URL, options?: WorkerOptions) {
-    if (String(url).includes('engine.worker')) return new FakeEngineWorker();
+    if (String(url).includes('storage.worker')) return new FakeEngineWorker();
     return new RealWorker(url, options);
   } as unknown as typeof Worker;
 }

@@ -4,13 +4,14 @@
  * batches, and a version checked by the hello handshake.
  */
 import type { RequestId } from '../shared/ids';
+import type { PortLike } from './endpoint';
 import type {
   CheckpointDetail, CheckpointSummary, GraphInfo, HistoryPage, ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO, Json,
   NamespaceNode, ResumeValue, RunControls, RunOutcome, RunSummary, ThreadSummary, UserCodeErrorDTO, WireError,
 } from './dto';
 
 /** Bumped on every incompatible change of the messages below. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** A run-level event streamed while a run goes on. `event` is a trace event (src/shared/trace.ts). */
 export type RunEvent =
@@ -44,14 +45,24 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/thread.export'; threadId: string }
   /** Check an import file completely without writing anything. */
   | { type: 'rg/thread.importPreview'; text: string }
-  /** Import a replaygraph thread file or a LangGraph history (under `threadId` when given). */
-  | { type: 'rg/thread.import'; text: string; threadId?: string }
+  /**
+   * Import a replaygraph thread file or a LangGraph history (under `threadId` when given). A graph
+   * source in the file runs only with `trustSource` (the user read it in the preview and agreed);
+   * without it the source is kept, quarantined until the user approves it in the editor.
+   */
+  | { type: 'rg/thread.import'; text: string; threadId?: string; trustSource?: boolean }
   /** Compile a user graph's TypeScript and register it (not saved) under `graphId` (`user:…`). */
   | { type: 'rg/graph.compile'; graphId: string; source: string }
   /** Compile, register and save a user graph, so it is registered again when the worker starts. */
   | { type: 'rg/graph.save'; graphId: string; source: string; title?: string }
   /** Delete a saved user graph (its threads stay, read with their stored checkpoints). */
   | { type: 'rg/graph.delete'; graphId: string }
+  /** Stop a compile or save of `graphId` that is going on (it is answered COMPILE_CANCELLED). */
+  | { type: 'rg/graph.cancelCompile'; graphId: string }
+  /** The sandbox iframe's bootstrap control port (a new one replaces the old: its workers are gone). */
+  | { type: 'rg/sandbox.attach'; port: PortLike }
+  /** Storage settings: `relaxed` durability trades crash safety of the last writes for speed. */
+  | { type: 'rg/settings.set'; durability: 'strict' | 'relaxed' }
 );
 
 type Reply<T extends string, B = object> = { type: T; id: RequestId } & B;
@@ -105,6 +116,9 @@ export interface ReplyOf {
   'rg/graph.compile': R<'rg/graph.compiled'>;
   'rg/graph.save': R<'rg/graph.compiled'>;
   'rg/graph.delete': R<'rg/ok'>;
+  'rg/graph.cancelCompile': R<'rg/ok'>;
+  'rg/sandbox.attach': R<'rg/ok'>;
+  'rg/settings.set': R<'rg/ok'>;
 }
 
 /** Events that are not replies to a request. */

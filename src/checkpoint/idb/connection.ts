@@ -1,7 +1,9 @@
 /**
  * One lazily opened connection to the app database, with idb's lifecycle callbacks wired so that:
  * - `blocking` (a newer version wants to open elsewhere) closes this connection so the upgrade can
- *   proceed; the next use reopens, and fails with a clear "reload" error if the schema moved on;
+ *   proceed; the next use reopens, and fails with a clear "reload" error if the schema moved on.
+ *   A request to delete the database is not let through: the app never deletes its database, so
+ *   the request comes from code that must not (the connection stays open and the delete waits);
  * - `terminated` (the browser dropped the connection) forgets it; the next use reopens;
  * - `blocked` (an older connection elsewhere will not close) rejects the open with a clear error
  *   instead of hanging, and so does every use while that open request is still waiting (a new
@@ -17,6 +19,12 @@ type Stores = StoreNames<ReplayGraphDB>;
 
 /** A lazily (re)opened connection to one database. */
 export class DbConnection {
+  /**
+   * Durability of read-write transactions: `strict` (the default) commits only once the data is
+   * flushed to disk; `relaxed` lets the browser commit sooner (faster, but the last writes may be
+   * lost if the machine crashes).
+   */
+  durability: 'strict' | 'relaxed' = 'strict';
   private current: Promise<ReplayDb> | undefined;
   private db: ReplayDb | undefined;
   /** True while an open request that reported `blocked` is still waiting. */
@@ -47,12 +55,13 @@ export class DbConnection {
    */
   async transaction<S extends Stores[], M extends IDBTransactionMode>(stores: S, mode: M): Promise<IDBPTransaction<ReplayGraphDB, S, M>> {
     const db = await this.get();
+    const options = mode === 'readwrite' ? { durability: this.durability } : undefined;
     try {
-      return db.transaction(stores, mode);
+      return db.transaction(stores, mode, options);
     } catch (err) {
       if ((err as { name?: string }).name !== 'InvalidStateError') throw err;
       this.forget(db);
-      return (await this.get()).transaction(stores, mode);
+      return (await this.get()).transaction(stores, mode, options);
     }
   }
 
@@ -91,7 +100,9 @@ export class DbConnection {
           settled = true;
           reject(new CheckpointStorageError('blocked', `open database "${this.name}"`));
         },
-        blocking: () => {
+        blocking: (_current, next) => {
+          // A delete (no next version) waits: nothing of this app deletes its database.
+          if (next === null) return;
           // Closing lets the other tab (or a newer app version) upgrade instead of being blocked.
           db?.close();
           if (db) this.forget(db);
