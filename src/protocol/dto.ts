@@ -154,6 +154,8 @@ export interface ThreadSummary {
   updatedAt: string | null;
   /** Set for threads imported read-only (e.g. from a LangGraph deployment). */
   readOnly?: boolean;
+  /** Set when some of the thread's stored records are malformed (they are skipped; the other threads are not affected). */
+  problem?: string;
 }
 
 export type CheckpointSource = 'input' | 'loop' | 'update' | 'fork';

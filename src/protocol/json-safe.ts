@@ -74,7 +74,10 @@ export function toJsonSafe(value: unknown, options: JsonSafeOptions = {}): Json 
     }
     for (const key of Object.keys(obj)) {
       const x = walk((obj as Record<string, unknown>)[key], depth);
-      if (x !== undefined) out[key] = x;
+      if (x === undefined) continue;
+      // Defined, not assigned: an own `__proto__` key stays a key (assigning it would set the prototype).
+      if (key === '__proto__') Object.defineProperty(out, key, { value: x, enumerable: true, writable: true, configurable: true });
+      else out[key] = x;
     }
     return out;
   };

@@ -76,7 +76,8 @@ export type FromWorker =
   | Reply<'rg/run.started', { runId: string; threadId: string }>
   | Reply<'rg/history', { page: HistoryPage }>
   | Reply<'rg/checkpoint', { detail: CheckpointDetail }>
-  | Reply<'rg/runs', { runs: RunSummary[] }>
+  /** `problem` says when malformed stored records were skipped. */
+  | Reply<'rg/runs', { runs: RunSummary[]; problem?: string }>
   | Reply<'rg/trace', { events: Json[]; nextSeq: number | null }>
   | Reply<'rg/namespaces', { root: NamespaceNode }>
   | Reply<'rg/thread.exported', { fileName: string; text: string; checkpoints: number }>

@@ -1,7 +1,7 @@
 /** Request handlers that read threads, history, checkpoints, runs and traces, or delete a thread. */
 import type { CheckpointSummary, HistoryPage, Json, ThreadSummary } from '../protocol/dto';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
-import type { TraceEvent } from '../shared/trace';
+import { isTraceEvent, type TraceEvent } from '../shared/trace';
 import type { CheckpointTuple } from '../engine/checkpoint/types';
 import type { GraphRef } from '../protocol/sandbox';
 import { HostError, withIdleThread, type HostContext } from './context';
@@ -9,6 +9,7 @@ import { checkpointDetail, summaryFromTuple } from './dto-map';
 import { namespaceTree } from './namespaces';
 import { importedNext, importedTasks, isImportedReadOnly } from './portability/index';
 import { historyNext, stateSnapshots } from './sandbox/remote';
+import { isTraceRecord, malformedCount } from './records';
 import { runsFromRecords } from './store';
 
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
@@ -25,10 +26,13 @@ async function graphOf(ctx: HostContext, threadId: string): Promise<GraphRef | n
   return ctx.graphs.ref(id);
 }
 
+/** The engine events among stored records; malformed records and events are skipped. */
+const engineEvents = (records: readonly unknown[]): TraceEvent[] =>
+  records.flatMap((r) => (isTraceRecord(r) && r.kind === 'trace' && isTraceEvent(r.event) ? [r.event] : []));
+
 /** Engine trace events of a thread (every run, in order), for dispositions and triggers. */
 export async function threadEvents(ctx: HostContext, threadId: string): Promise<TraceEvent[]> {
-  const records = await ctx.store.readTrace(threadId);
-  return records.flatMap((r) => (r.kind === 'trace' ? [r.event as unknown as TraceEvent] : []));
+  return engineEvents(await ctx.store.readTrace(threadId));
 }
 
 /**
@@ -37,29 +41,38 @@ export async function threadEvents(ctx: HostContext, threadId: string): Promise<
  */
 async function checkpointEvents(ctx: HostContext, threadId: string, ns: string, checkpointId: string): Promise<TraceEvent[]> {
   if (!ctx.store.readCheckpointTrace) return threadEvents(ctx, threadId);
-  const records = await ctx.store.readCheckpointTrace(threadId, ns, checkpointId);
-  return records.flatMap((r) => (r.kind === 'trace' ? [r.event as unknown as TraceEvent] : []));
+  return engineEvents(await ctx.store.readCheckpointTrace(threadId, ns, checkpointId));
+}
+
+/** One row of the thread list. */
+async function threadSummary(ctx: HostContext, t: Awaited<ReturnType<HostContext['store']['listThreads']>>[number]): Promise<ThreadSummary> {
+  const summary: ThreadSummary = {
+    ...t,
+    // The engine does not copy run metadata into checkpoints, so the graph is usually known from the runs.
+    graphId: t.graphId ?? (await ctx.graphIdOf(t.threadId)),
+    // Running here, or flagged running with its lock held (a run in another tab); a flag without a
+    // lock is a run a closed tab left behind (recovery closes it).
+    status: ctx.runs.ofThread(t.threadId) ? 'running' : t.status === 'running' ? ((await ctx.locks.isHeld(t.threadId)) ? 'running' : 'idle') : t.status,
+  };
+  // Only a thread whose graph is not registered can be an imported read-only one: the head is read
+  // for those alone, so listing run threads costs no extra read.
+  if (summary.graphId === null || !(await ctx.graphs.has(summary.graphId))) {
+    const head = await ctx.store.saver.getTuple({ configurable: { thread_id: t.threadId, checkpoint_ns: '' } });
+    if (head && isImportedReadOnly(head.metadata as Record<string, unknown> | undefined)) summary.readOnly = true;
+  }
+  return summary;
 }
 
 /** rg/threads.list */
 export async function onThreadsList(ctx: HostContext): Promise<Reply<'rg/threads.list'>> {
   const stored = await ctx.store.listThreads();
   const threads: ThreadSummary[] = await Promise.all(stored.map(async (t) => {
-    const summary: ThreadSummary = {
-      ...t,
-      // The engine does not copy run metadata into checkpoints, so the graph is usually known from the runs.
-      graphId: t.graphId ?? (await ctx.graphIdOf(t.threadId)),
-      // Running here, or flagged running with its lock held (a run in another tab); a flag without a
-      // lock is a run a closed tab left behind (recovery closes it).
-      status: ctx.runs.ofThread(t.threadId) ? 'running' : t.status === 'running' ? ((await ctx.locks.isHeld(t.threadId)) ? 'running' : 'idle') : t.status,
-    };
-    // Only a thread whose graph is not registered can be an imported read-only one: the head is read
-    // for those alone, so listing run threads costs no extra read.
-    if (summary.graphId === null || !(await ctx.graphs.has(summary.graphId))) {
-      const head = await ctx.store.saver.getTuple({ configurable: { thread_id: t.threadId, checkpoint_ns: '' } });
-      if (head && isImportedReadOnly(head.metadata as Record<string, unknown> | undefined)) summary.readOnly = true;
+    try {
+      return await threadSummary(ctx, t);
+    } catch (err) {
+      // One thread whose records cannot be read says so; the others are listed as usual.
+      return { ...t, graphId: t.graphId, status: 'error' as const, problem: `This thread's records could not be read: ${err instanceof Error ? err.message : String(err)}` };
     }
-    return summary;
   }));
   threads.sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
   return { type: 'rg/threads', threads };
@@ -126,7 +139,9 @@ export async function onRunsList(ctx: HostContext, m: Req<'rg/runs.list'>): Prom
   const records = ctx.store.readRunRecords ? await ctx.store.readRunRecords(m.threadId) : await ctx.store.readTrace(m.threadId);
   const stored = runsFromRecords([...records, ...ctx.runs.unsavedOf(m.threadId).map((run) => ({ runId: run.runId, seq: Number.MAX_SAFE_INTEGER, kind: 'run' as const, run }))]);
   const runs = stored.map((r) => ({ ...r, ...ctx.runs.get(r.runId)?.summary }));
-  return { type: 'rg/runs', runs };
+  // A malformed stored run record is skipped, and said so.
+  const bad = malformedCount(records);
+  return bad > 0 ? { type: 'rg/runs', runs, problem: `${bad} stored record${bad === 1 ? ' is' : 's are'} malformed and skipped.` } : { type: 'rg/runs', runs };
 }
 
 /**

@@ -18,7 +18,7 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     info: { dbName, version },
     async listThreads() {
       return (await saver.listThreads()).map((t) => ({
-        threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.checkpointCount, updatedAt: t.updatedAt,
+        threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.checkpointCount, updatedAt: t.updatedAt, ...(t.problem ? { problem: t.problem } : {}),
       }));
     },
     setThreadRunning: (threadId, running, graphId) => saver.setThreadRunning(threadId, running, graphId),

@@ -83,6 +83,8 @@ async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise
   };
   let end: RunEnd;
   try {
+    // Final summaries an earlier run could not store (quota) are written first, now that there may be room.
+    await ctx.runs.retryUnsaved((threadId, records) => ctx.store.appendTrace(threadId, records));
     await ctx.store.setThreadRunning(plan.threadId, true, plan.graphId);
     // Stored before the engine starts: if the worker dies mid-run, the next one finds the run and closes it.
     persister.push({ kind: 'run', run: { ...summary } });

@@ -26,6 +26,8 @@ export interface StoredThread {
   status: ThreadStatus;
   steps: number;
   updatedAt: string | null;
+  /** Set when the thread's records are malformed (see records.ts). */
+  problem?: string;
 }
 
 /** A graph written in the editor, as storage keeps it. */

@@ -49,11 +49,12 @@ export interface Pair {
 /** Starts a host on `store` and a client connected to it. */
 export function connect(
   store: ThreadStore, options: HostOptions = {}, schedule?: Schedule, now?: () => number, extraGraphs: GraphModule[] = [], more: Partial<HostDeps> = {},
+  hangs?: (key: string) => boolean,
 ): Pair {
   const { port1, port2 } = new MessageChannel();
   open.push(port1, port2);
   const page = port1 as unknown as ClientEndpoint;
-  const launcher = inProcessLauncher(extraGraphs);
+  const launcher = inProcessLauncher(extraGraphs, {}, hangs);
   const host = startHost(port2 as unknown as Endpoint, { openStore: async () => store, launcher, testGraphs: true, options, schedule, now, ...more });
   hosts.push(host);
   const seen: FromWorker[] = [];

@@ -7,6 +7,7 @@
  */
 import { BUILTIN_GRAPHS, TEST_GRAPHS, type GraphModule } from '../../src/sandbox/graphs/index';
 import { startSandbox, type SandboxDeps } from '../../src/sandbox/server';
+import { SANDBOX_PROTOCOL_VERSION } from '../../src/protocol/sandbox';
 import type { SandboxLauncher } from '../../src/worker/sandbox/launcher';
 
 /** An in-process launcher, with a record of what it started and stopped. */
@@ -17,8 +18,12 @@ export interface InProcessLauncher extends SandboxLauncher {
   running(): string[];
 }
 
-/** Starts sandbox servers in this process; `extraGraphs` are listed with the test graphs. */
-export function inProcessLauncher(extraGraphs: readonly GraphModule[] = [], deps: Partial<SandboxDeps> = {}): InProcessLauncher {
+/**
+ * Starts sandbox servers in this process; `extraGraphs` are listed with the test graphs. A worker
+ * whose key `hangs` says yes is one stuck in graph code (a module that never finished loading):
+ * it says `sb/ready` and then never answers.
+ */
+export function inProcessLauncher(extraGraphs: readonly GraphModule[] = [], deps: Partial<SandboxDeps> = {}, hangs: (key: string) => boolean = () => false): InProcessLauncher {
   const live = new Map<string, { stop(): void; ports: { close(): void }[] }>();
   const spawned: string[] = [];
   const killed: string[] = [];
@@ -28,7 +33,9 @@ export function inProcessLauncher(extraGraphs: readonly GraphModule[] = [], deps
     running: () => [...live.keys()],
     async spawn(key) {
       const { port1, port2 } = new MessageChannel();
-      const stop = startSandbox(port2, { builtins: BUILTIN_GRAPHS, testGraphs: [...TEST_GRAPHS, ...extraGraphs], ...deps });
+      const stop = hangs(key)
+        ? (port2.postMessage({ type: 'sb/ready', version: SANDBOX_PROTOCOL_VERSION }), () => undefined)
+        : startSandbox(port2, { builtins: BUILTIN_GRAPHS, testGraphs: [...TEST_GRAPHS, ...extraGraphs], ...deps });
       live.set(key, { stop, ports: [port1, port2] });
       spawned.push(key);
       return port1;
