@@ -285,6 +285,27 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
         const broken = opts.malformedDetail === true && t.threadId === 'demo' && cp.summary.step === 1;
         return reply('rg/checkpoint', { detail: broken ? { ...detailOf(t, msg.ns, cp), tasks: null, pendingWrites: null } : detailOf(t, msg.ns, cp) });
       }
+      case 'rg/checkpoint.diff': {
+        // The real worker diffs with microdiff; this fixture walks plain JSON the same way.
+        const t = need(); if (!t) return;
+        const cp = cpById(t, msg.checkpointId);
+        if (cp === undefined) return fail('NOT_FOUND', `No checkpoint ${msg.checkpointId}`);
+        const d = detailOf(t, msg.ns, cp);
+        type Change = { kind: 'added' | 'removed'; path: string; value: Json } | { kind: 'changed'; path: string; from: Json; to: Json };
+        const changes: Change[] = [];
+        const fmt = (path: (string | number)[]) => path.reduce<string>((out, p) => (typeof p === 'number' ? `${out}[${p}]` : out === '' ? p : `${out}.${p}`), '');
+        const walk = (a: Json | undefined, b: Json | undefined, path: (string | number)[]) => {
+          const isObj = (x: Json | undefined): x is Record<string, Json> | Json[] => typeof x === 'object' && x !== null;
+          if (isObj(a) && isObj(b) && Array.isArray(a) === Array.isArray(b)) {
+            const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+            for (const k of keys) walk((a as Record<string, Json>)[k], (b as Record<string, Json>)[k], [...path, Array.isArray(a) ? Number(k) : k]);
+          } else if (a === undefined && b !== undefined) changes.push({ kind: 'added', path: fmt(path), value: b });
+          else if (b === undefined && a !== undefined) changes.push({ kind: 'removed', path: fmt(path), value: a });
+          else if (JSON.stringify(a) !== JSON.stringify(b)) changes.push({ kind: 'changed', path: fmt(path), from: a as Json, to: b as Json });
+        };
+        walk(d.parentValues ?? {}, d.values, []);
+        return reply('rg/checkpoint.diff', { changes: changes.slice(msg.offset, msg.offset + msg.limit), total: changes.length, first: d.parentValues === null });
+      }
       case 'rg/runs.list': { const t = need(); if (!t) return; return reply('rg/runs', { runs: t.runs }); }
       case 'rg/trace.get': {
         const t = need(); if (!t) return;

@@ -187,6 +187,8 @@ export interface TriggerDTO {
 export interface InterruptDTO {
   id: string;
   value: Json;
+  /** True when `value` was cut to a small preview (large values are shown in the state tab). */
+  valueTruncated?: boolean;
 }
 
 /** A task prepared from a checkpoint (what runs next, or ran in the step after it). */
@@ -224,8 +226,40 @@ export interface PendingWriteDTO {
   taskName: string | null;
   channel: string;
   value: Json;
+  /** True when `value` was cut to a small preview. */
+  valueTruncated?: boolean;
   disposition: WriteDisposition;
 }
+
+/** The fields of a checkpoint detail that can be large, and cut for the page. */
+export type DetailField = 'values' | 'parentValues' | 'raw' | 'metadata';
+
+/**
+ * Where a value of a checkpoint detail was cut before it was sent to the page: the array or object
+ * at `path` shows its first `shown` of `total` entries (or the string its first `shown` characters).
+ * The rest is read with `rg/checkpoint.slice`.
+ */
+export interface TruncationDTO {
+  /** Keys and indexes from the field's root (`[]`: the field itself). */
+  path: (string | number)[];
+  unit: 'entries' | 'chars';
+  total: number;
+  shown: number;
+}
+
+/** A page of a cut value: entries (each cut small) or characters. */
+export interface SliceDTO {
+  entries?: [key: string | number, value: Json][];
+  text?: string;
+  total: number;
+  truncated: TruncationDTO[];
+}
+
+/** One difference of a checkpoint's state against its parent's (values cut small). */
+export type StateChangeDTO =
+  | { kind: 'added'; path: string; value: Json }
+  | { kind: 'changed'; path: string; from: Json; to: Json }
+  | { kind: 'removed'; path: string; value: Json };
 
 /** Everything the inspector shows for one checkpoint. */
 export interface CheckpointDetail {
@@ -239,6 +273,11 @@ export interface CheckpointDetail {
   pendingWrites: PendingWriteDTO[];
   /** The raw checkpoint tuple, JSON-safe. */
   raw: Json;
+  /**
+   * Where `values`, `parentValues`, `raw` and `metadata` were cut (large states are sent as a
+   * bounded preview; the rest is read with `rg/checkpoint.slice`). Absent: nothing was cut.
+   */
+  truncated?: Partial<Record<DetailField, TruncationDTO[]>>;
 }
 
 /** A page of history, newest first. */

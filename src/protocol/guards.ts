@@ -60,6 +60,11 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/run.cancel': { runId: id() },
   'rg/history.page': { threadId, ns, before: optional(checkpointId), limit: int(1, 1_000_000) },
   'rg/checkpoint.get': { threadId, ns, checkpointId },
+  'rg/checkpoint.slice': {
+    threadId, ns, checkpointId, field: oneOf('values', 'parentValues', 'raw', 'metadata'),
+    path: list((v) => (typeof v === 'number' ? int(0, 100_000_000)(v) : text(100_000)(v)), 300), offset: int(0, 100_000_000), limit: int(1, 10_000),
+  },
+  'rg/checkpoint.diff': { threadId, ns, checkpointId, offset: int(0, 100_000_000), limit: int(1, 10_000) },
   'rg/runs.list': { threadId },
   'rg/trace.get': { threadId, runId: optional(id()), afterSeq: optional(int(-1, Number.MAX_SAFE_INTEGER)), limit: optional(int(1, 1_000_000)) },
   'rg/namespaces.list': { threadId },

@@ -6,8 +6,8 @@
 import type { RequestId } from '../shared/ids';
 import type { PortLike } from './endpoint';
 import type {
-  CheckpointDetail, CheckpointSummary, GraphInfo, HistoryPage, ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO, Json,
-  NamespaceNode, ResumeValue, RunControls, RunOutcome, RunSummary, ThreadSummary, UserCodeErrorDTO, WireError,
+  CheckpointDetail, CheckpointSummary, DetailField, GraphInfo, HistoryPage, ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO, Json,
+  NamespaceNode, ResumeValue, RunControls, RunOutcome, RunSummary, SliceDTO, StateChangeDTO, ThreadSummary, UserCodeErrorDTO, WireError,
 } from './dto';
 
 /** Bumped on every incompatible change of the messages below. */
@@ -38,6 +38,10 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/run.cancel'; runId: string }
   | { type: 'rg/history.page'; threadId: string; ns: string; before?: string; limit: number }
   | { type: 'rg/checkpoint.get'; threadId: string; ns: string; checkpointId: string }
+  /** More of a value the checkpoint detail cut: entries (or characters) `[offset, offset + limit)` at `path`. */
+  | { type: 'rg/checkpoint.slice'; threadId: string; ns: string; checkpointId: string; field: DetailField; path: (string | number)[]; offset: number; limit: number }
+  /** What changed against the parent checkpoint, a page of changes at a time (computed in the worker). */
+  | { type: 'rg/checkpoint.diff'; threadId: string; ns: string; checkpointId: string; offset: number; limit: number }
   | { type: 'rg/runs.list'; threadId: string }
   | { type: 'rg/trace.get'; threadId: string; runId?: string; afterSeq?: number; limit?: number }
   | { type: 'rg/namespaces.list'; threadId: string }
@@ -76,6 +80,9 @@ export type FromWorker =
   | Reply<'rg/run.started', { runId: string; threadId: string }>
   | Reply<'rg/history', { page: HistoryPage }>
   | Reply<'rg/checkpoint', { detail: CheckpointDetail }>
+  | Reply<'rg/checkpoint.slice', { slice: SliceDTO }>
+  /** `first`: the checkpoint has no parent (every value is new). */
+  | Reply<'rg/checkpoint.diff', { changes: StateChangeDTO[]; total: number; first: boolean }>
   /** `problem` says when malformed stored records were skipped. */
   | Reply<'rg/runs', { runs: RunSummary[]; problem?: string }>
   | Reply<'rg/trace', { events: Json[]; nextSeq: number | null }>
@@ -108,6 +115,8 @@ export interface ReplyOf {
   'rg/run.cancel': R<'rg/ok'>;
   'rg/history.page': R<'rg/history'>;
   'rg/checkpoint.get': R<'rg/checkpoint'>;
+  'rg/checkpoint.slice': R<'rg/checkpoint.slice'>;
+  'rg/checkpoint.diff': R<'rg/checkpoint.diff'>;
   'rg/runs.list': R<'rg/runs'>;
   'rg/trace.get': R<'rg/trace'>;
   'rg/namespaces.list': R<'rg/namespaces'>;

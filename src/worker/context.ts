@@ -3,6 +3,7 @@ import type { WireError } from '../protocol/dto';
 import type { FromWorker } from '../protocol/messages';
 import type { Schedule } from '../protocol/batcher';
 import { ERROR_CODES, type RunLocation } from '../shared/errors';
+import type { DetailCache } from './detail-cache';
 import type { GraphDirectory } from './graph-directory';
 import type { ThreadLocks } from './locks';
 import type { HostOptions } from './options';
@@ -16,6 +17,8 @@ export interface HostContext {
   sandbox: SandboxController;
   runs: RunRegistry;
   locks: ThreadLocks;
+  /** Full details of the checkpoints the page opened last (it gets bounded previews). */
+  details: DetailCache;
   options: Required<HostOptions>;
   schedule: Schedule;
   /** Monotonic milliseconds, for leading-edge flushes. */

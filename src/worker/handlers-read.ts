@@ -4,11 +4,11 @@ import type { ReplyOf, ToWorker } from '../protocol/messages';
 import { isTraceEvent, type TraceEvent } from '../shared/trace';
 import type { CheckpointTuple } from '../engine/checkpoint/types';
 import type { GraphRef } from '../protocol/sandbox';
-import { HostError, withIdleThread, type HostContext } from './context';
-import { checkpointDetail, summaryFromTuple } from './dto-map';
+import { withIdleThread, type HostContext } from './context';
+import { summaryFromTuple } from './dto-map';
 import { namespaceTree } from './namespaces';
-import { importedNext, importedTasks, isImportedReadOnly } from './portability/index';
-import { historyNext, stateSnapshots } from './sandbox/remote';
+import { importedNext, isImportedReadOnly } from './portability/index';
+import { historyNext } from './sandbox/remote';
 import { isTraceRecord, malformedCount } from './records';
 import { runsFromRecords } from './store';
 
@@ -20,7 +20,7 @@ type Reply<T extends ToWorker['type']> = Omit<ReplyOf[T], 'id'>;
  * not quarantined. It answers for every namespace: as in LangGraph.js, `getState` /
  * `getStateHistory` with a subgraph's `checkpoint_ns` are delegated to the subgraph that owns it.
  */
-async function graphOf(ctx: HostContext, threadId: string): Promise<GraphRef | null> {
+export async function graphOf(ctx: HostContext, threadId: string): Promise<GraphRef | null> {
   const id = await ctx.graphIdOf(threadId);
   if (!id || !(await ctx.graphs.has(id))) return null;
   return ctx.graphs.ref(id);
@@ -39,7 +39,7 @@ export async function threadEvents(ctx: HostContext, threadId: string): Promise<
  * The engine trace events about one checkpoint (ticks that started from it, writes put against
  * it): through the store's index when it has one, else filtered from the whole trace.
  */
-async function checkpointEvents(ctx: HostContext, threadId: string, ns: string, checkpointId: string): Promise<TraceEvent[]> {
+export async function checkpointEvents(ctx: HostContext, threadId: string, ns: string, checkpointId: string): Promise<TraceEvent[]> {
   if (!ctx.store.readCheckpointTrace) return threadEvents(ctx, threadId);
   return engineEvents(await ctx.store.readCheckpointTrace(threadId, ns, checkpointId));
 }
@@ -111,27 +111,6 @@ export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>)
   const items: CheckpointSummary[] = rows.map((t) => summaryFromTuple(t, nextOf(t)));
   const page: HistoryPage = { items, nextBefore: more ? rows.at(-1)!.checkpoint.id : null };
   return { type: 'rg/history', page };
-}
-
-/** rg/checkpoint.get */
-export async function onCheckpointGet(ctx: HostContext, m: Req<'rg/checkpoint.get'>): Promise<Reply<'rg/checkpoint.get'>> {
-  const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: m.checkpointId } };
-  const tuple = await ctx.store.saver.getTuple(config);
-  if (!tuple) throw new HostError('NOT_FOUND', `Thread "${m.threadId}" has no checkpoint "${m.checkpointId}" in namespace "${m.ns}".`);
-  const graph = await graphOf(ctx, m.threadId);
-  const parentId = tuple.parentConfig?.configurable?.checkpoint_id;
-  const parentConfig = parentId ? { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: parentId } } : undefined;
-  const parentTuple = parentConfig ? await ctx.store.saver.getTuple(parentConfig) : undefined;
-  // The engine's view of both (values through the state schema, next, tasks) comes from the graph's sandbox.
-  const ids = parentId ? [m.checkpointId, parentId] : [m.checkpointId];
-  const [snapshot = null, parentSnapshot = null] = graph ? await stateSnapshots(ctx.sandbox, ctx.store.saver, graph, m.threadId, m.ns, ids) : [];
-  const detail = checkpointDetail({ tuple, parentTuple, snapshot, parentSnapshot, events: await checkpointEvents(ctx, m.threadId, m.ns, m.checkpointId) });
-  const imported = importedTasks(tuple.metadata as Record<string, unknown> | undefined);
-  if (imported && detail.tasks.length === 0) {
-    detail.tasks = imported;
-    detail.summary = { ...detail.summary, next: importedNext(tuple.metadata as Record<string, unknown> | undefined) ?? detail.summary.next };
-  }
-  return { type: 'rg/checkpoint', detail };
 }
 
 /** rg/runs.list */

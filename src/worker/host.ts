@@ -15,6 +15,8 @@ import { HostError, type HostContext } from './context';
 import { errorToWire } from './dto-map';
 import { GraphDirectory } from './graph-directory';
 import * as read from './handlers-read';
+import * as detail from './handlers-detail';
+import { DetailCache } from './detail-cache';
 import * as runs from './handlers-run';
 import * as files from './handlers-files';
 import * as userGraphs from './handlers-graphs';
@@ -77,6 +79,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
       graphs: new GraphDirectory(sandbox, store, deps.testGraphs ?? false),
       sandbox,
       locks,
+      details: new DetailCache(),
       runs: registry,
       options: { ...DEFAULT_HOST_OPTIONS, ...deps.options },
       schedule: deps.schedule ?? timerSchedule,
@@ -172,7 +175,7 @@ function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 
     case 'rg/graphs.list': return ctx.graphs.list().then((graphs) => ({ type: 'rg/graphs', graphs }));
     case 'rg/settings.set': return Promise.resolve(ctx.store.setDurability?.(msg.durability)).then(() => ({ type: 'rg/ok' }));
     case 'rg/threads.list': return read.onThreadsList(ctx);
-    case 'rg/thread.delete': return read.onThreadDelete(ctx, msg);
+    case 'rg/thread.delete': ctx.details.dropThread(msg.threadId); return read.onThreadDelete(ctx, msg);
     case 'rg/run.start': return runs.onRunStart(ctx, msg);
     case 'rg/run.resume': return runs.onRunResume(ctx, msg);
     case 'rg/run.continue': return runs.onRunContinue(ctx, msg);
@@ -180,7 +183,9 @@ function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 
     case 'rg/run.fork': return runs.onRunFork(ctx, msg);
     case 'rg/run.cancel': return runs.onRunCancel(ctx, msg);
     case 'rg/history.page': return read.onHistoryPage(ctx, msg);
-    case 'rg/checkpoint.get': return read.onCheckpointGet(ctx, msg);
+    case 'rg/checkpoint.get': return detail.onCheckpointGet(ctx, msg);
+    case 'rg/checkpoint.slice': return detail.onCheckpointSlice(ctx, msg);
+    case 'rg/checkpoint.diff': return detail.onCheckpointDiff(ctx, msg);
     case 'rg/runs.list': return read.onRunsList(ctx, msg);
     case 'rg/trace.get': return read.onTraceGet(ctx, msg);
     case 'rg/namespaces.list': return read.onNamespacesList(ctx, msg);

@@ -179,7 +179,14 @@ describe.each(STORES)('values and storage (%s)', (_name, makeStore) => {
     expect((await copy.client.importThread({ text: file.text })).problem).toBeNull();
     const head = (await copy.client.historyPage({ threadId, limit: 1 })).items[0]!;
     const detail = await copy.client.getCheckpoint({ threadId, checkpointId: head.checkpointId });
-    expect(Object.keys((detail.values.n as { wide: object }).wide)).toHaveLength(50_000);
+    // The page gets a bounded preview, with where it was cut; the rest is read a page at a time.
+    expect(Object.keys((detail.values.n as { wide: object }).wide).length).toBeLessThanOrEqual(100);
+    expect(detail.truncated?.values).toContainEqual({ path: ['n', 'wide'], unit: 'entries', total: 50_000, shown: expect.any(Number) });
+    const where = { threadId, ns: '', checkpointId: head.checkpointId };
+    const { slice } = await copy.client.request('rg/checkpoint.slice', { ...where, field: 'values', path: ['n', 'wide'], offset: 49_998, limit: 10 });
+    expect(slice).toEqual({ entries: [['k49998', 49_998], ['k49999', 49_999]], total: 50_000, truncated: [] });
+    const diff = await copy.client.request('rg/checkpoint.diff', { ...where, offset: 0, limit: 10 });
+    expect(diff).toMatchObject({ total: 1, changes: [{ kind: 'changed', path: 'n' }] });
   });
 
   it('a malformed run record already in storage shows on its own thread and hides no other', async () => {

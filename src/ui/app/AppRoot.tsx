@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { createWorkerClient } from '../../client/worker-client';
 import { startSandbox, startStorageWorker } from '../../client/start-worker';
+import { requestPersistentStorage } from '../../client/storage-persistence';
 import { createAppStore } from '../store/createAppStore';
 import { StoreContext } from '../store/context';
 import type { AppState } from '../store/types';
@@ -39,6 +40,7 @@ export function AppRoot() {
       if (s.threadId !== null) void s.openThread(s.threadId, { ns: s.ns, checkpointId: s.checkpointId });
     });
     void app.store.getState().connect(parseUrlState(window.location.search));
+    void requestPersistentStorage().then((p) => app.store.getState().setPersistence(p));
     return () => {
       offRestart();
       worker.removeEventListener('error', onWorkerError);
