@@ -105,7 +105,9 @@ export async function runInSandbox(sandbox: SandboxController, input: SandboxRun
     cleanup.push(() => session.close());
     cleanup.push(worker.onDeath((why) => {
       if (stoppedHere) return;
-      // Its worker was stopped for another run of the same graph, or the sandbox was lost.
+      // A rule its worker broke (e.g. a forged message on the main port) ends the run as an error.
+      if (why.code === 'SANDBOX_VIOLATION') return finish({ outcome: 'error', result: null, error: why });
+      // Else its worker was lost (the sandbox frame was replaced), or stopped for another run of the same graph.
       const error: WireError = why.code === 'SANDBOX_CRASHED' || why.code === 'SANDBOX_TIMEOUT'
         ? why
         : { code: 'SANDBOX_CRASHED', name: 'SandboxCrashed', message: ERROR_CODES.SANDBOX_CRASHED(`it was stopped for another run of graph "${graph.id}": ${why.message}`) };
