@@ -1,9 +1,7 @@
 /**
  * One lazily opened connection to the app database, with idb's lifecycle callbacks wired so that:
  * - `blocking` (a newer version wants to open elsewhere) closes this connection so the upgrade can
- *   proceed; the next use reopens, and fails with a clear "reload" error if the schema moved on.
- *   A request to delete the database is not let through: the app never deletes its database, so
- *   the request comes from code that must not (the connection stays open and the delete waits);
+ *   proceed; the next use reopens, and fails with a clear "reload" error if the schema moved on;
  * - `terminated` (the browser dropped the connection) forgets it; the next use reopens;
  * - `blocked` (an older connection elsewhere will not close) rejects the open with a clear error
  *   instead of hanging, and so does every use while that open request is still waiting (a new
@@ -100,9 +98,7 @@ export class DbConnection {
           settled = true;
           reject(new CheckpointStorageError('blocked', `open database "${this.name}"`));
         },
-        blocking: (_current, next) => {
-          // A delete (no next version) waits: nothing of this app deletes its database.
-          if (next === null) return;
+        blocking: () => {
           // Closing lets the other tab (or a newer app version) upgrade instead of being blocked.
           db?.close();
           if (db) this.forget(db);

@@ -28,7 +28,8 @@ const summary = (row: Extract<TreeRow, { type: 'node' }>): string => {
   const isArray = Array.isArray(row.value);
   const open = isArray ? '[' : '{';
   const close = isArray ? ']' : '}';
-  return row.expanded ? open : `${open}…${close} ${row.size.toLocaleString('en-US')} ${isArray ? 'items' : 'keys'}`;
+  const size = `${row.size.toLocaleString('en-US')} ${isArray ? (row.size === 1 ? 'item' : 'items') : row.size === 1 ? 'key' : 'keys'}`;
+  return row.expanded ? `${open} (${size})` : `${open}…${close} ${size}`;
 };
 
 const kindClass = (v: Json) => (typeof v === 'string' ? 'jt-string' : typeof v === 'number' ? 'jt-number' : 'jt-literal');
@@ -48,7 +49,7 @@ export function VirtualJsonTree({ data, truncated, loadMore, label, testId = 'js
   const cuts = useMemo(() => truncationIndex([...(truncated ?? []), ...extraCuts]), [truncated, extraCuts]);
   const rows = useMemo(() => flattenRows({ root: wrapped, cuts, pages, expanded }), [wrapped, cuts, pages, expanded]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize, overscan: 30 });
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize, overscan: 8 });
 
   const toggle = useCallback((path: JsonPath) => {
     setExpanded((old) => {
