@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 
-const SRC = ['engine', 'checkpoint', 'formats', 'protocol', 'worker', 'client', 'ui', 'shared', 'remote'];
+const SRC = ['engine', 'checkpoint', 'formats', 'protocol', 'worker', 'sandbox', 'client', 'ui', 'shared', 'remote'];
 /** Which src folders each layer may import from (everything else in src is forbidden). */
 const ALLOWED = {
   shared: [],
@@ -11,6 +11,8 @@ const ALLOWED = {
   checkpoint: ['engine', 'shared'],
   formats: ['engine', 'shared'],
   worker: ['engine', 'checkpoint', 'formats', 'protocol', 'shared'],
+  // Graph code runs only here: no storage (src/checkpoint, idb) and nothing of the storage worker.
+  sandbox: ['engine', 'protocol', 'shared'],
   client: ['protocol', 'shared'],
   ui: ['client', 'protocol', 'shared'],
   // The LangGraph server client: engine *types* only (enforced below), shared, and the SDK.
@@ -79,6 +81,18 @@ export default tseslint.config(
         patterns: [{
           group: ['react', 'react-dom', 'react/*', 'idb', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*'],
           message: 'src/formats imports no UI, storage or LangGraph.js packages (message classes are passed in).',
+        }],
+      }],
+    },
+  },
+  {
+    // Graph code runs here: no storage, UI or LangGraph.js packages.
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['idb', 'react', 'react-dom', 'react/*', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*'],
+          message: 'src/sandbox runs graph code: no storage, UI or LangGraph.js packages.',
         }],
       }],
     },

@@ -2,9 +2,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { sandboxBundle } from './scripts/sandbox-bundle-plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), sandboxBundle()],
   // Gallery graphs import the engine as a user's graph does: `from 'replaygraph'`.
   resolve: { alias: { replaygraph: fileURLToPath(new URL('./src/engine/index.ts', import.meta.url)) } },
   worker: { format: 'es' },

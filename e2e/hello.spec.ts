@@ -5,7 +5,7 @@ test.describe('foundation', () => {
     await page.goto('/');
     const status = page.getByTestId('worker-status');
     await expect(status).toHaveAttribute('data-status', 'ready');
-    await expect(status).toContainText('protocol v1');
+    await expect(status).toContainText('protocol v2');
     await expect(status).toContainText('database replaygraph');
     // The app opens on the gallery; the debugger draws the first graph.
     await page.getByTestId('view-debugger').click();

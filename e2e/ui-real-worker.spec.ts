@@ -35,7 +35,7 @@ test.describe('with the real engine worker', () => {
     await expect(page.getByTestId('inspector-panel')).toContainText('[published]');
   });
 
-  test('cancel a run whose node loops forever: the worker restarts, committed checkpoints stay', async ({ page }) => {
+  test('cancel a run whose node loops forever: its sandbox is stopped, committed checkpoints stay', async ({ page }) => {
     await page.goto('/?testGraphs=1&graph=test-spin-forever');
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
     await page.getByTestId('run-new').click();

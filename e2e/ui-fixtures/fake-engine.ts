@@ -1,6 +1,6 @@
 /**
  * A fixture engine for the UI's e2e tests: installed with `page.addInitScript(installFakeEngine, opts)`,
- * it replaces the page's `Worker` constructor for the engine worker only, and answers the real
+ * it replaces the page's `Worker` constructor for the storage worker only, and answers the real
  * protocol (src/protocol/messages.ts) from in-memory fixture graphs and threads. The app under test
  * is the real one, talking through the real client; only the far side of the boundary is a fixture,
  * so each UI behaviour can be shown on exactly the data it needs (10,000 checkpoints, every write
@@ -265,7 +265,9 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
     const need = () => { if (th === undefined) fail('NOT_FOUND', `No thread ${msg.threadId}`); return th; };
     const cpById = (t: Thread, id: string) => t.cps.find((c) => c.summary.checkpointId === id);
     switch (msg.type) {
-      case 'rg/hello': return reply('rg/hello-ok', { protocolVersion: 1, storage: { dbName: 'replaygraph', version: 1 } });
+      case 'rg/hello': return reply('rg/hello-ok', { protocolVersion: 2, storage: { dbName: 'replaygraph', version: 1 } });
+      // The page attaches its sandbox frame; this fixture runs no graph code, so it only says ok.
+      case 'rg/sandbox.attach': return reply('rg/ok');
       case 'rg/graphs.list': return reply('rg/graphs', { graphs: GRAPHS.map(({ order: _o, interruptAt: _i, fanout: _f, ...g }) => g) });
       case 'rg/threads.list':
         return reply('rg/threads', { threads: [...threads.values()].map((t) => ({ threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.cps.filter((c) => c.summary.ns === '').length, updatedAt: t.cps[t.cps.length - 1]?.summary.ts ?? null })) });
@@ -282,6 +284,27 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
         if (cp === undefined) return fail('NOT_FOUND', `No checkpoint ${msg.checkpointId}`);
         const broken = opts.malformedDetail === true && t.threadId === 'demo' && cp.summary.step === 1;
         return reply('rg/checkpoint', { detail: broken ? { ...detailOf(t, msg.ns, cp), tasks: null, pendingWrites: null } : detailOf(t, msg.ns, cp) });
+      }
+      case 'rg/checkpoint.diff': {
+        // The real worker diffs with microdiff; this fixture walks plain JSON the same way.
+        const t = need(); if (!t) return;
+        const cp = cpById(t, msg.checkpointId);
+        if (cp === undefined) return fail('NOT_FOUND', `No checkpoint ${msg.checkpointId}`);
+        const d = detailOf(t, msg.ns, cp);
+        type Change = { kind: 'added' | 'removed'; path: string; value: Json } | { kind: 'changed'; path: string; from: Json; to: Json };
+        const changes: Change[] = [];
+        const fmt = (path: (string | number)[]) => path.reduce<string>((out, p) => (typeof p === 'number' ? `${out}[${p}]` : out === '' ? p : `${out}.${p}`), '');
+        const walk = (a: Json | undefined, b: Json | undefined, path: (string | number)[]) => {
+          const isObj = (x: Json | undefined): x is Record<string, Json> | Json[] => typeof x === 'object' && x !== null;
+          if (isObj(a) && isObj(b) && Array.isArray(a) === Array.isArray(b)) {
+            const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+            for (const k of keys) walk((a as Record<string, Json>)[k], (b as Record<string, Json>)[k], [...path, Array.isArray(a) ? Number(k) : k]);
+          } else if (a === undefined && b !== undefined) changes.push({ kind: 'added', path: fmt(path), value: b });
+          else if (b === undefined && a !== undefined) changes.push({ kind: 'removed', path: fmt(path), value: a });
+          else if (JSON.stringify(a) !== JSON.stringify(b)) changes.push({ kind: 'changed', path: fmt(path), from: a as Json, to: b as Json });
+        };
+        walk(d.parentValues ?? {}, d.values, []);
+        return reply('rg/checkpoint.diff', { changes: changes.slice(msg.offset, msg.offset + msg.limit), total: changes.length, first: d.parentValues === null });
       }
       case 'rg/runs.list': { const t = need(); if (!t) return; return reply('rg/runs', { runs: t.runs }); }
       case 'rg/trace.get': {
@@ -322,7 +345,8 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
     onerror: ((ev: Event) => void) | null = null;
     private closed = false;
     postMessage(message: unknown): void {
-      const data = JSON.parse(JSON.stringify(message)) as Record<string, any>;
+      // A transferred port does not survive JSON; no request of this fixture needs one.
+      const data = JSON.parse(JSON.stringify(message, (k, v) => (k === 'port' ? null : v))) as Record<string, any>;
       setTimeout(() => handle(data, (m) => {
         if (this.closed) return;
         const ev = new MessageEvent('message', { data: JSON.parse(JSON.stringify(m)) });
@@ -336,7 +360,7 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
   }
   (window as unknown as { __fakeEngine: unknown }).__fakeEngine = { threads };
   window.Worker = function (url: string | URL, options?: WorkerOptions) {
-    if (String(url).includes('engine.worker')) return new FakeEngineWorker();
+    if (String(url).includes('storage.worker')) return new FakeEngineWorker();
     return new RealWorker(url, options);
   } as unknown as typeof Worker;
 }

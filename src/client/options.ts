@@ -2,7 +2,7 @@
 
 /** Where the client sends and receives; a Worker or a MessagePort. */
 export interface ClientEndpoint {
-  postMessage(message: unknown): void;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (ev: MessageEvent) => void): void;
   removeEventListener(type: 'message', listener: (ev: MessageEvent) => void): void;
 }
@@ -16,7 +16,11 @@ export interface WorkerLike extends ClientEndpoint {
 export interface ClientOptions {
   /** Starts a fresh worker after a forced cancel. Without it the client cannot restart the worker. @default undefined */
   spawn?: (() => WorkerLike) | undefined;
-  /** How long a cancelled run may take to stop before the worker is restarted. @default 1500 */
+  /**
+   * How long a cancelled run may take to be reported ended before the storage worker is restarted.
+   * The storage worker stops a run's sandbox itself after its own, shorter grace period, so this is
+   * a last resort (a storage worker that stopped answering). @default 5000
+   */
   cancelGraceMs?: number;
   /** How many ended runs `waitForRun` remembers. @default 200 */
   maxRememberedRuns?: number;
@@ -27,7 +31,7 @@ export interface ClientOptions {
 /** The defaults of `ClientOptions`. */
 export const CLIENT_DEFAULTS: Required<Omit<ClientOptions, 'spawn'>> & Pick<ClientOptions, 'spawn'> = {
   spawn: undefined,
-  cancelGraceMs: 1500,
+  cancelGraceMs: 5000,
   maxRememberedRuns: 200,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

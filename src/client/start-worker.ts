@@ -1,13 +1,36 @@
-/** Starts the engine's module worker (the URL form lets Vite bundle it as its own chunk). */
+/**
+ * Starts the app's two halves: the storage worker (a module worker on the app's origin: storage,
+ * imports and exports, run orchestration) and the sandbox frame where graph code runs. The URL
+ * forms let Vite bundle the storage worker as its own chunk and the sandbox engine as one classic
+ * script (see scripts/sandbox-bundle-plugin.ts).
+ */
+import { sandboxEngineUrl } from 'virtual:sandbox-engine';
+import { startSandboxFrame, type SandboxFrame, type SandboxFrameOptions } from './sandbox-frame';
+import type { WorkerClient } from './worker-client';
+
+const param = (name: string) => (typeof location !== 'undefined' ? new URLSearchParams(location.search).get(name) : null);
 
 /**
- * Starts a worker. When the page URL has `testGraphs=1`, the worker also registers the test-only
- * graphs (e.g. a node that loops forever), which the end-to-end tests use.
+ * Starts a storage worker. Switches from the page URL are passed in its name: `testGraphs=1` also
+ * lists the test-only graphs (e.g. a node that loops forever), `loadLimitMs=N` sets the load limit
+ * of graph code (the end-to-end tests use both).
  */
-export function startEngineWorker(): Worker {
-  const testGraphs = typeof location !== 'undefined' && new URLSearchParams(location.search).get('testGraphs') === '1';
-  return new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
-    type: 'module',
-    name: testGraphs ? 'replaygraph-engine test-graphs' : 'replaygraph-engine',
+export function startStorageWorker(): Worker {
+  const words = ['replaygraph-storage'];
+  if (param('testGraphs') === '1') words.push('test-graphs');
+  const loadMs = Number(param('loadLimitMs'));
+  if (Number.isInteger(loadMs) && loadMs > 0) words.push(`load-ms=${loadMs}`);
+  return new Worker(new URL('../worker/storage.worker.ts', import.meta.url), { type: 'module', name: words.join(' ') });
+}
+
+/** Creates the sandbox frame and attaches it to the storage worker behind `client`. */
+export function startSandbox(client: WorkerClient, options: Pick<SandboxFrameOptions, 'onReplaced' | 'onError'> = {}): SandboxFrame {
+  const frame = startSandboxFrame({
+    engineUrl: sandboxEngineUrl,
+    attach: (port) => client.attachSandbox(port).catch((err: unknown) => options.onError?.(err instanceof Error ? err.message : String(err))),
+    ...options,
   });
+  // A storage worker started again (after a forced cancel) gets the frame attached again.
+  client.onRestart(() => frame.reattach());
+  return frame;
 }

@@ -46,7 +46,7 @@ type Pending = { resolve: (m: FromWorker) => void; reject: (e: unknown) => void 
 
 /** A typed client over the worker protocol. */
 export interface WorkerClient {
-  request<T extends ToWorker['type']>(type: T, body: RequestBody<T>): Promise<ReplyOf[T]>;
+  request<T extends ToWorker['type']>(type: T, body: RequestBody<T>, transfer?: Transferable[]): Promise<ReplyOf[T]>;
   hello(): Promise<ReplyOf['rg/hello']>;
   listGraphs(): Promise<GraphInfo[]>;
   listThreads(): Promise<ThreadSummary[]>;
@@ -68,9 +68,18 @@ export interface WorkerClient {
   /** What an import file holds, or why it would be refused; nothing is written. */
   previewImport(text: string): Promise<ReplyOf['rg/thread.importPreview']>;
   /** Imports a thread file or a LangGraph history; a refused file comes back as `problem`. */
-  importThread(args: { text: string; threadId?: string }): Promise<ReplyOf['rg/thread.import']>;
-  /** Compiles and registers a user graph (`user:…`); a compile error comes back as `error`. */
+  importThread(args: { text: string; threadId?: string; trustSource?: boolean }): Promise<ReplyOf['rg/thread.import']>;
+  /**
+   * Compiles and registers a user graph (`user:…`) in a sandbox; a compile error comes back as
+   * `error`, a compile past the load limit or cancelled rejects (SANDBOX_TIMEOUT, COMPILE_CANCELLED).
+   */
   compileGraph(args: { graphId: string; source: string }): Promise<ReplyOf['rg/graph.compile']>;
+  /** Stops a compile or save of `graphId` that is going on. */
+  cancelCompile(graphId: string): Promise<void>;
+  /** Hands the sandbox frame's control port to the storage worker. */
+  attachSandbox(port: MessagePort): Promise<void>;
+  /** Durability of committing transactions (`strict` unless the user picks `relaxed`). */
+  setDurability(durability: 'strict' | 'relaxed'): Promise<void>;
   /** Compiles, registers and saves a user graph. */
   saveGraph(args: { graphId: string; source: string; title?: string }): Promise<ReplyOf['rg/graph.save']>;
   deleteGraph(graphId: string): Promise<void>;
@@ -152,11 +161,11 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     endListeners.emit(msg.runId, msg);
   }
 
-  function request<T extends ToWorker['type']>(type: T, body: RequestBody<T>): Promise<ReplyOf[T]> {
+  function request<T extends ToWorker['type']>(type: T, body: RequestBody<T>, transfer: Transferable[] = []): Promise<ReplyOf[T]> {
     const id = nextId++ as RequestId;
     return new Promise<ReplyOf[T]>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (m: FromWorker) => void, reject });
-      current.postMessage({ ...body, type, id });
+      current.postMessage({ ...body, type, id }, transfer);
     });
   }
 
@@ -200,7 +209,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     const graceful = await Promise.race([end, refused, opts.sleep(opts.cancelGraceMs).then(() => null)]);
     if (graceful) return { ended: graceful, forced: false };
     if (refusal) throw refusal;
-    const reason = `The run did not stop within ${opts.cancelGraceMs} ms (a node may be looping without awaiting), so the worker was restarted. Checkpoints committed before the cancel are kept.`;
+    const reason = `The storage worker did not end the run within ${opts.cancelGraceMs} ms of the cancel, so it was restarted. Checkpoints committed before the cancel are kept.`;
     const report = (outcome: RunEnded['outcome'], name: string, message: string): RunEnded => ({
       type: 'rg/run.ended', runId, threadId: live.get(runId) ?? '', outcome, result: null, error: { code: 'RUN_CANCELLED', name, message },
     });
@@ -239,6 +248,9 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     compileGraph: (a) => request('rg/graph.compile', a),
     saveGraph: (a) => request('rg/graph.save', a),
     deleteGraph: async (graphId) => void (await request('rg/graph.delete', { graphId })),
+    cancelCompile: async (graphId) => void (await request('rg/graph.cancelCompile', { graphId })),
+    attachSandbox: async (port) => void (await request('rg/sandbox.attach', { port }, [port])),
+    setDurability: async (durability) => void (await request('rg/settings.set', { durability })),
     onRunEvents: (runId, cb) => eventListeners.on(runId, cb),
     onRunEnded: (runId, cb) => endListeners.on(runId, cb),
     onRestart(cb) {

@@ -5,7 +5,7 @@
  * Values of user state are `Json`: the host makes them JSON-safe (functions, cycles, class instances
  * are turned into descriptive strings) so the UI can always show them as text.
  */
-import type { ErrorCode, ErrorData } from '../shared/errors';
+import type { ErrorCode, ErrorData, RunLocation } from '../shared/errors';
 
 /** Error codes the worker protocol adds to the shared catalogue. */
 export type ProtocolErrorCode =
@@ -13,8 +13,6 @@ export type ProtocolErrorCode =
   | 'BAD_REQUEST'
   /** A graph, thread, checkpoint or run that does not exist. */
   | 'NOT_FOUND'
-  /** A run was asked for on a thread that already has one going. */
-  | 'THREAD_BUSY'
   /** The run was cancelled (cooperatively, or by restarting the worker). */
   | 'RUN_CANCELLED'
   /** The worker was stopped and started again; requests in flight were lost. */
@@ -41,6 +39,8 @@ export type WireError = Omit<ErrorData, 'code'> & {
   code: ErrorCode | ProtocolErrorCode;
   /** For errors thrown by a user graph's code: where, in its source. */
   position?: SourcePosition;
+  /** For THREAD_BUSY: where the thread's run is going on. */
+  where?: RunLocation;
 };
 
 /** A problem in a user graph's TypeScript, positioned in its source (null: position unknown). */
@@ -58,6 +58,10 @@ export interface ImportPreviewDTO {
   graphId: string | null;
   /** True when the file carries the graph's TypeScript source. */
   hasSource: boolean;
+  /** That source, to be read before agreeing to run it (shown as text, never markup). */
+  graphSource: string | null;
+  /** True when that source would be registered (its graph is not known here); it runs only if the user agrees. */
+  sourceWouldRun: boolean;
   checkpoints: number;
   namespaces: string[];
   runs: number;
@@ -81,8 +85,10 @@ export interface ImportedThreadDTO {
   graphId: string | null;
   checkpoints: number;
   readOnly: boolean;
-  /** Set when the file's graph source was registered as a user graph (its id was unknown). */
+  /** Set when the file's graph source was registered as a user graph (its id was unknown and the user agreed). */
   registeredGraphId: string | null;
+  /** Set when the file's graph source was kept without running it (not approved, or it failed to load). */
+  quarantinedGraphId: string | null;
 }
 
 /** Any JSON value. */
@@ -124,6 +130,16 @@ export interface GraphInfo {
   exampleInput: Json;
   /** For user graphs: the TypeScript source. */
   source?: string;
+  /** Set when a user graph is not loaded: it failed or hung at load, or it was imported and not approved yet. */
+  quarantine?: GraphQuarantine;
+}
+
+/** Why a user graph is not loaded (it cannot run until it is fixed and saved, or approved). */
+export interface GraphQuarantine {
+  reason: 'load-failed' | 'load-timeout' | 'unapproved' | 'unavailable';
+  message: string;
+  /** ISO time it was quarantined. */
+  since: string;
 }
 
 export type ThreadStatus = 'idle' | 'running' | 'interrupted' | 'error';
@@ -138,6 +154,8 @@ export interface ThreadSummary {
   updatedAt: string | null;
   /** Set for threads imported read-only (e.g. from a LangGraph deployment). */
   readOnly?: boolean;
+  /** Set when some of the thread's stored records are malformed (they are skipped; the other threads are not affected). */
+  problem?: string;
 }
 
 export type CheckpointSource = 'input' | 'loop' | 'update' | 'fork';
@@ -169,6 +187,8 @@ export interface TriggerDTO {
 export interface InterruptDTO {
   id: string;
   value: Json;
+  /** True when `value` was cut to a small preview (large values are shown in the state tab). */
+  valueTruncated?: boolean;
 }
 
 /** A task prepared from a checkpoint (what runs next, or ran in the step after it). */
@@ -206,8 +226,40 @@ export interface PendingWriteDTO {
   taskName: string | null;
   channel: string;
   value: Json;
+  /** True when `value` was cut to a small preview. */
+  valueTruncated?: boolean;
   disposition: WriteDisposition;
 }
+
+/** The fields of a checkpoint detail that can be large, and cut for the page. */
+export type DetailField = 'values' | 'parentValues' | 'raw' | 'metadata';
+
+/**
+ * Where a value of a checkpoint detail was cut before it was sent to the page: the array or object
+ * at `path` shows its first `shown` of `total` entries (or the string its first `shown` characters).
+ * The rest is read with `rg/checkpoint.slice`.
+ */
+export interface TruncationDTO {
+  /** Keys and indexes from the field's root (`[]`: the field itself). */
+  path: (string | number)[];
+  unit: 'entries' | 'chars';
+  total: number;
+  shown: number;
+}
+
+/** A page of a cut value: entries (each cut small) or characters. */
+export interface SliceDTO {
+  entries?: [key: string | number, value: Json][];
+  text?: string;
+  total: number;
+  truncated: TruncationDTO[];
+}
+
+/** One difference of a checkpoint's state against its parent's (values cut small). */
+export type StateChangeDTO =
+  | { kind: 'added'; path: string; value: Json }
+  | { kind: 'changed'; path: string; from: Json; to: Json }
+  | { kind: 'removed'; path: string; value: Json };
 
 /** Everything the inspector shows for one checkpoint. */
 export interface CheckpointDetail {
@@ -221,6 +273,11 @@ export interface CheckpointDetail {
   pendingWrites: PendingWriteDTO[];
   /** The raw checkpoint tuple, JSON-safe. */
   raw: Json;
+  /**
+   * Where `values`, `parentValues`, `raw` and `metadata` were cut (large states are sent as a
+   * bounded preview; the rest is read with `rg/checkpoint.slice`). Absent: nothing was cut.
+   */
+  truncated?: Partial<Record<DetailField, TruncationDTO[]>>;
 }
 
 /** A page of history, newest first. */
@@ -267,7 +324,13 @@ export interface RunControls {
   breakBefore?: string[];
   /** Pause after these nodes ran. */
   breakAfter?: string[];
+  /** The most supersteps the run may take (a whole number, at least 1). */
   recursionLimit?: number;
+  /**
+   * Per-node time limit in milliseconds: a node (one attempt of one task) running longer has its
+   * sandbox stopped and the run ends `cancelled`, keeping every committed checkpoint.
+   */
+  nodeTimeoutMs?: number;
 }
 
 /** How to answer pending interrupts. */

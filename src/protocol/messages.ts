@@ -4,13 +4,14 @@
  * batches, and a version checked by the hello handshake.
  */
 import type { RequestId } from '../shared/ids';
+import type { PortLike } from './endpoint';
 import type {
-  CheckpointDetail, CheckpointSummary, GraphInfo, HistoryPage, ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO, Json,
-  NamespaceNode, ResumeValue, RunControls, RunOutcome, RunSummary, ThreadSummary, UserCodeErrorDTO, WireError,
+  CheckpointDetail, CheckpointSummary, DetailField, GraphInfo, HistoryPage, ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO, Json,
+  NamespaceNode, ResumeValue, RunControls, RunOutcome, RunSummary, SliceDTO, StateChangeDTO, ThreadSummary, UserCodeErrorDTO, WireError,
 } from './dto';
 
 /** Bumped on every incompatible change of the messages below. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** A run-level event streamed while a run goes on. `event` is a trace event (src/shared/trace.ts). */
 export type RunEvent =
@@ -37,6 +38,10 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/run.cancel'; runId: string }
   | { type: 'rg/history.page'; threadId: string; ns: string; before?: string; limit: number }
   | { type: 'rg/checkpoint.get'; threadId: string; ns: string; checkpointId: string }
+  /** More of a value the checkpoint detail cut: entries (or characters) `[offset, offset + limit)` at `path`. */
+  | { type: 'rg/checkpoint.slice'; threadId: string; ns: string; checkpointId: string; field: DetailField; path: (string | number)[]; offset: number; limit: number }
+  /** What changed against the parent checkpoint, a page of changes at a time (computed in the worker). */
+  | { type: 'rg/checkpoint.diff'; threadId: string; ns: string; checkpointId: string; offset: number; limit: number }
   | { type: 'rg/runs.list'; threadId: string }
   | { type: 'rg/trace.get'; threadId: string; runId?: string; afterSeq?: number; limit?: number }
   | { type: 'rg/namespaces.list'; threadId: string }
@@ -44,14 +49,24 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/thread.export'; threadId: string }
   /** Check an import file completely without writing anything. */
   | { type: 'rg/thread.importPreview'; text: string }
-  /** Import a replaygraph thread file or a LangGraph history (under `threadId` when given). */
-  | { type: 'rg/thread.import'; text: string; threadId?: string }
+  /**
+   * Import a replaygraph thread file or a LangGraph history (under `threadId` when given). A graph
+   * source in the file runs only with `trustSource` (the user read it in the preview and agreed);
+   * without it the source is kept, quarantined until the user approves it in the editor.
+   */
+  | { type: 'rg/thread.import'; text: string; threadId?: string; trustSource?: boolean }
   /** Compile a user graph's TypeScript and register it (not saved) under `graphId` (`user:…`). */
   | { type: 'rg/graph.compile'; graphId: string; source: string }
   /** Compile, register and save a user graph, so it is registered again when the worker starts. */
   | { type: 'rg/graph.save'; graphId: string; source: string; title?: string }
   /** Delete a saved user graph (its threads stay, read with their stored checkpoints). */
   | { type: 'rg/graph.delete'; graphId: string }
+  /** Stop a compile or save of `graphId` that is going on (it is answered COMPILE_CANCELLED). */
+  | { type: 'rg/graph.cancelCompile'; graphId: string }
+  /** The sandbox iframe's bootstrap control port (a new one replaces the old: its workers are gone). */
+  | { type: 'rg/sandbox.attach'; port: PortLike }
+  /** Storage settings: `relaxed` durability trades crash safety of the last writes for speed. */
+  | { type: 'rg/settings.set'; durability: 'strict' | 'relaxed' }
 );
 
 type Reply<T extends string, B = object> = { type: T; id: RequestId } & B;
@@ -65,7 +80,11 @@ export type FromWorker =
   | Reply<'rg/run.started', { runId: string; threadId: string }>
   | Reply<'rg/history', { page: HistoryPage }>
   | Reply<'rg/checkpoint', { detail: CheckpointDetail }>
-  | Reply<'rg/runs', { runs: RunSummary[] }>
+  | Reply<'rg/checkpoint.slice', { slice: SliceDTO }>
+  /** `first`: the checkpoint has no parent (every value is new). */
+  | Reply<'rg/checkpoint.diff', { changes: StateChangeDTO[]; total: number; first: boolean }>
+  /** `problem` says when malformed stored records were skipped. */
+  | Reply<'rg/runs', { runs: RunSummary[]; problem?: string }>
   | Reply<'rg/trace', { events: Json[]; nextSeq: number | null }>
   | Reply<'rg/namespaces', { root: NamespaceNode }>
   | Reply<'rg/thread.exported', { fileName: string; text: string; checkpoints: number }>
@@ -96,6 +115,8 @@ export interface ReplyOf {
   'rg/run.cancel': R<'rg/ok'>;
   'rg/history.page': R<'rg/history'>;
   'rg/checkpoint.get': R<'rg/checkpoint'>;
+  'rg/checkpoint.slice': R<'rg/checkpoint.slice'>;
+  'rg/checkpoint.diff': R<'rg/checkpoint.diff'>;
   'rg/runs.list': R<'rg/runs'>;
   'rg/trace.get': R<'rg/trace'>;
   'rg/namespaces.list': R<'rg/namespaces'>;
@@ -105,6 +126,9 @@ export interface ReplyOf {
   'rg/graph.compile': R<'rg/graph.compiled'>;
   'rg/graph.save': R<'rg/graph.compiled'>;
   'rg/graph.delete': R<'rg/ok'>;
+  'rg/graph.cancelCompile': R<'rg/ok'>;
+  'rg/sandbox.attach': R<'rg/ok'>;
+  'rg/settings.set': R<'rg/ok'>;
 }
 
 /** Events that are not replies to a request. */

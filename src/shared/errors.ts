@@ -46,7 +46,31 @@ export const ERROR_CODES = {
   FORMAT_CORRUPT: (name: string, detail: string) => `"${name}" is damaged: ${detail}`,
   FORMAT_SCHEMA: (name: string, detail: string) => `"${name}" does not hold LangGraph checkpoints: ${detail}`,
   FORMAT_TOO_LARGE: (name: string, detail: string) => `"${name}" is too large to open: ${detail}`,
+  /** A thread already has a run going on, in this tab or another (one writer per thread). */
+  THREAD_BUSY: (threadId: string, where: RunLocation) =>
+    `Thread "${threadId.length > 80 ? `${threadId.slice(0, 80)}…` : threadId}" has a run going on in ${where === 'this-tab' ? 'this tab' : 'another tab'}; cancel it there or wait for it to end.`,
+  /** Graph code ran past a time limit; its sandbox worker was stopped. */
+  SANDBOX_TIMEOUT: (what: string, limitMs: number) =>
+    `${what} took longer than ${limitMs} ms, so the sandbox running it was stopped. Every checkpoint committed before that is kept.`,
+  /** The sandbox running graph code stopped answering or crashed (e.g. out of memory). */
+  SANDBOX_CRASHED: (detail: string) =>
+    `The sandbox running the graph's code stopped (${detail}); it was started again. Every checkpoint committed before that is kept.`,
+  /** The sandbox sent the storage worker something it may not (another thread, a malformed call). */
+  SANDBOX_VIOLATION: (detail: string) =>
+    `The graph's code sent a request the storage refuses (${detail}); the run was stopped and nothing of that request was stored.`,
+  /** No sandbox is attached, so no graph code can run. */
+  SANDBOX_UNAVAILABLE: (detail: string) => `Graph code cannot run now: ${detail}`,
+  /** The browser refused a write: the origin's storage quota is used up. */
+  QUOTA_EXCEEDED: (detail: string) =>
+    `The browser's storage quota for this app is used up (${detail}). Delete threads you no longer need; every checkpoint committed before is kept.`,
+  /** A user graph that failed or hung when it was loaded, or an imported one not yet approved. */
+  GRAPH_QUARANTINED: (graphId: string, why: string) => `Graph "${graphId}" is quarantined (${why}): open it in the editor to fix and save it, or delete it.`,
+  /** Compiling or checking a graph was cancelled by the user. */
+  COMPILE_CANCELLED: (graphId: string) => `Compiling "${graphId}" was cancelled; its sandbox was stopped.`,
 } as const;
+
+/** Where a thread's run is going on, for THREAD_BUSY. */
+export type RunLocation = 'this-tab' | 'another-tab';
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -1,15 +1,24 @@
 /** What every request handler of the host shares. */
+import type { WireError } from '../protocol/dto';
 import type { FromWorker } from '../protocol/messages';
-import type { Schedule } from './batcher';
-import type { GraphCatalog } from './graphs/registry';
+import type { Schedule } from '../protocol/batcher';
+import { ERROR_CODES, type RunLocation } from '../shared/errors';
+import type { DetailCache } from './detail-cache';
+import type { GraphDirectory } from './graph-directory';
+import type { ThreadLocks } from './locks';
 import type { HostOptions } from './options';
 import type { RunRegistry } from './runs';
+import type { SandboxController } from './sandbox/controller';
 import type { ThreadStore } from './store';
 
 export interface HostContext {
   store: ThreadStore;
-  graphs: GraphCatalog;
+  graphs: GraphDirectory;
+  sandbox: SandboxController;
   runs: RunRegistry;
+  locks: ThreadLocks;
+  /** Full details of the checkpoints the page opened last (it gets bounded previews). */
+  details: DetailCache;
   options: Required<HostOptions>;
   schedule: Schedule;
   /** Monotonic milliseconds, for leading-edge flushes. */
@@ -25,8 +34,28 @@ export interface HostContext {
 
 /** An error carrying a wire code, thrown by handlers and sent to the page as data. */
 export class HostError extends Error {
-  constructor(readonly code: 'BAD_REQUEST' | 'NOT_FOUND' | 'THREAD_BUSY' | 'READ_ONLY' | 'EXPORT_FAILED', message: string) {
+  constructor(readonly code: WireError['code'], message: string, readonly extra: Pick<WireError, 'where'> = {}) {
     super(message);
     this.name = 'HostError';
+  }
+}
+
+/** THREAD_BUSY, saying where the thread's run is. */
+export function threadBusy(threadId: string, where: RunLocation): HostError {
+  return new HostError('THREAD_BUSY', ERROR_CODES.THREAD_BUSY(threadId, where), { where });
+}
+
+/**
+ * Runs `fn` holding the thread's lock, for requests that write a thread without running it (delete,
+ * import): THREAD_BUSY when a run of this tab or of another tab holds it.
+ */
+export async function withIdleThread<T>(ctx: HostContext, threadId: string, fn: () => Promise<T>): Promise<T> {
+  if (ctx.runs.ofThread(threadId)) throw threadBusy(threadId, 'this-tab');
+  const release = await ctx.locks.tryAcquire(threadId);
+  if (!release) throw threadBusy(threadId, 'another-tab');
+  try {
+    return await fn();
+  } finally {
+    release();
   }
 }

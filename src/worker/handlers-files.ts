@@ -5,9 +5,9 @@
 import type { ImportProblemDTO } from '../protocol/dto';
 import { USER_GRAPH_ID } from '../protocol/guards';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
-import { HostError, type HostContext } from './context';
+import { HostError, threadBusy, type HostContext } from './context';
 import { exportForHost, importForHost, previewImport, type PortabilityError } from './portability/index';
-import { compileUserModule } from './user-graphs';
+import { SandboxError } from './sandbox/worker-handle';
 
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
 type Reply<T extends ToWorker['type']> = Omit<ReplyOf[T], 'id'>;
@@ -25,9 +25,9 @@ async function threadExists(ctx: HostContext, threadId: string): Promise<boolean
 
 /** rg/thread.export */
 export async function onThreadExport(ctx: HostContext, m: Req<'rg/thread.export'>): Promise<Reply<'rg/thread.export'>> {
-  if (ctx.runs.ofThread(m.threadId)) throw new HostError('THREAD_BUSY', `Thread "${m.threadId}" has a run going on; export it once the run ended.`);
+  if (ctx.runs.ofThread(m.threadId)) throw threadBusy(m.threadId, 'this-tab');
   const graphId = await ctx.graphIdOf(m.threadId);
-  const source = graphId ? ctx.graphs.module(graphId)?.source ?? null : null;
+  const source = graphId ? (ctx.graphs.user(graphId)?.source ?? (await ctx.graphs.info(graphId).catch(() => undefined))?.source ?? null) : null;
   const r = await exportForHost(ctx.store, m.threadId, { graphId, graphSource: source });
   if (!r.ok) throw new HostError(r.error.code === 'not-found' ? 'NOT_FOUND' : 'EXPORT_FAILED', r.error.message);
   return { type: 'rg/thread.exported', fileName: r.fileName, text: r.text, checkpoints: r.checkpoints };
@@ -42,8 +42,9 @@ export async function onImportPreview(ctx: HostContext, m: Req<'rg/thread.import
     type: 'rg/thread.preview',
     problem: null,
     preview: {
-      format: p.format, threadId: p.threadId, graphId: p.graphId, hasSource: p.hasSource, checkpoints: p.checkpoints,
-      namespaces: p.namespaces, runs: p.runs, readOnly: p.readOnly, threadExists: await threadExists(ctx, p.threadId),
+      format: p.format, threadId: p.threadId, graphId: p.graphId, hasSource: p.hasSource, graphSource: p.graphSource,
+      sourceWouldRun: p.graphSource !== null && !p.readOnly && (p.graphId === null || !(await ctx.graphs.has(p.graphId))),
+      checkpoints: p.checkpoints, namespaces: p.namespaces, runs: p.runs, readOnly: p.readOnly, threadExists: await threadExists(ctx, p.threadId),
     },
   };
 }
@@ -57,33 +58,50 @@ function userIdFor(graphId: string | null): string {
 
 /**
  * rg/thread.import: writes the thread exactly as the file has it. When the file carries its graph's
- * source and that graph is unknown here, the source is registered (and saved) as a user graph, so
- * the thread can be run further.
+ * source and that graph is unknown here, the source is kept as a user graph: registered (compiled
+ * in its own sandbox, within the load limit) only when the user agreed to run it (`trustSource`),
+ * else quarantined until they approve it in the editor. Code from a file never runs unasked.
  */
 export async function onThreadImport(ctx: HostContext, m: Req<'rg/thread.import'>): Promise<Reply<'rg/thread.import'>> {
-  if (m.threadId !== undefined && ctx.runs.ofThread(m.threadId)) throw new HostError('THREAD_BUSY', `Thread "${m.threadId}" has a run going on.`);
+  if (m.threadId !== undefined && ctx.runs.ofThread(m.threadId)) throw threadBusy(m.threadId, 'this-tab');
   const r = await importForHost(ctx.store, m.text, m.threadId !== undefined ? { threadId: m.threadId } : {});
   if (!r.ok) return { type: 'rg/thread.imported', thread: null, problem: problemOf(r.error) };
   const s = r.summary;
   let graphId = s.graphId;
   let registeredGraphId: string | null = null;
-  if (!s.readOnly && s.graphSource && (graphId === null || !ctx.graphs.has(graphId))) {
+  let quarantinedGraphId: string | null = null;
+  if (!s.readOnly && s.graphSource && (graphId === null || !(await ctx.graphs.has(graphId)))) {
     const id = userIdFor(graphId);
-    const compiled = !ctx.graphs.has(id) ? compileUserModule(id, s.graphSource) : null;
-    if (compiled?.ok) {
-      ctx.graphs.register(compiled.module);
-      await ctx.store.putUserGraph({ id, title: compiled.module.title, source: s.graphSource }).catch(() => undefined);
-      registeredGraphId = id;
+    graphId = id;
+    if (!(await ctx.graphs.has(id))) {
+      const failure = m.trustSource ? await registerTrusted(ctx, id, s.graphSource) : 'not approved';
+      if (failure === null) registeredGraphId = id;
+      else {
+        await ctx.graphs.addQuarantined(id, s.graphSource, m.trustSource ? failure : null).catch(() => undefined);
+        quarantinedGraphId = id;
+      }
     }
-    if (compiled === null || compiled.ok) graphId = id;
   }
-  if (graphId && ctx.graphs.has(graphId) && !s.readOnly) {
+  if (graphId && !s.readOnly && (await ctx.graphs.has(graphId))) {
     ctx.rememberGraph(s.threadId, graphId);
     await ctx.store.setThreadRunning(s.threadId, false, graphId);
   }
   return {
     type: 'rg/thread.imported',
     problem: null,
-    thread: { threadId: s.threadId, format: r.format ?? 'replaygraph', graphId, checkpoints: s.checkpoints, readOnly: s.readOnly, registeredGraphId },
+    thread: { threadId: s.threadId, format: r.format ?? 'replaygraph', graphId, checkpoints: s.checkpoints, readOnly: s.readOnly, registeredGraphId, quarantinedGraphId },
   };
+}
+
+/** Compiles and saves a source the user agreed to run; null when it did, else why not. */
+async function registerTrusted(ctx: HostContext, id: string, source: string): Promise<string | null> {
+  try {
+    const compiled = await ctx.graphs.compile(id, source);
+    if (!compiled.info) return `It did not compile: ${compiled.error.message}`;
+    await ctx.graphs.save(id);
+    return null;
+  } catch (err) {
+    if (err instanceof SandboxError) return err.wire.message;
+    throw err;
+  }
 }

@@ -1,45 +1,50 @@
-/** Request handlers for user graphs: compile (register), save (register and store), delete. */
+/**
+ * Request handlers for user graphs: compile (register), save (register and store), cancel a
+ * compile, delete. Compiling runs the graph's module in a fresh sandbox worker of its own, within
+ * the load limit; nothing of it runs here.
+ */
 import type { ReplyOf, ToWorker } from '../protocol/messages';
+import { ERROR_CODES } from '../shared/errors';
 import { HostError, type HostContext } from './context';
-import { compileUserModule } from './user-graphs';
+import { SandboxError } from './sandbox/worker-handle';
 
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
 type Compiled = Omit<ReplyOf['rg/graph.compile'], 'id'>;
 
-/** A built-in graph's id can never be taken by user code. */
-function requireUserSlot(ctx: HostContext, graphId: string): void {
-  const existing = ctx.graphs.module(graphId);
-  if (existing && existing.origin !== 'user') throw new HostError('BAD_REQUEST', `"${graphId}" is a built-in graph and cannot be replaced.`);
-}
-
-async function compileAndRegister(ctx: HostContext, graphId: string, source: string, title?: string): Promise<Compiled & { ok: boolean }> {
-  requireUserSlot(ctx, graphId);
-  const r = compileUserModule(graphId, source, title);
-  if (!r.ok) return { type: 'rg/graph.compiled', graph: null, error: r.error, saved: false, ok: false };
-  ctx.graphs.register(r.module);
-  return { type: 'rg/graph.compiled', graph: (await ctx.graphs.info(graphId)) ?? null, error: null, saved: false, ok: true };
+/** Compiles and registers; a compile error is a reply, a timeout or a cancel an error. */
+async function compileAndRegister(ctx: HostContext, graphId: string, source: string, title?: string): Promise<Compiled> {
+  try {
+    const r = await ctx.graphs.compile(graphId, source, title);
+    return { type: 'rg/graph.compiled', graph: r.info, error: r.error, saved: false };
+  } catch (err) {
+    if (err instanceof SandboxError) throw new HostError(err.wire.code, err.wire.message);
+    throw err;
+  }
 }
 
 /** rg/graph.compile: compiles and registers (replacing the previous version); nothing is stored. */
-export async function onGraphCompile(ctx: HostContext, m: Req<'rg/graph.compile'>): Promise<Compiled> {
-  const { ok: _ok, ...reply } = await compileAndRegister(ctx, m.graphId, m.source);
-  return reply;
+export function onGraphCompile(ctx: HostContext, m: Req<'rg/graph.compile'>): Promise<Compiled> {
+  return compileAndRegister(ctx, m.graphId, m.source);
 }
 
 /** rg/graph.save: compiles, registers and stores the source; a source that does not compile is not stored. */
 export async function onGraphSave(ctx: HostContext, m: Req<'rg/graph.save'>): Promise<Compiled> {
-  const { ok, ...reply } = await compileAndRegister(ctx, m.graphId, m.source, m.title);
-  if (!ok || !reply.graph) return reply;
-  await ctx.store.putUserGraph({ id: m.graphId, title: reply.graph.title, source: m.source });
-  return { ...reply, saved: true };
+  const reply = await compileAndRegister(ctx, m.graphId, m.source, m.title);
+  if (!reply.graph) return reply;
+  const graph = (await ctx.graphs.save(m.graphId)) ?? reply.graph;
+  return { ...reply, graph, saved: true };
+}
+
+/** rg/graph.cancelCompile: stops a compile going on (it answers COMPILE_CANCELLED). */
+export async function onGraphCancelCompile(ctx: HostContext, m: Req<'rg/graph.cancelCompile'>): Promise<Omit<ReplyOf['rg/graph.cancelCompile'], 'id'>> {
+  ctx.graphs.cancelCompile(m.graphId, { code: 'COMPILE_CANCELLED', name: 'CompileCancelled', message: ERROR_CODES.COMPILE_CANCELLED(m.graphId) });
+  return { type: 'rg/ok' };
 }
 
 /** rg/graph.delete: forgets a user graph (its threads keep their checkpoints and stay readable). */
 export async function onGraphDelete(ctx: HostContext, m: Req<'rg/graph.delete'>): Promise<Omit<ReplyOf['rg/graph.delete'], 'id'>> {
-  requireUserSlot(ctx, m.graphId);
   const busy = ctx.runs.active().some((r) => r.summary.graphId === m.graphId);
-  if (busy) throw new HostError('THREAD_BUSY', `Graph "${m.graphId}" has a run going on; cancel it before deleting the graph.`);
-  await ctx.store.deleteUserGraph(m.graphId);
-  ctx.graphs.unregister(m.graphId);
+  if (busy) throw new HostError('THREAD_BUSY', `Graph "${m.graphId}" has a run going on; cancel it before deleting the graph.`, { where: 'this-tab' });
+  await ctx.graphs.remove(m.graphId);
   return { type: 'rg/ok' };
 }

@@ -1,60 +1,78 @@
 /** Request handlers that read threads, history, checkpoints, runs and traces, or delete a thread. */
 import type { CheckpointSummary, HistoryPage, Json, ThreadSummary } from '../protocol/dto';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
-import type { TraceEvent } from '../shared/trace';
-import { HostError, type HostContext } from './context';
-import { checkpointDetail, summaryFromTuple } from './dto-map';
-import type { CheckpointTuple, HostGraph, Snapshot } from './engine-port';
+import { isTraceEvent, type TraceEvent } from '../shared/trace';
+import type { CheckpointTuple } from '../engine/checkpoint/types';
+import type { GraphRef } from '../protocol/sandbox';
+import { withIdleThread, type HostContext } from './context';
+import { summaryFromTuple } from './dto-map';
 import { namespaceTree } from './namespaces';
-import { importedNext, importedTasks, isImportedReadOnly } from './portability/index';
+import { importedNext, isImportedReadOnly } from './portability/index';
+import { historyNext } from './sandbox/remote';
+import { isTraceRecord, malformedCount } from './records';
 import { runsFromRecords } from './store';
 
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
 type Reply<T extends ToWorker['type']> = Omit<ReplyOf[T], 'id'>;
 
 /**
- * The compiled graph of a thread, when its graph is known and registered. It answers for every
- * namespace: as in LangGraph.js, `getState` / `getStateHistory` with a subgraph's `checkpoint_ns`
- * are delegated by the engine to the subgraph that owns it.
+ * What the sandbox loads to read a thread with the engine, when its graph is known, registered and
+ * not quarantined. It answers for every namespace: as in LangGraph.js, `getState` /
+ * `getStateHistory` with a subgraph's `checkpoint_ns` are delegated to the subgraph that owns it.
  */
-async function graphOf(ctx: HostContext, threadId: string): Promise<HostGraph | null> {
+export async function graphOf(ctx: HostContext, threadId: string): Promise<GraphRef | null> {
   const id = await ctx.graphIdOf(threadId);
-  return (id && ctx.graphs.get(id)) || null;
+  if (!id || !(await ctx.graphs.has(id))) return null;
+  return ctx.graphs.ref(id);
 }
+
+/** The engine events among stored records; malformed records and events are skipped. */
+const engineEvents = (records: readonly unknown[]): TraceEvent[] =>
+  records.flatMap((r) => (isTraceRecord(r) && r.kind === 'trace' && isTraceEvent(r.event) ? [r.event] : []));
 
 /** Engine trace events of a thread (every run, in order), for dispositions and triggers. */
 export async function threadEvents(ctx: HostContext, threadId: string): Promise<TraceEvent[]> {
-  const records = await ctx.store.readTrace(threadId);
-  return records.flatMap((r) => (r.kind === 'trace' ? [r.event as unknown as TraceEvent] : []));
+  return engineEvents(await ctx.store.readTrace(threadId));
 }
 
 /**
  * The engine trace events about one checkpoint (ticks that started from it, writes put against
  * it): through the store's index when it has one, else filtered from the whole trace.
  */
-async function checkpointEvents(ctx: HostContext, threadId: string, ns: string, checkpointId: string): Promise<TraceEvent[]> {
+export async function checkpointEvents(ctx: HostContext, threadId: string, ns: string, checkpointId: string): Promise<TraceEvent[]> {
   if (!ctx.store.readCheckpointTrace) return threadEvents(ctx, threadId);
-  const records = await ctx.store.readCheckpointTrace(threadId, ns, checkpointId);
-  return records.flatMap((r) => (r.kind === 'trace' ? [r.event as unknown as TraceEvent] : []));
+  return engineEvents(await ctx.store.readCheckpointTrace(threadId, ns, checkpointId));
+}
+
+/** One row of the thread list. */
+async function threadSummary(ctx: HostContext, t: Awaited<ReturnType<HostContext['store']['listThreads']>>[number]): Promise<ThreadSummary> {
+  const summary: ThreadSummary = {
+    ...t,
+    // The engine does not copy run metadata into checkpoints, so the graph is usually known from the runs.
+    graphId: t.graphId ?? (await ctx.graphIdOf(t.threadId)),
+    // Running here, or flagged running with its lock held (a run in another tab); a flag without a
+    // lock is a run a closed tab left behind (recovery closes it).
+    status: ctx.runs.ofThread(t.threadId) ? 'running' : t.status === 'running' ? ((await ctx.locks.isHeld(t.threadId)) ? 'running' : 'idle') : t.status,
+  };
+  // Only a thread whose graph is not registered can be an imported read-only one: the head is read
+  // for those alone, so listing run threads costs no extra read.
+  if (summary.graphId === null || !(await ctx.graphs.has(summary.graphId))) {
+    const head = await ctx.store.saver.getTuple({ configurable: { thread_id: t.threadId, checkpoint_ns: '' } });
+    if (head && isImportedReadOnly(head.metadata as Record<string, unknown> | undefined)) summary.readOnly = true;
+  }
+  return summary;
 }
 
 /** rg/threads.list */
 export async function onThreadsList(ctx: HostContext): Promise<Reply<'rg/threads.list'>> {
   const stored = await ctx.store.listThreads();
   const threads: ThreadSummary[] = await Promise.all(stored.map(async (t) => {
-    const summary: ThreadSummary = {
-      ...t,
-      // The engine does not copy run metadata into checkpoints, so the graph is usually known from the runs.
-      graphId: t.graphId ?? (await ctx.graphIdOf(t.threadId)),
-      status: ctx.runs.ofThread(t.threadId) ? 'running' : t.status === 'running' ? 'idle' : t.status,
-    };
-    // Only a thread whose graph is not registered can be an imported read-only one: the head is read
-    // for those alone, so listing run threads costs no extra read.
-    if (summary.graphId === null || !ctx.graphs.has(summary.graphId)) {
-      const head = await ctx.store.saver.getTuple({ configurable: { thread_id: t.threadId, checkpoint_ns: '' } });
-      if (head && isImportedReadOnly(head.metadata as Record<string, unknown> | undefined)) summary.readOnly = true;
+    try {
+      return await threadSummary(ctx, t);
+    } catch (err) {
+      // One thread whose records cannot be read says so; the others are listed as usual.
+      return { ...t, graphId: t.graphId, status: 'error' as const, problem: `This thread's records could not be read: ${err instanceof Error ? err.message : String(err)}` };
     }
-    return summary;
   }));
   threads.sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
   return { type: 'rg/threads', threads };
@@ -62,8 +80,7 @@ export async function onThreadsList(ctx: HostContext): Promise<Reply<'rg/threads
 
 /** rg/thread.delete */
 export async function onThreadDelete(ctx: HostContext, m: Req<'rg/thread.delete'>): Promise<Reply<'rg/thread.delete'>> {
-  if (ctx.runs.ofThread(m.threadId)) throw new HostError('THREAD_BUSY', `Thread "${m.threadId}" has a run going on; cancel it before deleting the thread.`);
-  await ctx.store.deleteThread(m.threadId);
+  await withIdleThread(ctx, m.threadId, () => ctx.store.deleteThread(m.threadId));
   ctx.forgetThread(m.threadId);
   return { type: 'rg/ok' };
 }
@@ -80,20 +97,11 @@ export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>)
     for await (const t of listed) tuples.push(t);
     return tuples;
   };
-  // The stored rows and the engine's `next` of each are read side by side: both are O(page).
-  const readNext = async () => {
-    const next = new Map<string, readonly string[]>();
+  // The stored rows and the engine's `next` of each (from the graph's sandbox) are read side by
+  // side: both are O(page). `next` is a convenience: rows are shown without it when the sandbox cannot say.
+  const readNext = async (): Promise<Map<string, readonly string[]>> => {
     const graph = await graphOf(ctx, m.threadId);
-    if (!graph) return next;
-    try {
-      for await (const s of graph.getStateHistory(config, options)) {
-        const id = s.config.configurable?.checkpoint_id;
-        if (id) next.set(id, s.next);
-      }
-    } catch {
-      // `next` is a convenience: the stored rows are still worth showing without it.
-    }
-    return next;
+    return graph ? historyNext(ctx.sandbox, ctx.store.saver, graph, m.threadId, m.ns, limit + 1, m.before) : new Map();
   };
   const [tuples, next] = await Promise.all([readRows(), readNext()]);
   const more = tuples.length > limit;
@@ -105,33 +113,14 @@ export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>)
   return { type: 'rg/history', page };
 }
 
-/** rg/checkpoint.get */
-export async function onCheckpointGet(ctx: HostContext, m: Req<'rg/checkpoint.get'>): Promise<Reply<'rg/checkpoint.get'>> {
-  const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: m.checkpointId } };
-  const tuple = await ctx.store.saver.getTuple(config);
-  if (!tuple) throw new HostError('NOT_FOUND', `Thread "${m.threadId}" has no checkpoint "${m.checkpointId}" in namespace "${m.ns}".`);
-  const graph = await graphOf(ctx, m.threadId);
-  const parentConfig = tuple.parentConfig && { configurable: { ...tuple.parentConfig.configurable, thread_id: m.threadId, checkpoint_ns: m.ns } };
-  const parentTuple = parentConfig ? await ctx.store.saver.getTuple(parentConfig) : undefined;
-  const state = async (c: typeof config | undefined): Promise<Snapshot | null> => (graph && c ? graph.getState(c).catch(() => null) : null);
-  const detail = checkpointDetail({
-    tuple, parentTuple, snapshot: await state(config), parentSnapshot: await state(parentConfig as typeof config | undefined),
-    events: await checkpointEvents(ctx, m.threadId, m.ns, m.checkpointId),
-  });
-  const imported = importedTasks(tuple.metadata as Record<string, unknown> | undefined);
-  if (imported && detail.tasks.length === 0) {
-    detail.tasks = imported;
-    detail.summary = { ...detail.summary, next: importedNext(tuple.metadata as Record<string, unknown> | undefined) ?? detail.summary.next };
-  }
-  return { type: 'rg/checkpoint', detail };
-}
-
 /** rg/runs.list */
 export async function onRunsList(ctx: HostContext, m: Req<'rg/runs.list'>): Promise<Reply<'rg/runs.list'>> {
   const records = ctx.store.readRunRecords ? await ctx.store.readRunRecords(m.threadId) : await ctx.store.readTrace(m.threadId);
-  const stored = runsFromRecords(records);
+  const stored = runsFromRecords([...records, ...ctx.runs.unsavedOf(m.threadId).map((run) => ({ runId: run.runId, seq: Number.MAX_SAFE_INTEGER, kind: 'run' as const, run }))]);
   const runs = stored.map((r) => ({ ...r, ...ctx.runs.get(r.runId)?.summary }));
-  return { type: 'rg/runs', runs };
+  // A malformed stored run record is skipped, and said so.
+  const bad = malformedCount(records);
+  return bad > 0 ? { type: 'rg/runs', runs, problem: `${bad} stored record${bad === 1 ? ' is' : 's are'} malformed and skipped.` } : { type: 'rg/runs', runs };
 }
 
 /**

@@ -1,7 +1,5 @@
 /** Request handlers that start, continue, fork or cancel runs. */
-import type { ResumeValue } from '../protocol/dto';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
-import { Command } from '../engine/index';
 import { HostError, type HostContext } from './context';
 import { isImportedReadOnly } from './portability/index';
 import { startRun, type RunPlan } from './run-driver';
@@ -42,33 +40,31 @@ async function requireCheckpoint(ctx: HostContext, threadId: string, ns: string,
   if (!tuple) throw new HostError('NOT_FOUND', `Thread "${threadId}" has no checkpoint "${checkpointId}" in namespace "${ns}".`);
 }
 
-const resumeCommand = (resume: ResumeValue) => new Command({ resume: resume.kind === 'value' ? resume.value : resume.values });
-
 async function run(ctx: HostContext, plan: RunPlan): Promise<Started> {
   return started(await startRun(ctx, plan));
 }
 
 /** rg/run.start */
 export async function onRunStart(ctx: HostContext, m: Req<'rg/run.start'>): Promise<Started> {
-  if (!ctx.graphs.has(m.graphId)) throw new HostError('NOT_FOUND', `There is no graph "${m.graphId}".`);
+  if (!(await ctx.graphs.has(m.graphId))) throw new HostError('NOT_FOUND', `There is no graph "${m.graphId}".`);
   await refuseReadOnly(ctx, m.threadId);
   const known = await ctx.graphIdOf(m.threadId);
   if (known && known !== m.graphId) {
     throw new HostError('BAD_REQUEST', `Thread "${m.threadId}" belongs to graph "${known}"; start "${m.graphId}" on a new thread.`);
   }
-  return run(ctx, { threadId: m.threadId, graphId: m.graphId, kind: 'run', input: m.input, controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
+  return run(ctx, { threadId: m.threadId, graphId: m.graphId, kind: 'run', input: { kind: 'value', value: m.input }, controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
 }
 
 /** rg/run.resume */
 export async function onRunResume(ctx: HostContext, m: Req<'rg/run.resume'>): Promise<Started> {
   const graphId = await threadGraph(ctx, m.threadId);
-  return run(ctx, { threadId: m.threadId, graphId, kind: 'resume', input: resumeCommand(m.resume), controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
+  return run(ctx, { threadId: m.threadId, graphId, kind: 'resume', input: { kind: 'resume', resume: m.resume }, controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
 }
 
 /** rg/run.continue */
 export async function onRunContinue(ctx: HostContext, m: Req<'rg/run.continue'>): Promise<Started> {
   const graphId = await threadGraph(ctx, m.threadId);
-  return run(ctx, { threadId: m.threadId, graphId, kind: 'continue', input: null, controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
+  return run(ctx, { threadId: m.threadId, graphId, kind: 'continue', input: { kind: 'none' }, controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
 }
 
 /** rg/run.replay */
@@ -76,7 +72,7 @@ export async function onRunReplay(ctx: HostContext, m: Req<'rg/run.replay'>): Pr
   const graphId = await threadGraph(ctx, m.threadId);
   await requireCheckpoint(ctx, m.threadId, m.ns, m.checkpointId);
   return run(ctx, {
-    threadId: m.threadId, graphId, kind: 'replay', input: null, controls: m.controls, fromCheckpointId: m.checkpointId,
+    threadId: m.threadId, graphId, kind: 'replay', input: { kind: 'none' }, controls: m.controls, fromCheckpointId: m.checkpointId,
     at: { checkpoint_ns: m.ns, checkpoint_id: m.checkpointId },
   });
 }
@@ -86,18 +82,17 @@ export async function onRunFork(ctx: HostContext, m: Req<'rg/run.fork'>): Promis
   const graphId = await threadGraph(ctx, m.threadId);
   await requireCheckpoint(ctx, m.threadId, m.ns, m.checkpointId);
   return run(ctx, {
-    threadId: m.threadId, graphId, kind: 'fork', input: null, controls: m.controls, fromCheckpointId: m.checkpointId,
-    prepare: async (graph) => {
-      const at = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: m.checkpointId } };
-      const next = await graph.updateState(at, m.values, m.asNode);
-      return m.run ? next : null;
-    },
+    threadId: m.threadId, graphId, kind: 'fork', input: { kind: 'none' }, controls: m.controls, fromCheckpointId: m.checkpointId,
+    fork: { ns: m.ns, checkpointId: m.checkpointId, values: m.values, run: m.run, ...(m.asNode !== undefined ? { asNode: m.asNode } : {}) },
   });
 }
 
-/** rg/run.cancel: cooperative, at the next step boundary; the run reports `cancelled` when it stops. */
+/**
+ * rg/run.cancel: cooperative, at the next step boundary; a run that does not stop within the grace
+ * period has its sandbox stopped. Either way it reports `cancelled` when it stops.
+ */
 export async function onRunCancel(ctx: HostContext, m: Req<'rg/run.cancel'>): Promise<Omit<ReplyOf['rg/run.cancel'], 'id'>> {
-  if (!ctx.runs.stop(m.runId, 'cancel') && !ctx.runs.hasEnded(m.runId)) {
+  if (!ctx.runs.cancel(m.runId) && !ctx.runs.hasEnded(m.runId)) {
     throw new HostError('NOT_FOUND', `There is no run "${m.runId}" going on in this worker.`);
   }
   return { type: 'rg/ok' };

@@ -1,25 +1,31 @@
 /**
- * The worker side of the protocol: guards each inbound message, dispatches it, and replies with
- * plain data. Errors are sent as data, never thrown across the boundary. Storage is opened on the
- * first request; runs a previous worker left "running" are then marked cancelled.
+ * The storage worker's side of the page protocol: guards each inbound message, dispatches it, and
+ * replies with plain data. Errors are sent as data, never thrown across the boundary. Storage is
+ * opened on the first request; runs a previous worker left "running" are then marked cancelled.
+ * No graph code runs here: graphs are loaded, run and read with the engine in sandbox workers
+ * (sandbox/), which the page's sandbox iframe starts for this worker (`rg/sandbox.attach`).
  */
 import { v7 as uuidv7 } from 'uuid';
 import { PROTOCOL_VERSION, type FromWorker, type ToWorker } from '../protocol/messages';
 import { isKnownRequestType, isToWorker, requestProblem } from '../protocol/guards';
 import { ERROR_CODES } from '../shared/errors';
-import { timerSchedule, type Schedule } from './batcher';
+import { timerSchedule, type Schedule } from '../protocol/batcher';
+import type { Endpoint, PortLike } from '../protocol/endpoint';
 import { HostError, type HostContext } from './context';
 import { errorToWire } from './dto-map';
-import type { Endpoint } from './endpoint';
-import { GraphCatalog, type GraphModule } from './graphs/registry';
+import { GraphDirectory } from './graph-directory';
 import * as read from './handlers-read';
+import * as detail from './handlers-detail';
+import { DetailCache } from './detail-cache';
 import * as runs from './handlers-run';
 import * as files from './handlers-files';
 import * as userGraphs from './handlers-graphs';
-import { registerSavedUserGraphs } from './user-graphs';
+import { defaultLocks, type ThreadLocks } from './locks';
 import { DEFAULT_HOST_OPTIONS, type HostOptions } from './options';
 import { recoverStaleRuns } from './recovery';
 import { RunRegistry } from './runs';
+import { SandboxController, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox/controller';
+import { BootstrapLauncher, type SandboxLauncher } from './sandbox/launcher';
 import { runsFromRecords, type ThreadStore } from './store';
 import { withTraceCache } from './trace-cache';
 
@@ -30,9 +36,18 @@ type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'i
 export interface HostDeps {
   /** Opens storage (once, on the first request). */
   openStore(): Promise<ThreadStore>;
-  /** The graphs it can run. */
-  graphs: readonly GraphModule[];
+  /**
+   * Starts sandbox workers. @default a BootstrapLauncher, driven by the sandbox iframe the page
+   * attaches with `rg/sandbox.attach`
+   */
+  launcher?: SandboxLauncher;
+  /** Also offer the test-only graphs. @default false */
+  testGraphs?: boolean;
+  /** Per-thread locks shared by the tabs. @default Web Locks when available, else in memory */
+  locks?: ThreadLocks;
   options?: HostOptions;
+  /** Time limits of sandbox work. */
+  sandboxLimits?: Partial<SandboxLimits>;
   /** Timer for batching (tests inject their own). */
   schedule?: Schedule;
   /** Monotonic clock in milliseconds. @default performance.now */
@@ -52,13 +67,19 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
   const send = (m: FromWorker) => endpoint.postMessage(m);
   const registry = new RunRegistry();
   const graphOfThread = new Map<string, string>();
+  const launcher = deps.launcher ?? new BootstrapLauncher();
+  const sandbox = new SandboxController(launcher, { ...DEFAULT_SANDBOX_LIMITS, ...deps.sandboxLimits });
+  const locks = deps.locks ?? defaultLocks();
   let ready: Promise<HostContext> | null = null;
 
   const open = async (): Promise<HostContext> => {
     const store = withTraceCache(await deps.openStore());
     const ctx: HostContext = {
       store,
-      graphs: new GraphCatalog(store.saver, deps.graphs),
+      graphs: new GraphDirectory(sandbox, store, deps.testGraphs ?? false),
+      sandbox,
+      locks,
+      details: new DetailCache(),
       runs: registry,
       options: { ...DEFAULT_HOST_OPTIONS, ...deps.options },
       schedule: deps.schedule ?? timerSchedule,
@@ -78,8 +99,10 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
       forgetThread: (threadId) => void graphOfThread.delete(threadId),
     };
     await recoverStaleRuns(ctx);
-    // Saved user graphs are registered again, so their threads can be continued after a reload.
-    await registerSavedUserGraphs(ctx);
+    await registry.retryUnsaved((threadId, records) => store.appendTrace(threadId, records));
+    // Saved user graphs are loaded again (each in its own sandbox, bounded), so their threads can be
+    // continued after a reload; `rg/graphs.list` waits for it, hello does not.
+    void ctx.graphs.loadSaved().catch(() => undefined);
     return ctx;
   };
   const context = () => {
@@ -95,7 +118,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
     if (!isToWorker(msg)) return; // not a protocol message: drop
     handle(msg).then(
       (reply) => send({ ...reply, id: msg.id } as FromWorker),
-      (err: unknown) => send({ type: 'rg/error', id: msg.id, error: err instanceof HostError ? errorToWire(err, err.code) : errorToWire(err, 'INTERNAL') }),
+      (err: unknown) => send({ type: 'rg/error', id: msg.id, error: err instanceof HostError ? { ...errorToWire(err, err.code), ...err.extra } : errorToWire(err, 'INTERNAL') }),
     );
   };
 
@@ -106,7 +129,15 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
     const problem = requestProblem(msg);
     if (problem) throw new HostError('BAD_REQUEST', `Bad "${msg.type}" request: ${problem}.`);
     if (msg.type === 'rg/hello') return hello(msg.protocolVersion);
+    if (msg.type === 'rg/sandbox.attach') return attach(msg.port);
     return dispatch(await context(), msg);
+  }
+
+  /** The page's sandbox iframe (a new one after the old one was lost): no storage needed. */
+  async function attach(port: PortLike): Promise<ReplyBody> {
+    if (!(launcher instanceof BootstrapLauncher)) throw new HostError('BAD_REQUEST', 'This worker starts its sandbox itself.');
+    launcher.attach(port);
+    return { type: 'rg/ok' };
   }
 
   async function hello(version: number): Promise<ReplyBody> {
@@ -124,7 +155,9 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
   return {
     stop() {
       endpoint.removeEventListener('message', onMessage);
-      for (const run of registry.active()) registry.stop(run.summary.runId, 'cancel');
+      for (const run of registry.active()) registry.cancel(run.summary.runId);
+      // Let the runs see their cancel first; their sandboxes are stopped once they ended.
+      void Promise.all(registry.active().map((r) => r.done)).then(() => sandbox.stopAll({ code: 'RUN_CANCELLED', name: 'HostStopped', message: 'The storage worker stopped.' }));
     },
     async idle() {
       for (;;) {
@@ -137,11 +170,12 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
 }
 
 /** Routes a valid request (other than hello) to its handler. The switch is exhaustive. */
-function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' }>): Promise<ReplyBody> {
+function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 'rg/sandbox.attach' }>): Promise<ReplyBody> {
   switch (msg.type) {
     case 'rg/graphs.list': return ctx.graphs.list().then((graphs) => ({ type: 'rg/graphs', graphs }));
+    case 'rg/settings.set': return Promise.resolve(ctx.store.setDurability?.(msg.durability)).then(() => ({ type: 'rg/ok' }));
     case 'rg/threads.list': return read.onThreadsList(ctx);
-    case 'rg/thread.delete': return read.onThreadDelete(ctx, msg);
+    case 'rg/thread.delete': ctx.details.dropThread(msg.threadId); return read.onThreadDelete(ctx, msg);
     case 'rg/run.start': return runs.onRunStart(ctx, msg);
     case 'rg/run.resume': return runs.onRunResume(ctx, msg);
     case 'rg/run.continue': return runs.onRunContinue(ctx, msg);
@@ -149,7 +183,9 @@ function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' }>
     case 'rg/run.fork': return runs.onRunFork(ctx, msg);
     case 'rg/run.cancel': return runs.onRunCancel(ctx, msg);
     case 'rg/history.page': return read.onHistoryPage(ctx, msg);
-    case 'rg/checkpoint.get': return read.onCheckpointGet(ctx, msg);
+    case 'rg/checkpoint.get': return detail.onCheckpointGet(ctx, msg);
+    case 'rg/checkpoint.slice': return detail.onCheckpointSlice(ctx, msg);
+    case 'rg/checkpoint.diff': return detail.onCheckpointDiff(ctx, msg);
     case 'rg/runs.list': return read.onRunsList(ctx, msg);
     case 'rg/trace.get': return read.onTraceGet(ctx, msg);
     case 'rg/namespaces.list': return read.onNamespacesList(ctx, msg);
@@ -159,6 +195,7 @@ function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' }>
     case 'rg/graph.compile': return userGraphs.onGraphCompile(ctx, msg);
     case 'rg/graph.save': return userGraphs.onGraphSave(ctx, msg);
     case 'rg/graph.delete': return userGraphs.onGraphDelete(ctx, msg);
+    case 'rg/graph.cancelCompile': return userGraphs.onGraphCancelCompile(ctx, msg);
     default: {
       const never: never = msg;
       throw new HostError('BAD_REQUEST', `Unhandled request ${JSON.stringify(never)}`);

@@ -1,6 +1,14 @@
 /** The browser's ThreadStore: IndexedDBSaver and its thread/trace extras. */
 import { IndexedDBSaver } from '../checkpoint/idb/index';
+import type { SavedQuarantine } from '../checkpoint/idb/user-graphs';
+import type { GraphQuarantine } from '../protocol/dto';
 import type { ThreadStore, TraceRecord } from './store';
+
+const REASONS: ReadonlySet<string> = new Set<GraphQuarantine['reason']>(['load-failed', 'load-timeout', 'unapproved', 'unavailable']);
+
+/** A stored quarantine as the protocol says it (an unknown reason reads as a failed load: it stays quarantined). */
+const quarantineOf = (q: SavedQuarantine | null | undefined): GraphQuarantine | null =>
+  q ? { reason: REASONS.has(q.reason) ? (q.reason as GraphQuarantine['reason']) : 'load-failed', message: String(q.message), since: String(q.since) } : null;
 
 /** Opens the ThreadStore on the IndexedDB database `dbName`. */
 export function createIdbStore(dbName: string, version: number): ThreadStore {
@@ -10,7 +18,7 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     info: { dbName, version },
     async listThreads() {
       return (await saver.listThreads()).map((t) => ({
-        threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.checkpointCount, updatedAt: t.updatedAt,
+        threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.checkpointCount, updatedAt: t.updatedAt, ...(t.problem ? { problem: t.problem } : {}),
       }));
     },
     setThreadRunning: (threadId, running, graphId) => saver.setThreadRunning(threadId, running, graphId),
@@ -23,8 +31,12 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     countNamespaces: (threadId) => saver.countNamespaces(threadId),
     listWithoutValues: (threadId, ns, options) => saver.listWithoutValues(threadId, ns, options),
     deleteThread: (threadId) => saver.deleteThread(threadId),
-    listUserGraphs: () => saver.listUserGraphs(),
-    putUserGraph: (graph) => saver.putUserGraph(graph),
+    listUserGraphs: async () => (await saver.listUserGraphs()).map((g) => ({ ...g, quarantine: quarantineOf(g.quarantine) })),
+    putUserGraph: async (graph) => {
+      const stored = await saver.putUserGraph(graph);
+      return { ...stored, quarantine: quarantineOf(stored.quarantine) };
+    },
+    setDurability: (durability) => saver.setDurability(durability),
     deleteUserGraph: (id) => saver.deleteUserGraph(id),
   };
 }

@@ -3,10 +3,10 @@
  * thread's trace can be rebuilt after a reload. The queue is bounded: past `maxPersistBacklog`
  * records the run waits for storage (`backpressure`) instead of growing memory without limit.
  */
-import type { WireError } from '../protocol/dto';
-import { createBatcher } from './batcher';
+import type { RunSummary, WireError } from '../protocol/dto';
+import { createBatcher } from '../protocol/batcher';
 import type { HostContext } from './context';
-import { errorToWire } from './dto-map';
+import { storageErrorToWire } from './sandbox/storage-errors';
 import type { TraceRecord } from './store';
 
 type RecordBody = TraceRecord extends infer R ? (R extends TraceRecord ? Omit<R, 'runId' | 'seq'> : never) : never;
@@ -21,8 +21,12 @@ export interface Persister {
   sync(): Promise<WireError | null>;
   /** Resolves at once unless too many records wait for storage. */
   backpressure(): Promise<void>;
-  /** Writes everything queued; resolves with the first storage error, if any. */
-  close(): Promise<WireError | null>;
+  /**
+   * Writes everything queued, then the run's final summary in a write of its own (so a run whose
+   * trace could not be stored, e.g. at quota, still records how it ended; if even that fails, the
+   * summary is kept in memory by the run registry). Resolves with the first storage error, if any.
+   */
+  close(final: RunSummary): Promise<WireError | null>;
   /** Trace events pushed so far. */
   readonly traceCount: number;
 }
@@ -45,8 +49,8 @@ export function createPersister(ctx: HostContext, threadId: string, runId: strin
         try {
           if (!failure) await ctx.store.appendTrace(threadId, records);
         } catch (err) {
-          failure = errorToWire(err, 'INTERNAL');
-          failure.message = `The run's trace could not be stored: ${failure.message}`;
+          const error = storageErrorToWire(err);
+          failure = { ...error, message: `The run's trace could not be stored: ${error.message}` };
         } finally {
           waiting -= records.length;
         }
@@ -71,9 +75,16 @@ export function createPersister(ctx: HostContext, threadId: string, runId: strin
       await chain;
       return failure;
     },
-    async close() {
+    async close(final) {
       batcher.flushNow();
       await chain;
+      const record = { kind: 'run', run: final, runId, seq: seq++ } as TraceRecord;
+      try {
+        await ctx.store.appendTrace(threadId, [record]);
+      } catch (err) {
+        ctx.runs.keepUnsaved(threadId, record);
+        failure ??= { ...storageErrorToWire(err) };
+      }
       return failure;
     },
     get traceCount() {

@@ -1,7 +1,8 @@
 /**
- * Runs a previous worker left "running" (it was terminated by a forced cancel, or the page was
- * reloaded mid-run) are closed when the next worker opens storage: their summary is marked
- * cancelled and the thread's running flag cleared. Committed checkpoints are untouched.
+ * Runs a previous storage worker left "running" (the page was reloaded or closed mid-run, or the
+ * worker was restarted) are closed when the next one opens storage: their summary is marked
+ * cancelled and the thread's running flag cleared. Committed checkpoints are untouched. A thread
+ * whose lock is held belongs to a run going on in another tab: it is left alone.
  */
 import type { RunSummary } from '../protocol/dto';
 import type { HostContext } from './context';
@@ -9,25 +10,34 @@ import { runsFromRecords } from './store';
 
 /** The message recorded on a run the worker stopped without finishing. */
 export const STALE_RUN_MESSAGE =
-  'The worker stopped while this run was going on (the page was reloaded or the worker was restarted to cancel it). Every checkpoint committed before that is kept.';
+  'The worker stopped while this run was going on (the page was reloaded or closed, or the worker was restarted to cancel it). Every checkpoint committed before that is kept.';
 
-/** Marks stale runs cancelled; returns their ids. */
+/** Marks stale runs cancelled; returns their ids. A thread that cannot be closed now (e.g. at quota) is tried again next time. */
 export async function recoverStaleRuns(ctx: HostContext): Promise<string[]> {
   const recovered: string[] = [];
   // The running flag is set before a run's first record is written, so only flagged threads can hold open runs.
   for (const thread of (await ctx.store.listThreads()).filter((t) => t.status === 'running')) {
-    const records = await ctx.store.readTrace(thread.threadId);
-    const open = runsFromRecords(records).filter((r) => r.outcome === 'running' && !ctx.runs.get(r.runId));
-    for (const run of open) {
-      const seq = records.reduce((max, r) => (r.runId === run.runId ? Math.max(max, r.seq) : max), -1) + 1;
-      const closed: RunSummary = {
-        ...run, outcome: 'cancelled', endedAt: new Date().toISOString(),
-        error: { code: 'RUN_CANCELLED', name: 'RunCancelled', message: STALE_RUN_MESSAGE },
-      };
-      await ctx.store.appendTrace(thread.threadId, [{ runId: run.runId, seq, kind: 'run', run: closed }]);
-      recovered.push(run.runId);
+    if (ctx.runs.ofThread(thread.threadId)) continue;
+    const release = await ctx.locks.tryAcquire(thread.threadId);
+    if (!release) continue; // another tab's run holds it
+    try {
+      const records = await ctx.store.readTrace(thread.threadId);
+      const open = runsFromRecords(records).filter((r) => r.outcome === 'running');
+      for (const run of open) {
+        const seq = records.reduce((max, r) => (r.runId === run.runId && Number.isInteger(r.seq) ? Math.max(max, r.seq) : max), -1) + 1;
+        const closed: RunSummary = {
+          ...run, outcome: 'cancelled', endedAt: new Date().toISOString(),
+          error: { code: 'RUN_CANCELLED', name: 'RunCancelled', message: STALE_RUN_MESSAGE },
+        };
+        await ctx.store.appendTrace(thread.threadId, [{ runId: run.runId, seq, kind: 'run', run: closed }]);
+        recovered.push(run.runId);
+      }
+      await ctx.store.setThreadRunning(thread.threadId, false);
+    } catch {
+      // Storage refused (quota): the thread stays flagged and is closed by a later start.
+    } finally {
+      release();
     }
-    await ctx.store.setThreadRunning(thread.threadId, false);
   }
   return recovered;
 }

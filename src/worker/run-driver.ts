@@ -1,53 +1,61 @@
 /**
- * Runs a graph for one request: streams its trace and checkpoints to the page in batches, persists
- * them with the thread, honours step mode and cancel, and reports how the run ended.
+ * Runs a graph for one request: takes the thread's lock, registers the run and stores its summary,
+ * has a fresh sandbox worker run the engine (run-session.ts), streams the validated events to the
+ * page in batches and persists them with the thread, and records how the run ended. The storage
+ * worker decides the outcome the page sees; graph code only reports what it saw.
  */
 import type { RunEvent } from '../protocol/messages';
-import type { Json, RunControls, RunKind, RunOutcome, RunSummary, WireError } from '../protocol/dto';
-import type { TraceEvent } from '../shared/trace';
-import { createBatcher } from './batcher';
+import type { RunControls, RunKind, RunSummary, WireError } from '../protocol/dto';
+import type { RunInput, SandboxRunPlan } from '../protocol/sandbox';
+import { createBatcher } from '../protocol/batcher';
+import { ERROR_CODES } from '../shared/errors';
 import type { HostContext } from './context';
-import { HostError } from './context';
-import { errorToWire, summaryFromChunk } from './dto-map';
-import type { HostGraph, HostRunConfig, RunnableConfig } from './engine-port';
-import { toJsonSafe } from './json-safe';
-import type { ActiveRun } from './runs';
+import { HostError, threadBusy } from './context';
 import { createPersister } from './persister';
+import type { ActiveRun } from './runs';
+import { runInSandbox, type RunEnd } from './sandbox/run-session';
 
 /** What to run. */
 export interface RunPlan {
   threadId: string;
   graphId: string;
   kind: RunKind;
-  /** The engine input: a value, null (continue), or a Command. */
-  input: unknown;
-  /** `checkpoint_ns` / `checkpoint_id` to start from (replay, fork). */
-  at?: { checkpoint_ns?: string; checkpoint_id?: string };
+  input: RunInput;
+  /** `checkpoint_ns` / `checkpoint_id` to start from (replay). */
+  at?: { checkpoint_ns: string; checkpoint_id: string };
+  /** Fork: `updateState` first, then (when `run`) run from the new checkpoint. */
+  fork?: SandboxRunPlan['fork'];
   fromCheckpointId: string | null;
   controls?: RunControls;
-  /** Work before the engine run (fork: updateState). Returns where to run from, or null to skip the run. */
-  prepare?: (graph: HostGraph) => Promise<RunnableConfig | null>;
 }
 
 /** Registers a run and starts it; resolves with its summary once it is registered. */
 export async function startRun(ctx: HostContext, plan: RunPlan): Promise<RunSummary> {
-  const graph = ctx.graphs.get(plan.graphId);
-  if (!graph) throw new HostError('NOT_FOUND', `There is no graph "${plan.graphId}".`);
-  if (ctx.runs.ofThread(plan.threadId)) {
-    throw new HostError('THREAD_BUSY', `Thread "${plan.threadId}" already has a run going on; cancel it or wait for it to end.`);
+  const graph = ctx.graphs.ref(plan.graphId);
+  if (!graph) {
+    const user = ctx.graphs.user(plan.graphId);
+    if (user?.quarantine) throw new HostError('GRAPH_QUARANTINED', ERROR_CODES.GRAPH_QUARANTINED(plan.graphId, user.quarantine.message));
+    throw new HostError('NOT_FOUND', `There is no graph "${plan.graphId}".`);
   }
+  if (ctx.runs.ofThread(plan.threadId)) throw threadBusy(plan.threadId, 'this-tab');
   const summary: RunSummary = {
     runId: ctx.newRunId(), threadId: plan.threadId, kind: plan.kind, fromCheckpointId: plan.fromCheckpointId,
     startedAt: new Date().toISOString(), endedAt: null, outcome: 'running', error: null, graphId: plan.graphId,
   };
-  const run: ActiveRun = { summary, abort: new AbortController(), stopReason: null, done: Promise.resolve() };
+  const run: ActiveRun = { summary, abort: new AbortController(), done: Promise.resolve() };
+  // Registered before the lock is awaited, so a second request of this tab is told "this tab".
   ctx.runs.add(run);
+  const release = await ctx.locks.tryAcquire(plan.threadId).catch(() => null);
+  if (!release) {
+    ctx.runs.remove(summary.runId);
+    throw threadBusy(plan.threadId, 'another-tab');
+  }
   ctx.rememberGraph(plan.threadId, plan.graphId);
-  run.done = execute(ctx, graph, plan, run);
+  run.done = execute(ctx, plan, run).finally(release);
   return summary;
 }
 
-async function execute(ctx: HostContext, graph: HostGraph, plan: RunPlan, run: ActiveRun): Promise<void> {
+async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise<void> {
   const { summary } = run;
   const persister = createPersister(ctx, plan.threadId, summary.runId);
   const stream = createBatcher<RunEvent>({
@@ -59,107 +67,66 @@ async function execute(ctx: HostContext, graph: HostGraph, plan: RunPlan, run: A
   });
   // Let the `rg/run.started` reply go out first, so a page that subscribes on it misses nothing.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  // Tasks still finishing after a failed step may report after the run ended: such late events are
-  // stored with the run but not streamed, so the page never sees events after `rg/run.ended`.
+  // Events that arrive after the run ended are stored with it but not streamed.
   let streaming = true;
-  const emit = (event: RunEvent) => {
-    if (streaming) stream.push(event);
-    persister.push(event.kind === 'trace' ? { kind: 'trace', event: event.event } : { kind: 'checkpoint', checkpoint: event.checkpoint });
-    // At step boundaries, send what waited longer than a flush interval (sparse or slow runs).
-    if (event.kind === 'trace' && (event.event as { type?: unknown }).type === '@engine.checkpoint.saved') {
-      stream.flushEarly();
-      persister.flushEarly();
+  const onEvents = async (events: RunEvent[]) => {
+    for (const event of events) {
+      if (streaming) stream.push(event);
+      persister.push(event.kind === 'trace' ? { kind: 'trace', event: event.event } : { kind: 'checkpoint', checkpoint: event.checkpoint });
+      // At step boundaries, send what waited longer than a flush interval (sparse or slow runs).
+      if (event.kind === 'trace' && (event.event as { type?: unknown }).type === '@engine.checkpoint.saved') {
+        stream.flushEarly();
+        persister.flushEarly();
+      }
     }
+    await persister.backpressure();
   };
-  let outcome: RunOutcome = 'done';
-  let error: WireError | null = null;
-  let result: Json | null = null;
+  let end: RunEnd;
   try {
+    // Final summaries an earlier run could not store (quota) are written first, now that there may be room.
+    await ctx.runs.retryUnsaved((threadId, records) => ctx.store.appendTrace(threadId, records));
     await ctx.store.setThreadRunning(plan.threadId, true, plan.graphId);
     // Stored before the engine starts: if the worker dies mid-run, the next one finds the run and closes it.
     persister.push({ kind: 'run', run: { ...summary } });
     const startError = await persister.sync();
-    if (startError) throw Object.assign(new Error(startError.message), { name: 'StorageError' });
-    const config = await runConfig(ctx, graph, plan, run, emit);
-    if (config) {
-      const chunks = await graph.stream(plan.input, config);
-      for await (const chunk of chunks) {
-        const checkpoint = summaryFromChunk(chunk);
-        if (checkpoint) emit({ kind: 'checkpoint', checkpoint });
-        await persister.backpressure();
-      }
-    }
-    ({ outcome, result, error } = await settle(graph, plan));
+    if (startError) throw Object.assign(new Error(startError.message), { name: 'StorageError', wire: startError });
+    end = await runInSandbox(ctx.sandbox, {
+      graph: ctx.graphs.ref(plan.graphId) ?? { id: plan.graphId },
+      plan: sandboxPlan(ctx, plan, summary.runId),
+      saver: ctx.store.saver,
+      cancel: run.abort.signal,
+      ...(plan.controls?.nodeTimeoutMs !== undefined ? { nodeTimeoutMs: plan.controls.nodeTimeoutMs } : {}),
+      onEvents,
+      now: ctx.now,
+    });
+    if (end.whileLoading && (end.error?.code === 'SANDBOX_TIMEOUT')) await ctx.graphs.quarantineAfterRun(plan.graphId, end.error.message);
   } catch (err) {
-    if (run.stopReason === 'step') ({ outcome, result, error } = await settle(graph, plan));
-    else if (run.stopReason === 'cancel') {
-      outcome = 'cancelled';
-      error = { code: 'RUN_CANCELLED', name: 'RunCancelled', message: 'The run was cancelled. Checkpoints committed before the cancel are kept.' };
-    } else {
-      outcome = 'error';
-      error = errorToWire(err);
-      // A user graph's error points at the line and column of its source.
-      const position = ctx.graphs.module(plan.graphId)?.locate?.(err);
-      if (position) error.position = position;
-    }
+    const wire = (err as { wire?: WireError }).wire;
+    end = { outcome: 'error', result: null, error: wire ?? { code: 'INTERNAL', name: 'StorageError', message: err instanceof Error ? err.message : String(err) } };
   }
   streaming = false;
   stream.dispose();
-  Object.assign(summary, { outcome, error, endedAt: new Date().toISOString(), events: persister.traceCount });
-  persister.push({ kind: 'run', run: { ...summary } });
-  const storageError = await persister.close();
-  if (storageError && !error) error = summary.error = storageError;
+  Object.assign(summary, { outcome: end.outcome, error: end.error, endedAt: new Date().toISOString(), events: persister.traceCount });
+  const storageError = await persister.close({ ...summary });
+  if (storageError && !summary.error) summary.error = storageError;
+  if (storageError && summary.outcome !== 'error' && storageError.code === 'QUOTA_EXCEEDED') summary.outcome = 'error';
   await ctx.store.setThreadRunning(plan.threadId, false).catch(() => undefined);
   ctx.runs.remove(summary.runId);
-  ctx.send({ type: 'rg/run.ended', runId: summary.runId, threadId: plan.threadId, outcome, error, result });
+  ctx.send({ type: 'rg/run.ended', runId: summary.runId, threadId: plan.threadId, outcome: summary.outcome as Exclude<RunSummary['outcome'], 'running'>, error: summary.error, result: end.result });
 }
 
-/** The engine config of the run; null when the plan's preparation says not to run. */
-async function runConfig(
-  ctx: HostContext, graph: HostGraph, plan: RunPlan, run: ActiveRun, emit: (e: RunEvent) => void,
-): Promise<HostRunConfig | null> {
+/** The plan as the sandbox runs it. */
+function sandboxPlan(ctx: HostContext, plan: RunPlan, runId: string): SandboxRunPlan {
   const c = plan.controls ?? {};
-  let configurable: Record<string, unknown> = { thread_id: plan.threadId, ...plan.at };
-  if (plan.prepare) {
-    const from = await plan.prepare(graph);
-    if (!from) return null;
-    configurable = { ...from.configurable, thread_id: plan.threadId };
-  }
-  const config: HostRunConfig = {
-    configurable,
+  const controls: RunControls = {};
+  if (c.stepMode) controls.stepMode = true;
+  if (c.breakBefore?.length) controls.breakBefore = [...c.breakBefore];
+  if (c.breakAfter?.length) controls.breakAfter = [...c.breakAfter];
+  return {
+    runId, threadId: plan.threadId, graphId: plan.graphId, kind: plan.kind, input: plan.input, controls,
     recursionLimit: c.recursionLimit ?? ctx.options.defaultRecursionLimit,
-    signal: run.abort.signal,
-    streamMode: 'checkpoints',
-    metadata: { graph_id: plan.graphId },
-    runId: run.summary.runId,
-    trace: (event: TraceEvent) => {
-      // Trace events are plain data by contract (src/shared/trace.ts); the only user value they
-      // carry is an interrupt's payload, so only those events go through toJsonSafe (cheap path for the rest).
-      emit({ kind: 'trace', event: event.type === '@engine.interrupt' || event.type === '@engine.error' ? toJsonSafe(event) : (event as unknown as Json) });
-      // Step mode: stop at the boundary after the first superstep this run commits.
-      if (c.stepMode && event.type === '@engine.checkpoint.saved' && event.checkpointNs === '' && event.source === 'loop') {
-        ctx.runs.stop(run.summary.runId, 'step');
-      }
-    },
+    eagerTaskEvents: c.nodeTimeoutMs !== undefined,
+    ...(plan.at ? { at: plan.at } : {}),
+    ...(plan.fork ? { fork: plan.fork } : {}),
   };
-  if (c.breakBefore?.length) config.interruptBefore = c.breakBefore;
-  if (c.breakAfter?.length) config.interruptAfter = c.breakAfter;
-  return config;
-}
-
-/**
- * How a run that did not fail ended: interrupted, paused with tasks left, or done. Never throws:
- * a failure to read the final state is the run's error.
- */
-async function settle(graph: HostGraph, plan: RunPlan): Promise<{ outcome: RunOutcome; result: Json | null; error: WireError | null }> {
-  try {
-    const snapshot = await graph.getState({ configurable: { thread_id: plan.threadId } });
-    const result = toJsonSafe(snapshot.values);
-    if (snapshot.tasks.some((t) => (t.interrupts?.length ?? 0) > 0)) return { outcome: 'interrupted', result, error: null };
-    // Tasks left: a breakpoint or step mode stopped the run.
-    if (snapshot.next.length > 0) return { outcome: 'paused', result, error: null };
-    return { outcome: 'done', result, error: null };
-  } catch (err) {
-    return { outcome: 'error', result: null, error: errorToWire(err, 'INTERNAL') };
-  }
 }

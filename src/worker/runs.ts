@@ -3,15 +3,13 @@
  * controller that cancels it and the reason it was stopped.
  */
 import type { RunSummary } from '../protocol/dto';
-
-/** Why the host stopped a run itself. */
-export type StopReason = 'cancel' | 'step';
+import type { TraceRecord } from './store';
 
 /** A run going on in this worker. */
 export interface ActiveRun {
   summary: RunSummary;
+  /** Aborted by a cancel: the run's sandbox is asked to stop, then stopped. */
   abort: AbortController;
-  stopReason: StopReason | null;
   /** Settles when the run has ended and its records are stored. */
   done: Promise<void>;
 }
@@ -22,6 +20,30 @@ export class RunRegistry {
   private readonly byThread = new Map<string, string>();
   /** Ids of runs that ended in this worker, so a late cancel is answered "ok" instead of "not found". */
   private readonly ended = new Set<string>();
+  /** Final run records storage refused (quota): shown from memory and written again later. */
+  private readonly unsaved = new Map<string, { threadId: string; record: TraceRecord }>();
+
+  /** Keeps a final run record that could not be stored. */
+  keepUnsaved(threadId: string, record: TraceRecord): void {
+    this.unsaved.set(record.runId, { threadId, record });
+  }
+
+  /** Final run summaries of a thread that are not stored yet. */
+  unsavedOf(threadId: string): RunSummary[] {
+    return [...this.unsaved.values()].flatMap((u) => (u.threadId === threadId && u.record.kind === 'run' ? [u.record.run] : []));
+  }
+
+  /** Tries to store the kept records again; the ones storage still refuses stay. */
+  async retryUnsaved(append: (threadId: string, records: TraceRecord[]) => Promise<void>): Promise<void> {
+    for (const [runId, u] of [...this.unsaved]) {
+      try {
+        await append(u.threadId, [u.record]);
+        this.unsaved.delete(runId);
+      } catch {
+        // Still refused (the quota is still used up): kept for the next try.
+      }
+    }
+  }
 
   /** The active run of a thread, if any. */
   ofThread(threadId: string): ActiveRun | undefined {
@@ -50,15 +72,11 @@ export class RunRegistry {
     this.ended.add(runId);
   }
 
-  /** Stops a run at the next step boundary, recording why. Returns false when it is not active. */
-  stop(runId: string, reason: StopReason): boolean {
+  /** Cancels a run (cooperatively first; see run-session.ts). Returns false when it is not active. */
+  cancel(runId: string): boolean {
     const run = this.byRun.get(runId);
     if (!run) return false;
-    run.stopReason ??= reason;
-    // Named AbortError so the engine records the run as aborted, not failed.
-    const why = new Error(reason === 'cancel' ? 'Run cancelled' : 'Paused after one step');
-    why.name = 'AbortError';
-    run.abort.abort(why);
+    run.abort.abort();
     return true;
   }
 

@@ -5,7 +5,8 @@
  */
 import { eventsAbout } from '../checkpoint/idb/trace-keys';
 import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointTuple } from '../engine/checkpoint/types';
-import type { CheckpointSummary, Json, RunSummary, ThreadStatus } from '../protocol/dto';
+import type { CheckpointSummary, GraphQuarantine, Json, RunSummary, ThreadStatus } from '../protocol/dto';
+import { isRunSummary } from './records';
 
 /**
  * One persisted record of a run: a trace event, a checkpoint notification, or the run's summary
@@ -25,6 +26,8 @@ export interface StoredThread {
   status: ThreadStatus;
   steps: number;
   updatedAt: string | null;
+  /** Set when the thread's records are malformed (see records.ts). */
+  problem?: string;
 }
 
 /** A graph written in the editor, as storage keeps it. */
@@ -33,12 +36,14 @@ export interface StoredUserGraph {
   title: string;
   source: string;
   updatedAt: string;
+  /** Set while the graph must not be loaded (it failed or hung at load, or awaits approval). */
+  quarantine?: GraphQuarantine | null;
 }
 
 /** Saved user graphs. */
 export interface UserGraphStore {
   listUserGraphs(): Promise<StoredUserGraph[]>;
-  putUserGraph(graph: { id: string; title: string; source: string }): Promise<StoredUserGraph>;
+  putUserGraph(graph: { id: string; title: string; source: string; quarantine?: GraphQuarantine | null }): Promise<StoredUserGraph>;
   deleteUserGraph(id: string): Promise<void>;
 }
 
@@ -75,6 +80,8 @@ export interface ThreadStore extends UserGraphStore {
   countNamespaces?(threadId: string): Promise<Map<string, number>>;
   /** Removes checkpoints, writes, trace and flags of the thread. */
   deleteThread(threadId: string): Promise<void>;
+  /** Durability of committing transactions (see IndexedDBSaver.setDurability). Optional. */
+  setDurability?(durability: 'strict' | 'relaxed'): void;
 }
 
 /**
@@ -143,7 +150,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       list.push(...structuredClone(records));
       traces.set(threadId, list);
       for (const r of records) {
-        if (r.kind !== 'run') continue;
+        if (r.kind !== 'run' || !isRunSummary(r.run)) continue;
         if (r.run.graphId && !graphOf.has(threadId)) graphOf.set(threadId, r.run.graphId);
         touched.set(threadId, r.run.endedAt ?? r.run.startedAt);
       }
@@ -195,9 +202,4 @@ function groupedByRun(list: readonly TraceRecord[]): TraceRecord[] {
   return [...byRun.values()].flat();
 }
 
-/** The latest summary of each run in a thread's records, oldest run first. */
-export function runsFromRecords(records: readonly TraceRecord[]): RunSummary[] {
-  const runs = new Map<string, RunSummary>();
-  for (const r of records) if (r.kind === 'run') runs.set(r.runId, r.run);
-  return [...runs.values()].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
-}
+export { runsFromRecords } from './records';

@@ -3,9 +3,10 @@ import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerClient, type ClientEndpoint } from '../../src/client/worker-client';
 import { startHost } from '../../src/worker/host';
-import type { Endpoint } from '../../src/worker/endpoint';
+import type { Endpoint } from '../../src/protocol/endpoint';
 import { MemorySaver } from '../../src/engine/index';
 import { createMemoryStore } from '../../src/worker/store';
+import { PROTOCOL_VERSION } from '../../src/protocol/messages';
 
 const open: Array<{ close(): void }> = [];
 afterEach(() => open.splice(0).forEach((p) => p.close()));
@@ -19,16 +20,16 @@ function pair() {
 describe('protocol hello', () => {
   it('answers with the protocol version and the storage it opened', async () => {
     const { page, worker } = pair();
-    startHost(worker, { openStore: async () => createMemoryStore(new MemorySaver(), { dbName: 'test-db', version: 3 }), graphs: [] });
+    startHost(worker, { openStore: async () => createMemoryStore(new MemorySaver(), { dbName: 'test-db', version: 3 }) });
     const client = createWorkerClient(page);
     const reply = await client.hello();
-    expect(reply.protocolVersion).toBe(1);
+    expect(reply.protocolVersion).toBe(PROTOCOL_VERSION);
     expect(reply.storage).toEqual({ dbName: 'test-db', version: 3 });
   });
 
   it('rejects a page that speaks another protocol version, as data', async () => {
     const { page, worker } = pair();
-    startHost(worker, { openStore: async () => createMemoryStore(new MemorySaver(), { dbName: 'x', version: 1 }), graphs: [] });
+    startHost(worker, { openStore: async () => createMemoryStore(new MemorySaver(), { dbName: 'x', version: 1 }) });
     const client = createWorkerClient(page);
     await expect(client.request('rg/hello', { protocolVersion: 99 })).rejects.toMatchObject({
       data: { code: 'PROTOCOL_VERSION_MISMATCH' },
@@ -37,7 +38,7 @@ describe('protocol hello', () => {
 
   it('reports a storage failure as an error reply instead of hanging', async () => {
     const { page, worker } = pair();
-    startHost(worker, { openStore: async () => { throw new Error('quota exceeded'); }, graphs: [] });
+    startHost(worker, { openStore: async () => { throw new Error('quota exceeded'); } });
     const client = createWorkerClient(page);
     await expect(client.hello()).rejects.toThrow('quota exceeded');
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as engineModule from '../../src/engine/index';
 import { MemorySaver } from '../../src/engine/checkpoint/memory';
 import { exportThread, importThread, serializeThreadExport } from '../../src/worker/portability';
-import { compileUserGraph } from '../../src/worker/usercode';
+import { compileUserGraph } from '../../src/sandbox/usercode';
 
 const engine = engineModule as unknown as Record<string, unknown>;
 const hasEngine = typeof engine.StateGraph === 'function' && typeof engine.Command === 'function';

@@ -108,11 +108,11 @@ describe('previewImport', () => {
     if (!file.ok) throw new Error(file.error.message);
     expect(previewImport(file.text)).toEqual({
       ok: true,
-      preview: { format: 'replaygraph', threadId: 't1', graphId: 'chain', checkpoints: 7, namespaces: ['', 'child:6b1c1a4e-0000-0000-0000-000000000001'], runs: 1, readOnly: false, hasSource: false },
+      preview: { format: 'replaygraph', threadId: 't1', graphId: 'chain', checkpoints: 7, namespaces: ['', 'child:6b1c1a4e-0000-0000-0000-000000000001'], runs: 1, readOnly: false, hasSource: false, graphSource: null },
     });
     const withSource = await exportForHost(store, 't1', { graphId: 'user:x', graphSource: 'export default 1;' });
     if (!withSource.ok) throw new Error(withSource.error.message);
-    expect(previewImport(withSource.text)).toMatchObject({ ok: true, preview: { graphId: 'user:x', hasSource: true } });
+    expect(previewImport(withSource.text)).toMatchObject({ ok: true, preview: { graphId: 'user:x', hasSource: true, graphSource: expect.any(String) } });
     expect(previewImport(JSON.stringify(branchedHistory()))).toMatchObject({ ok: true, preview: { format: 'langgraph', threadId: 'lg-thread', checkpoints: 4, readOnly: true, hasSource: false } });
     expect(previewImport(file.text.slice(0, 100))).toMatchObject({ ok: false, error: { code: 'not-json' } });
   });

@@ -67,6 +67,17 @@ const rgSemantic: MalformedCase[] = [
   rgEdit('trace entry with both type and kind', (d) => { d.trace[1].kind = 'trace'; }, ['invalid'], '$.trace[1]'),
   rgEdit('trace entry with neither type nor kind', (d) => { delete d.trace[1].type; }, ['invalid'], '$.trace[1]'),
   rgEdit('trace record of an unknown kind', (d) => { d.trace[1] = { runId: 'run-1', seq: 1, kind: 'script' }; }, ['invalid'], '$.trace[1].kind'),
+  // Every record kind's body is checked: a bad run record used to hide every thread from the list.
+  rgEdit('run record whose run is null', (d) => { d.trace.push({ runId: 'evil-run-1', seq: 0, kind: 'run', run: null }); }, ['invalid'], `$.trace[${RG.trace.length}].run`),
+  rgEdit('run record whose run is text', (d) => { d.trace.push({ runId: 'evil-run-1', seq: 0, kind: 'run', run: 'garbage' }); }, ['invalid'], `$.trace[${RG.trace.length}].run`),
+  rgEdit('run record without startedAt', (d) => {
+    const run = { ...d.runs[0] };
+    delete run.startedAt;
+    d.trace.push({ runId: 'evil-run-2', seq: 0, kind: 'run', run });
+  }, ['invalid'], `$.trace[${RG.trace.length}].run.startedAt`),
+  rgEdit('run record with an unknown outcome', (d) => { d.trace.push({ runId: 'evil-run-3', seq: 0, kind: 'run', run: { ...d.runs[0], outcome: 'won' } }); }, ['invalid'], `$.trace[${RG.trace.length}].run.outcome`),
+  rgEdit('checkpoint record without its checkpoint', (d) => { d.trace.push({ runId: 'evil-run-4', seq: 0, kind: 'checkpoint', checkpoint: null }); }, ['invalid'], `$.trace[${RG.trace.length}].checkpoint`),
+  rgEdit('trace record whose event is a number', (d) => { d.trace.push({ runId: 'evil-run-5', seq: 0, kind: 'trace', event: 5 }); }, ['invalid'], `$.trace[${RG.trace.length}].event`),
   rgEdit('malformed tag in a channel named $rg', (d) => { d.checkpoints[1].checkpoint.channel_values.$rg = { $rg: 'bigint', v: 'x' }; }, ['invalid'], '$.checkpoints[1].checkpoint.channel_values.$rg.$rg'),
   rgEdit('malformed tag in an extra checkpoint field', (d) => { d.checkpoints[1].checkpoint.extra = { $rg: 'date', v: 'never' }; }, ['invalid'], '$.checkpoints[1].checkpoint.extra.$rg'),
   rgEdit('malformed tag in metadata', (d) => { d.checkpoints[1].metadata.when = { $rg: 'number', v: '12' }; }, ['invalid'], '$.checkpoints[1].metadata.when.$rg'),
@@ -89,13 +100,10 @@ const rgSemantic: MalformedCase[] = [
   rgEdit('id over the length limit', (d) => { d.checkpoints[1].checkpoint.id = 'x'.repeat(600); }, ['invalid'], '$.checkpoints[1].checkpoint.id'),
   rgEdit('nested too deep', (d) => {
     let v: unknown = 'bottom';
-    for (let i = 0; i < 100; i++) v = [v];
+    for (let i = 0; i < 300; i++) v = [v];
     d.checkpoints[1].checkpoint.channel_values.notes = v;
   }, ['too-large']),
   rgEdit('string over 8 Mi characters', (d) => { d.checkpoints[1].checkpoint.channel_values.topic = 'a'.repeat(8 * 1024 * 1024 + 1); }, ['too-large'], '$.checkpoints[1].checkpoint.channel_values.topic'),
-  rgEdit('object with too many keys', (d) => {
-    d.checkpoints[1].checkpoint.channel_values.topic = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`k${i}`, i]));
-  }, ['too-large'], '$.checkpoints[1].checkpoint.channel_values.topic'),
   rgEdit('array over a million elements', (d) => { d.trace = new Array(1_000_001).fill(0); }, ['too-large'], '$.trace'),
 ];
 
@@ -106,6 +114,9 @@ const rgLimited: [MalformedCase, Partial<ImportLimits>][] = [
   [{ name: 'replaygraph: more writes on a checkpoint than allowed', text: RG_TEXT, codes: ['invalid'], path: '$.checkpoints[1].pendingWrites' }, { maxWritesPerCheckpoint: 2 }],
   [{ name: 'replaygraph: text longer than allowed', text: RG_TEXT, codes: ['too-large'], path: '$' }, { maxTextLength: 1000 }],
   [{ name: 'replaygraph: more values than allowed', text: RG_TEXT, codes: ['too-large'] }, { maxNodes: 100 }],
+  [{ ...rgEdit('object with too many keys', (d) => {
+    d.checkpoints[1].checkpoint.channel_values.topic = Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`k${i}`, i]));
+  }, ['too-large'], '$.checkpoints[1].checkpoint.channel_values.topic'), name: 'replaygraph: object with too many keys' }, { maxObjectKeys: 1_000 }],
 ];
 
 // ---- LangGraph history mutations ----

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileUserGraph, UserGraphError, type CompiledUserGraph } from '../../src/worker/usercode';
+import { compileUserGraph, UserGraphError, type CompiledUserGraph } from '../../src/sandbox/usercode';
 import { FakeCompiled, fakeEngine } from './fake-engine';
 
 /** 1-based line and column of the first occurrence of `needle` in `source`. */

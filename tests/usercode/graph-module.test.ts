@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as engineModule from '../../src/engine/index';
 import { MemorySaver } from '../../src/engine/checkpoint/memory';
-import { GraphCatalog } from '../../src/worker/graphs/registry';
-import { UserGraphError, userGraphModule } from '../../src/worker/usercode';
+import { graphInfo } from '../../src/sandbox/graphs/registry';
+import { UserGraphError, userGraphModule } from '../../src/sandbox/usercode';
 import { fakeEngine } from './fake-engine';
 
 const engine = engineModule as unknown as Record<string, unknown>;
-const hasEngine = typeof engine.StateGraph === 'function';
 
 const SOURCE = `import { StateGraph, Annotation, START, END } from 'replaygraph';
 export const title = 'Greeter';
@@ -46,14 +45,13 @@ describe('userGraphModule', () => {
     expect(r.ok || r.error.kind).toBe('syntax');
   });
 
-  it.skipIf(!hasEngine)('registers in the graph catalog and runs on the real engine', async () => {
+  it('is described like a built-in graph and runs on the real engine', async () => {
     const r = userGraphModule(SOURCE, engine, { id: 'user:greeter' });
     if (!r.ok) throw new Error(JSON.stringify(r.error));
-    const catalog = new GraphCatalog(new MemorySaver(), [r.module]);
-    const [info] = await catalog.list();
+    const info = await graphInfo(r.module);
     expect(info).toMatchObject({ id: 'user:greeter', origin: 'user', source: SOURCE, exampleInput: { name: 'Ada' } });
-    expect(info!.shape.nodes.map((n) => n.id)).toContain('greet');
-    const out = await catalog.get('user:greeter')!.invoke({ name: 'Ada' }, { configurable: { thread_id: 't' } });
+    expect(info.shape.nodes.map((n) => n.id)).toContain('greet');
+    const out = await r.module.build(new MemorySaver()).invoke({ name: 'Ada' }, { configurable: { thread_id: 't' } });
     expect(out).toEqual({ name: 'Ada', greeting: 'Hello, Ada' });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as engineModule from '../../src/engine/index';
-import { compileUserGraph } from '../../src/worker/usercode';
+import { compileUserGraph } from '../../src/sandbox/usercode';
 
 const engine = engineModule as unknown as Record<string, unknown>;
 const hasEngine = typeof engine.StateGraph === 'function' && typeof engine.MemorySaver === 'function';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMappings, decodeVlqFields, toSourcePosition } from '../../src/worker/usercode/source-map';
-import { findFrame } from '../../src/worker/usercode/stack';
+import { decodeMappings, decodeVlqFields, toSourcePosition } from '../../src/sandbox/usercode/source-map';
+import { findFrame } from '../../src/sandbox/usercode/stack';
 
 describe('base64 VLQ', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatcher, type Schedule } from '../../src/worker/batcher';
+import { createBatcher, type Schedule } from '../../src/protocol/batcher';
 
 /** A manual clock: timers fire only when the test says so. */
 function manualClock() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { taskFacts, writeDisposition } from '../../src/worker/dispositions';
-import { checkpointDetail, summaryFromChunk, summaryFromTuple, userValues } from '../../src/worker/dto-map';
+import { checkpointDetail, summaryFromTuple, userValues } from '../../src/worker/dto-map';
+import { snapshotToWire, summaryFromChunk } from '../../src/sandbox/wire';
 import { namespaceTree } from '../../src/worker/namespaces';
 import { errorThenResume, run, tupleC1 } from './fixtures';
 
@@ -78,10 +79,11 @@ describe('DTO mapping of checkpoint tuples', () => {
   it('maps snapshot tasks with their interrupts and errors', () => {
     const detail = checkpointDetail({
       tuple: tupleC1(), parentSnapshot: null, events: errorThenResume(),
-      snapshot: {
+      // The sandbox maps the engine's snapshot to data; the storage worker adds what the trace says.
+      snapshot: snapshotToWire({
         values: { log: ['start'] }, next: ['b'], config: tupleC1().config,
         tasks: [{ id: 'tb', name: 'b', path: ['__pregel_pull', 'b'], error: new Error('flaky'), interrupts: [{ id: 'i1', value: { ask: () => 1 } }] }],
-      },
+      }),
     });
     expect(detail.tasks).toEqual([{
       id: 'tb', name: 'b', path: '__pregel_pull, b', kind: 'pull', triggers: [{ channel: 'branch:to:b', version: 2, seen: null }],

@@ -1,6 +1,6 @@
 /** Trace and checkpoint-tuple fixtures shaped like the engine's (and LangGraph's) data. */
 import type { TraceEvent } from '../../src/shared/trace';
-import type { CheckpointTuple } from '../../src/worker/engine-port';
+import type { CheckpointTuple } from '../../src/sandbox/engine-port';
 
 type Input = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, 'runId' | 'checkpointNs' | 'seq'> : never) : never;
 

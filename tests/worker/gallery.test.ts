@@ -1,7 +1,7 @@
 /** The scenario gallery over the protocol: each graph does what its card promises. */
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/protocol/dto';
-import { GALLERY_GRAPHS } from '../../src/worker/graphs/index';
+import { GALLERY_GRAPHS } from '../../src/sandbox/graphs/index';
 import { connect, newThread, STORES } from './harness';
 
 type Ev = { type: string; [k: string]: unknown };

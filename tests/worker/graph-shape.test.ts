@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Annotation, END, START, StateGraph } from '../../src/engine/index';
-import { graphShape, shapeFromDrawable } from '../../src/worker/graph-shape';
+import { graphShape, shapeFromDrawable } from '../../src/sandbox/graph-shape';
 
 const State = Annotation.Root({ n: Annotation<number>() });
 

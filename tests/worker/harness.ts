@@ -1,17 +1,21 @@
-/** A page ⇄ worker pair over a real MessageChannel, with the real host, engine and a saver. */
+/**
+ * A page ⇄ storage-worker pair over a real MessageChannel, with the real host and a saver, and the
+ * real sandbox (engine, graphs, checkpointer proxy) in-process behind it (in-process-sandbox.ts).
+ */
 import 'fake-indexeddb/auto';
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach } from 'vitest';
 import { createWorkerClient, type ClientEndpoint, type WorkerClient } from '../../src/client/worker-client';
 import { MemorySaver } from '../../src/engine/index';
 import type { FromWorker } from '../../src/protocol/messages';
-import type { Schedule } from '../../src/worker/batcher';
-import type { Endpoint } from '../../src/worker/endpoint';
-import { BUILTIN_GRAPHS, TEST_GRAPHS, type GraphModule } from '../../src/worker/graphs/index';
-import { startHost, type Host } from '../../src/worker/host';
+import type { Schedule } from '../../src/protocol/batcher';
+import type { Endpoint } from '../../src/protocol/endpoint';
+import type { GraphModule } from '../../src/sandbox/graphs/index';
+import { startHost, type Host, type HostDeps } from '../../src/worker/host';
 import { createIdbStore } from '../../src/worker/idb-store';
 import type { HostOptions } from '../../src/worker/options';
 import { createMemoryStore, type ThreadStore } from '../../src/worker/store';
+import { inProcessLauncher, type InProcessLauncher } from './in-process-sandbox';
 
 const open: Array<{ close(): void }> = [];
 const hosts: Host[] = [];
@@ -38,18 +42,24 @@ export interface Pair {
   seen: FromWorker[];
   /** Posts a raw message to the worker, as a buggy page might. */
   postRaw(message: unknown): void;
+  /** The sandbox workers the host started and stopped. */
+  launcher: InProcessLauncher;
 }
 
 /** Starts a host on `store` and a client connected to it. */
-export function connect(store: ThreadStore, options: HostOptions = {}, schedule?: Schedule, now?: () => number, extraGraphs: GraphModule[] = []): Pair {
+export function connect(
+  store: ThreadStore, options: HostOptions = {}, schedule?: Schedule, now?: () => number, extraGraphs: GraphModule[] = [], more: Partial<HostDeps> = {},
+  hangs?: (key: string) => boolean,
+): Pair {
   const { port1, port2 } = new MessageChannel();
   open.push(port1, port2);
   const page = port1 as unknown as ClientEndpoint;
-  const host = startHost(port2 as unknown as Endpoint, { openStore: async () => store, graphs: [...BUILTIN_GRAPHS, ...TEST_GRAPHS, ...extraGraphs], options, schedule, now });
+  const launcher = inProcessLauncher(extraGraphs, {}, hangs);
+  const host = startHost(port2 as unknown as Endpoint, { openStore: async () => store, launcher, testGraphs: true, options, schedule, now, ...more });
   hosts.push(host);
   const seen: FromWorker[] = [];
   page.addEventListener('message', (ev) => seen.push(ev.data as FromWorker));
-  return { client: createWorkerClient(page), host, store, seen, postRaw: (m) => port1.postMessage(m) };
+  return { client: createWorkerClient(page), host, store, seen, postRaw: (m) => port1.postMessage(m), launcher };
 }
 
 let threadCounter = 0;

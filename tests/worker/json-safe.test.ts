@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toJsonSafe } from '../../src/worker/json-safe';
+import { toJsonSafe } from '../../src/protocol/json-safe';
 
 class Point {
   constructor(public x: number, public y: number) {}

@@ -24,7 +24,7 @@ describe.each(STORES)('control over the protocol (%s)', (_name, makeStore) => {
     const { client } = connect(makeStore());
     const threadId = newThread();
     const { runId } = await client.startRun({
-      threadId, graphId: 'test-counter', input: { count: 0, target: 1_000_000, delayMs: 1 }, controls: { recursionLimit: 10_000_000 },
+      threadId, graphId: 'test-counter', input: { count: 0, target: 1_000_000, delayMs: 1 }, controls: { recursionLimit: 1_000_000 },
     });
     await checkpointsSeen(client, runId, 5);
     expect((await client.listThreads()).find((t) => t.threadId === threadId)?.status).toBe('running');
@@ -47,7 +47,7 @@ describe.each(STORES)('control over the protocol (%s)', (_name, makeStore) => {
     const { client } = connect(makeStore());
     const threadId = newThread();
     const { runId } = await client.startRun({
-      threadId, graphId: 'test-counter', input: { count: 0, target: 1_000_000, delayMs: 1 }, controls: { recursionLimit: 10_000_000 },
+      threadId, graphId: 'test-counter', input: { count: 0, target: 1_000_000, delayMs: 1 }, controls: { recursionLimit: 1_000_000 },
     });
     await checkpointsSeen(client, runId, 2);
     await expect(client.deleteThread(threadId)).rejects.toMatchObject({ data: { code: 'THREAD_BUSY' } });

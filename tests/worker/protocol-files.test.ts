@@ -83,7 +83,7 @@ describe.each(STORES)('thread files over the protocol (%s)', (_name, makeStore) 
     expect((await client.historyPage({ threadId: LG_THREAD, limit: 10 })).items).toHaveLength(4);
   });
 
-  it('an exported user-graph thread carries its source; imported where the graph is unknown, it registers it and runs further', async () => {
+  it('an exported user-graph thread carries its source; imported where the graph is unknown and the user agrees, it registers it and runs further', async () => {
     const first = connect(makeStore());
     const compiled = await first.client.saveGraph({ graphId: 'user:doubler', source: USER_SOURCE });
     expect(compiled.graph?.title).toBe('Doubler');
@@ -92,12 +92,39 @@ describe.each(STORES)('thread files over the protocol (%s)', (_name, makeStore) 
     expect(await first.client.waitForRun(r.runId)).toMatchObject({ outcome: 'done', result: { n: 4 } });
     const file = await first.client.exportThread(threadId);
     expect(JSON.parse(file.text).graphSource).toBe(USER_SOURCE);
-    expect((await first.client.previewImport(file.text)).preview).toMatchObject({ graphId: 'user:doubler', hasSource: true });
+    expect((await first.client.previewImport(file.text)).preview).toMatchObject({ graphId: 'user:doubler', hasSource: true, graphSource: USER_SOURCE, sourceWouldRun: false });
 
     const other = connect(makeStore());
     expect((await other.client.listGraphs()).some((g) => g.id === 'user:doubler')).toBe(false);
+    expect((await other.client.previewImport(file.text)).preview).toMatchObject({ graphSource: USER_SOURCE, sourceWouldRun: true });
+    const imported = await other.client.importThread({ text: file.text, trustSource: true });
+    expect(imported.thread).toMatchObject({ threadId, graphId: 'user:doubler', registeredGraphId: 'user:doubler', quarantinedGraphId: null });
+    const again = await other.client.startRun({ threadId, graphId: 'user:doubler', input: { n: 5 } });
+    expect(await other.client.waitForRun(again.runId)).toMatchObject({ outcome: 'done', result: { n: 10 } });
+  });
+
+  it('without the user\'s consent, a file\'s graph source is kept but never run: quarantined until approved', async () => {
+    const first = connect(makeStore());
+    await first.client.saveGraph({ graphId: 'user:doubler', source: USER_SOURCE });
+    const threadId = newThread();
+    const r = await first.client.startRun({ threadId, graphId: 'user:doubler', input: { n: 2 } });
+    await first.client.waitForRun(r.runId);
+    const file = await first.client.exportThread(threadId);
+
+    const other = connect(makeStore());
     const imported = await other.client.importThread({ text: file.text });
-    expect(imported.thread).toMatchObject({ threadId, graphId: 'user:doubler', registeredGraphId: 'user:doubler' });
+    expect(imported.thread).toMatchObject({ threadId, graphId: 'user:doubler', registeredGraphId: null, quarantinedGraphId: 'user:doubler' });
+    // Nothing of it ran: no sandbox worker was asked to load it.
+    expect(other.launcher.spawned.filter((k) => k.includes('user:doubler'))).toEqual([]);
+    const listed = (await other.client.listGraphs()).find((g) => g.id === 'user:doubler');
+    expect(listed).toMatchObject({ source: USER_SOURCE, quarantine: { reason: 'unapproved' }, shape: { nodes: [] } });
+    await expect(other.client.startRun({ threadId, graphId: 'user:doubler', input: { n: 5 } })).rejects.toMatchObject({ data: { code: 'GRAPH_QUARANTINED' } });
+    // The thread is readable from its stored checkpoints meanwhile.
+    expect((await other.client.historyPage({ threadId, limit: 10 })).items.length).toBeGreaterThan(0);
+
+    // Approving is saving it from the editor: it loads, and the thread runs further.
+    const approved = await other.client.saveGraph({ graphId: 'user:doubler', source: USER_SOURCE });
+    expect(approved.graph?.quarantine).toBeUndefined();
     const again = await other.client.startRun({ threadId, graphId: 'user:doubler', input: { n: 5 } });
     expect(await other.client.waitForRun(again.runId)).toMatchObject({ outcome: 'done', result: { n: 10 } });
   });

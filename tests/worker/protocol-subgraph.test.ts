@@ -1,7 +1,7 @@
 /** Namespaces over the protocol: a subgraph node's checkpoints are listed, paged and inspected in their own namespace. */
 import { describe, expect, it } from 'vitest';
 import { Annotation, END, interrupt, START, StateGraph } from '../../src/engine/index';
-import type { GraphModule } from '../../src/worker/graphs/index';
+import type { GraphModule } from '../../src/sandbox/graphs/index';
 import { connect, newThread, STORES } from './harness';
 
 describe.each(STORES)('subgraph namespaces (%s)', (_name, makeStore) => {

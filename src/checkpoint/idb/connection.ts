@@ -17,6 +17,12 @@ type Stores = StoreNames<ReplayGraphDB>;
 
 /** A lazily (re)opened connection to one database. */
 export class DbConnection {
+  /**
+   * Durability of read-write transactions: `strict` (the default) commits only once the data is
+   * flushed to disk; `relaxed` lets the browser commit sooner (faster, but the last writes may be
+   * lost if the machine crashes).
+   */
+  durability: 'strict' | 'relaxed' = 'strict';
   private current: Promise<ReplayDb> | undefined;
   private db: ReplayDb | undefined;
   /** True while an open request that reported `blocked` is still waiting. */
@@ -47,12 +53,13 @@ export class DbConnection {
    */
   async transaction<S extends Stores[], M extends IDBTransactionMode>(stores: S, mode: M): Promise<IDBPTransaction<ReplayGraphDB, S, M>> {
     const db = await this.get();
+    const options = mode === 'readwrite' ? { durability: this.durability } : undefined;
     try {
-      return db.transaction(stores, mode);
+      return db.transaction(stores, mode, options);
     } catch (err) {
       if ((err as { name?: string }).name !== 'InvalidStateError') throw err;
       this.forget(db);
-      return (await this.get()).transaction(stores, mode);
+      return (await this.get()).transaction(stores, mode, options);
     }
   }
 

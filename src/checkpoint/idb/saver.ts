@@ -336,6 +336,11 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     return deleteUserGraph(this.conn, id);
   }
 
+  /** `strict` (default): a write commits once on disk; `relaxed`: sooner, at the risk of losing the last writes in a crash. */
+  setDurability(durability: 'strict' | 'relaxed'): void {
+    this.conn.durability = durability;
+  }
+
   /** Closes the database connection; a later call reopens it. */
   close(): void {
     this.conn.close();

@@ -93,6 +93,11 @@ export interface UserGraphRecord {
   source: string;
   /** ISO time of the last save. */
   updated_at: string;
+  /**
+   * Set while the graph must not be loaded (it failed or hung when loaded, or was imported and not
+   * approved): plain data `{ reason, message, since }`. No index, so no schema version change.
+   */
+  quarantine?: { reason: string; message: string; since: string } | null;
 }
 
 /** The typed schema of the newest version. */

@@ -23,6 +23,8 @@ export interface ThreadSummary {
   checkpointCount: number;
   /** ISO time of the newest checkpoint or flag change. */
   updatedAt: string | null;
+  /** Set when the thread's records could not be read as they should (a malformed record): the other threads are listed anyway. */
+  problem?: string;
 }
 
 /** Lists every thread that has a checkpoint or a flag, most recently updated first. */
@@ -40,26 +42,32 @@ export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> 
       cursor = await cursor.continue([thread, []] as unknown as [string, string, string]);
     }
     const rows = await Promise.all([...threadIds].map(async (threadId): Promise<ThreadSummary> => {
-      const [latestRoot, newest, count] = await Promise.all([
-        checkpoints.openCursor(prefixRange(threadId, ''), 'prev'),
-        checkpoints.index('by_thread').openCursor(prefixRange(threadId), 'prev'),
-        checkpoints.count(prefixRange(threadId, '')),
-      ]);
-      const root = latestRoot?.value;
-      const writes = root ? await tx.objectStore('writes').getAll(prefixRange(threadId, '', root.checkpoint_id)) : [];
       const flag = flags.get(threadId);
-      const channels = new Set(writes.flatMap((r) => r.writes.map((w) => w.channel)));
-      const status: ThreadStatus = flag?.running ? 'running' : channels.has('__error__') ? 'error' : channels.has('__interrupt__') ? 'interrupted' : 'idle';
-      const graphId = root?.metadata.graph_id ?? flag?.graph_id;
-      const times = [newest?.value.checkpoint.ts, flag?.updated_at].filter((t): t is string => typeof t === 'string');
-      return {
-        threadId,
-        graphId: typeof graphId === 'string' ? graphId : null,
-        status,
-        step: root ? root.metadata.step : null,
-        checkpointCount: count,
-        updatedAt: times.sort().at(-1) ?? null,
-      };
+      try {
+        const [latestRoot, newest, count] = await Promise.all([
+          checkpoints.openCursor(prefixRange(threadId, ''), 'prev'),
+          checkpoints.index('by_thread').openCursor(prefixRange(threadId), 'prev'),
+          checkpoints.count(prefixRange(threadId, '')),
+        ]);
+        const root = latestRoot?.value;
+        const writes = root ? await tx.objectStore('writes').getAll(prefixRange(threadId, '', root.checkpoint_id)) : [];
+        const channels = new Set(writes.flatMap((r) => (Array.isArray(r?.writes) ? r.writes.map((w) => w?.channel) : [])));
+        const status: ThreadStatus = flag?.running ? 'running' : channels.has('__error__') ? 'error' : channels.has('__interrupt__') ? 'interrupted' : 'idle';
+        // Records are read defensively: a malformed one makes this thread's row say so, never the list fail.
+        const meta = root?.metadata as Record<string, unknown> | undefined;
+        const graphId = meta?.graph_id ?? flag?.graph_id;
+        const step = typeof meta?.step === 'number' ? meta.step : null;
+        const ts = (newest?.value as { checkpoint?: { ts?: unknown } } | undefined)?.checkpoint?.ts;
+        const times = [ts, flag?.updated_at].filter((t): t is string => typeof t === 'string');
+        const row: ThreadSummary = { threadId, graphId: typeof graphId === 'string' ? graphId : null, status, step, checkpointCount: count, updatedAt: times.sort().at(-1) ?? null };
+        if (root && (typeof meta !== 'object' || meta === null || step === null)) row.problem = `The latest checkpoint of this thread has malformed metadata.`;
+        return row;
+      } catch (err) {
+        return {
+          threadId, graphId: typeof flag?.graph_id === 'string' ? flag.graph_id : null, status: 'error', step: null, checkpointCount: 0,
+          updatedAt: typeof flag?.updated_at === 'string' ? flag.updated_at : null, problem: `This thread's records could not be read: ${err instanceof Error ? err.message : String(err)}`,
+        };
+      }
     }));
     return rows.sort((a, b) => ((a.updatedAt ?? '') < (b.updatedAt ?? '') ? 1 : (a.updatedAt ?? '') > (b.updatedAt ?? '') ? -1 : 0));
   } catch (err) {

@@ -6,15 +6,25 @@ import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import type { UserGraphRecord } from './schema';
 
+/** Why a saved user graph must not be loaded. */
+export interface SavedQuarantine {
+  reason: string;
+  message: string;
+  since: string;
+}
+
 /** A saved user graph as callers see it. */
 export interface SavedUserGraph {
   id: string;
   title: string;
   source: string;
   updatedAt: string;
+  quarantine?: SavedQuarantine | null;
 }
 
-const fromRecord = (r: UserGraphRecord): SavedUserGraph => ({ id: r.id, title: r.title, source: r.source, updatedAt: r.updated_at });
+const fromRecord = (r: UserGraphRecord): SavedUserGraph => ({
+  id: r.id, title: r.title, source: r.source, updatedAt: r.updated_at, ...(r.quarantine ? { quarantine: { ...r.quarantine } } : {}),
+});
 
 /** Every saved user graph, by id. */
 export async function listUserGraphs(conn: DbConnection): Promise<SavedUserGraph[]> {
@@ -29,6 +39,7 @@ export async function listUserGraphs(conn: DbConnection): Promise<SavedUserGraph
 /** Saves (or replaces) a user graph; resolves once the transaction committed. */
 export async function putUserGraph(conn: DbConnection, graph: Omit<SavedUserGraph, 'updatedAt'>): Promise<SavedUserGraph> {
   const record: UserGraphRecord = { id: graph.id, title: graph.title, source: graph.source, updated_at: new Date().toISOString() };
+  if (graph.quarantine) record.quarantine = { reason: graph.quarantine.reason, message: graph.quarantine.message, since: graph.quarantine.since };
   try {
     const tx = await conn.transaction(['user_graphs'], 'readwrite');
     await Promise.all([tx.objectStore('user_graphs').put(record), tx.done]);

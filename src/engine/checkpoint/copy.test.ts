@@ -67,4 +67,12 @@ describe('copyValue', () => {
       else expect(copyValue(deep)).toEqual(reference);
     }
   });
+
+  it('keeps an own __proto__ key a key, as structuredClone does (assigning it would set the prototype)', () => {
+    const value = JSON.parse('{"a": 1, "__proto__": {"polluted": true}}') as Record<string, unknown>;
+    const copy = copyValue(value);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['a', '__proto__']);
+    expect(copy).toStrictEqual(structuredClone(value));
+  });
 });

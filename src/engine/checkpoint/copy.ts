@@ -61,6 +61,8 @@ function copyPlain(obj: object, seen: Map<object, unknown> | undefined): unknown
   seen?.set(obj, out);
   const rec = obj as Record<string, unknown>;
   for (const k of Object.keys(rec)) {
+    // An own `__proto__` key: assigning it would set the copy's prototype; structuredClone keeps it a key.
+    if (k === '__proto__') throw NOT_PLAIN;
     const v = rec[k];
     out[k] = typeof v !== 'object' || v === null ? primitive(v) : nested(v, (seen ??= new Map([[obj, out]])));
   }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { jsonText } from '../model/diff';
+import { jsonText } from '../model/json-text';
 import { parseJsonInput } from '../model/json-input';
 import { useAppStore } from '../store/useAppStore';
 import type { AppState } from '../store/types';

@@ -11,12 +11,14 @@ const pick = (s: AppState) => ({
   readOnly: s.threads.find((t) => t.threadId === s.threadId)?.readOnly === true,
   limit: s.recursionLimit,
   setLimit: s.setRecursionLimit,
+  nodeLimit: s.nodeTimeoutMs,
+  setNodeLimit: s.setNodeTimeout,
 });
 
 /** Runs the graph with a JSON input, on a new thread or the open one, optionally in step mode. */
 function RunFormView() {
   const graph = useAppStore(selectGraph);
-  const { threadId, startRun, readOnly, limit, setLimit } = useAppStoreShallow(pick);
+  const { threadId, startRun, readOnly, limit, setLimit, nodeLimit, setNodeLimit } = useAppStoreShallow(pick);
   const [text, setText] = useState('');
   const [stepMode, setStepMode] = useState(false);
   useEffect(() => setText(toJsonText(graph?.exampleInput ?? {})), [graph]);
@@ -35,6 +37,18 @@ function RunFormView() {
           placeholder="default"
           onChange={(e) => setLimit(e.target.value === '' ? null : Math.max(1, Math.floor(Number(e.target.value))))}
           data-testid="recursion-limit"
+          className="limit-input"
+        />
+      </label>
+      <label className="check" title="A node running longer has its sandbox stopped; the run ends cancelled and keeps its committed checkpoints.">
+        node time limit (ms)
+        <input
+          type="number"
+          min={1}
+          value={nodeLimit ?? ''}
+          placeholder="none"
+          onChange={(e) => setNodeLimit(e.target.value === '' ? null : Math.max(1, Math.floor(Number(e.target.value))))}
+          data-testid="node-timeout"
           className="limit-input"
         />
       </label>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { createWorkerClient } from '../../client/worker-client';
-import { startEngineWorker } from '../../client/start-worker';
+import { startSandbox, startStorageWorker } from '../../client/start-worker';
+import { requestPersistentStorage } from '../../client/storage-persistence';
 import { createAppStore } from '../store/createAppStore';
 import { StoreContext } from '../store/context';
 import type { AppState } from '../store/types';
@@ -11,16 +12,22 @@ import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
 
 /**
- * Starts the engine worker and the app's own store, provides the store, and connects with the
+ * Starts the storage worker, the sandbox frame where graph code runs, and the app's own store,
+ * provides the store, and connects with the
  * view the URL asks for. The worker lives as long as this component.
  */
 export function AppRoot() {
   const [store, setStore] = useState<StoreApi<AppState> | null>(null);
   useEffect(() => {
-    const worker = startEngineWorker();
-    const client = createWorkerClient(worker, { spawn: startEngineWorker });
+    const worker = startStorageWorker();
+    const client = createWorkerClient(worker, { spawn: startStorageWorker });
     const app = createAppStore(client, subscribeClientEvents(client));
     setStore(app.store);
+    // Graph code runs only in the sandbox frame's workers; a frame that had to be replaced is reported.
+    const sandbox = startSandbox(client, {
+      onReplaced: (reason) => app.store.getState().reportError('Sandbox restarted', new Error(reason)),
+      onError: (message) => app.store.getState().reportError('Sandbox', new Error(message)),
+    });
     // A worker that fails to load never answers hello: say so instead of waiting forever.
     const onWorkerError = (ev: ErrorEvent) => {
       if (app.store.getState().status === 'connecting') app.store.setState({ status: 'failed', connectError: ev.message || 'the worker script failed to load' });
@@ -33,9 +40,11 @@ export function AppRoot() {
       if (s.threadId !== null) void s.openThread(s.threadId, { ns: s.ns, checkpointId: s.checkpointId });
     });
     void app.store.getState().connect(parseUrlState(window.location.search));
+    void requestPersistentStorage().then((p) => app.store.getState().setPersistence(p));
     return () => {
       offRestart();
       worker.removeEventListener('error', onWorkerError);
+      sandbox.dispose();
       app.dispose();
       client.dispose();
       worker.terminate();
@@ -45,7 +54,7 @@ export function AppRoot() {
     return (
       <header className="app-header">
         <h1>replaygraph</h1>
-        <span data-testid="worker-status" data-status="connecting" className="status">Connecting to the engine worker…</span>
+        <span data-testid="worker-status" data-status="connecting" className="status">Connecting to the storage worker…</span>
       </header>
     );
   }

@@ -4,6 +4,7 @@ import { GraphPicker } from './GraphPicker';
 import { ThreadPicker } from './ThreadPicker';
 import { ViewNav } from '../gallery/ViewNav';
 import { FileButtons } from '../portability/FileButtons';
+import { StorageStatus } from './StorageStatus';
 
 /** Title, worker status, graph and thread pickers, theme and help. */
 export function Header({ onHelp }: { onHelp: () => void }) {
@@ -16,6 +17,7 @@ export function Header({ onHelp }: { onHelp: () => void }) {
       <ThreadPicker />
       <FileButtons />
       <span className="spacer" />
+      <StorageStatus />
       <ThemeToggle />
       <button type="button" onClick={onHelp} aria-label="Keyboard shortcuts" data-testid="help-button">?</button>
     </header>

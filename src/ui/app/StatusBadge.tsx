@@ -8,7 +8,7 @@ export function StatusBadge() {
   const { status, v, storage, error } = useAppStoreShallow(pick);
   return (
     <span data-testid="worker-status" data-status={status} className={`status status-${status}`}>
-      {status === 'connecting' && 'Connecting to the engine worker…'}
+      {status === 'connecting' && 'Connecting to the storage worker…'}
       {status === 'ready' && `Engine worker ready (protocol v${v}, database ${storage?.dbName} v${storage?.version})`}
       {status === 'failed' && `Engine worker failed: ${error}`}
     </span>

@@ -13,8 +13,8 @@ export function ThreadPicker() {
         <option value="">(none)</option>
         {threadId !== null && !threads.some((t) => t.threadId === threadId) && <option value={threadId}>{threadId}</option>}
         {threads.map((t) => (
-          <option key={t.threadId} value={t.threadId}>
-            {t.threadId} · {t.graphId ?? '?'} · {t.status} · {t.steps} checkpoints
+          <option key={t.threadId} value={t.threadId} title={t.problem} data-problem={t.problem === undefined ? undefined : 'true'}>
+            {t.problem ? '⚠ ' : ''}{t.threadId} · {t.graphId ?? '?'} · {t.status} · {t.steps} checkpoints{t.problem ? ` · ${t.problem}` : ''}
           </option>
         ))}
       </select>

@@ -6,9 +6,9 @@ import { cleanName } from './slice';
 import '../gallery/gallery.css';
 
 const pick = (s: AppState) => ({
-  name: s.editorName, source: s.editorSource, error: s.editorError, status: s.editorStatus, graphs: s.graphs,
+  name: s.editorName, source: s.editorSource, error: s.editorError, problem: s.editorProblem, status: s.editorStatus, graphs: s.graphs,
   setName: s.setEditorName, setSource: s.setEditorSource, check: s.checkEditorGraph, save: s.saveEditorGraph, run: s.runEditorGraph,
-  edit: s.editGraph, fresh: s.newEditorGraph, remove: s.deleteEditorGraph,
+  edit: s.editGraph, fresh: s.newEditorGraph, remove: s.deleteEditorGraph, cancel: s.cancelEditorCompile,
 });
 
 const KIND: Record<UserCodeErrorDTO['kind'], string> = { syntax: 'Syntax error', runtime: 'Runtime error', shape: 'Not a graph' };
@@ -27,6 +27,7 @@ export function EditorView() {
   const mine = e.graphs.filter((g) => g.origin === 'user');
   const gallery = e.graphs.filter((g) => g.origin === 'builtin' && g.source !== undefined);
   const busy = e.status === 'compiling' || e.status === 'running';
+  const quarantined = e.graphs.find((g) => g.id === `user:${cleanName(e.name)}`)?.quarantine;
   return (
     <main className="studio editor-layout" data-testid="editor">
       <aside className="editor-side" aria-label="Graphs to edit">
@@ -36,7 +37,9 @@ export function EditorView() {
           {mine.length === 0 && <li className="muted">None saved yet.</li>}
           {mine.map((g) => (
             <li key={g.id} className="buttons">
-              <button type="button" onClick={() => e.edit(g.id)} data-testid="editor-open" data-graph-id={g.id}>{g.title}</button>
+              <button type="button" onClick={() => e.edit(g.id)} data-testid="editor-open" data-graph-id={g.id} data-quarantine={g.quarantine?.reason}>
+                {g.title}{g.quarantine && <span className="muted"> (quarantined)</span>}
+              </button>
               <button type="button" aria-label={`Delete ${g.title}`} onClick={() => window.confirm(`Delete the graph ${g.title}? Its threads stay.`) && void e.remove(g.id)}>✕</button>
             </li>
           ))}
@@ -59,10 +62,19 @@ export function EditorView() {
           <button type="button" disabled={busy} onClick={() => void e.check()} data-testid="editor-check">Check</button>
           <button type="button" disabled={busy} onClick={() => void e.save()} data-testid="editor-save">Save</button>
           <button type="button" disabled={busy} onClick={() => void e.run()} data-testid="editor-run">Save and run</button>
+          {e.status === 'compiling' && <button type="button" onClick={() => void e.cancel()} data-testid="editor-cancel">Cancel</button>}
           <span className="muted" data-testid="editor-status" data-status={e.status} aria-live="polite">
             {e.status === 'compiling' ? 'Compiling…' : e.status === 'running' ? 'Running…' : e.status === 'saved' ? 'Saved.' : e.status === 'compiled' ? 'Compiles (not saved).' : ''}
           </span>
         </div>
+        {quarantined && (
+          <div className="editor-error" role="status" data-testid="editor-quarantine" data-reason={quarantined.reason}>
+            This graph is quarantined and does not run: {quarantined.message} Saving it loads it again (fix it first); deleting it keeps its threads.
+          </div>
+        )}
+        {e.problem && (
+          <div className="editor-error" role="alert" data-testid="editor-problem" data-code={e.problem.code}>{e.problem.message}</div>
+        )}
         {e.error && (
           <div className="editor-error" role="alert" data-testid="editor-error" data-kind={e.error.kind} data-line={e.error.line ?? ''} data-column={e.error.column ?? ''}>
             {KIND[e.error.kind]} ({errorWhere(e.error)}): {e.error.message}

@@ -32,6 +32,8 @@ export interface EditorSlice {
   editorName: string;
   editorSource: string;
   editorError: UserCodeErrorDTO | null;
+  /** A compile that did not end with a result: past the load limit (SANDBOX_TIMEOUT) or cancelled (COMPILE_CANCELLED). */
+  editorProblem: { code: string; message: string } | null;
   editorStatus: 'idle' | 'compiling' | 'running' | 'saved' | 'compiled';
   setEditorName(name: string): void;
   setEditorSource(source: string): void;
@@ -45,6 +47,8 @@ export interface EditorSlice {
   /** Saves, then runs on a new thread: errors stay in the editor, a good run opens the debugger. */
   runEditorGraph(): Promise<void>;
   deleteEditorGraph(graphId: string): Promise<void>;
+  /** Stops the compile (Check or Save) going on; its sandbox is stopped. */
+  cancelEditorCompile(): Promise<void>;
 }
 
 /** A name usable after `user:` (letters, digits, `.`, `_`, `-`). */
@@ -82,6 +86,17 @@ function writeDraft(name: string, source: string): void {
 export function createEditorSlice(client: StoreClient): StateCreator<AppState, [], [], EditorSlice> {
   const draft = readDraft();
   return (set, get) => {
+    /** A compile that failed as a whole: a timeout or a cancel is shown in the editor, the rest in the error list. */
+    function compileFailed(where: string, err: unknown): void {
+      const data = (err as { data?: { code?: unknown; message?: unknown } }).data;
+      if (data && (data.code === 'SANDBOX_TIMEOUT' || data.code === 'COMPILE_CANCELLED')) {
+        set({ editorStatus: 'idle', editorProblem: { code: data.code, message: String(data.message) } });
+        return;
+      }
+      set({ editorStatus: 'idle' });
+      get().reportError(where, err);
+    }
+
     async function reloadGraphs(): Promise<void> {
       try {
         const { graphs } = await client.request('rg/graphs.list', {});
@@ -95,6 +110,7 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
       editorName: draft?.name ?? 'my-graph',
       editorSource: draft?.source ?? STARTER_SOURCE,
       editorError: null,
+      editorProblem: null,
       editorStatus: 'idle',
       setEditorName(name) {
         set({ editorName: name });
@@ -107,14 +123,13 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
 
       async checkEditorGraph() {
         const graphId = `user:${cleanName(get().editorName)}`;
-        set({ editorStatus: 'compiling', editorError: null });
+        set({ editorStatus: 'compiling', editorError: null, editorProblem: null });
         try {
           const r = await client.request('rg/graph.compile', { graphId, source: get().editorSource });
           set({ editorError: r.error, editorStatus: r.error === null ? 'compiled' : 'idle' });
           if (r.error === null) await reloadGraphs();
         } catch (err) {
-          set({ editorStatus: 'idle' });
-          get().reportError('Checking the graph', err);
+          compileFailed('Checking the graph', err);
         }
       },
 
@@ -122,18 +137,18 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
         const g = get().graphs.find((x) => x.id === graphId);
         if (!g || g.source === undefined) return get().reportError('Editor', new Error(`Graph "${graphId}" has no source to edit.`));
         const name = g.origin === 'user' ? graphId.replace(/^user:/, '') : `${graphId}-copy`;
-        set({ editorName: name, editorSource: g.source, editorError: null, editorStatus: 'idle', view: 'editor' });
+        set({ editorName: name, editorSource: g.source, editorError: null, editorProblem: null, editorStatus: 'idle', view: 'editor' });
         writeDraft(name, g.source);
       },
 
       newEditorGraph() {
-        set({ editorName: 'my-graph', editorSource: STARTER_SOURCE, editorError: null, editorStatus: 'idle', view: 'editor' });
+        set({ editorName: 'my-graph', editorSource: STARTER_SOURCE, editorError: null, editorProblem: null, editorStatus: 'idle', view: 'editor' });
         writeDraft('my-graph', STARTER_SOURCE);
       },
 
       async saveEditorGraph() {
         const graphId = `user:${cleanName(get().editorName)}`;
-        set({ editorStatus: 'compiling', editorError: null });
+        set({ editorStatus: 'compiling', editorError: null, editorProblem: null });
         try {
           const r = await client.request('rg/graph.save', { graphId, source: get().editorSource });
           if (r.error !== null || r.graph === null) {
@@ -144,8 +159,7 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
           await reloadGraphs();
           return graphId;
         } catch (err) {
-          set({ editorStatus: 'idle' });
-          get().reportError('Saving the graph', err);
+          compileFailed('Saving the graph', err);
           return null;
         }
       },
@@ -167,6 +181,14 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
           return;
         }
         set({ view: 'debugger' });
+      },
+
+      async cancelEditorCompile() {
+        try {
+          await client.request('rg/graph.cancelCompile', { graphId: `user:${cleanName(get().editorName)}` });
+        } catch (err) {
+          get().reportError('Cancelling the compile', err);
+        }
       },
 
       async deleteEditorGraph(graphId) {

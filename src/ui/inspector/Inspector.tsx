@@ -1,4 +1,4 @@
-import { memo, type ComponentType } from 'react';
+import { memo, useDeferredValue, type ComponentType } from 'react';
 import type { CheckpointDetail } from '../../protocol/dto';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
@@ -26,14 +26,17 @@ const TabBody = memo(function TabBody({ Body, detail, dark }: { Body: ComponentT
 
 /** The selected checkpoint, in the tabs of the registry. */
 export function Inspector() {
-  const { tab, setTab, detail, loading, error, checkpointId, theme } = useAppStoreShallow(pick);
+  const { tab, setTab, detail: current, loading, error, checkpointId, theme } = useAppStoreShallow(pick);
+  // The tab body renders at deferred priority: React builds it in time slices, so a detail that
+  // arrives never makes one long task of the message that brought it (the header updates at once).
+  const detail = useDeferredValue(current);
   const dark = useIsDark(theme);
   const active = INSPECTOR_TABS.find((t) => t.id === tab) ?? INSPECTOR_TABS[0];
   const Body = active.component;
   return (
     <section className="inspector" aria-labelledby="inspector-title">
       <h2 id="inspector-title" className="pane-title">
-        Checkpoint {detail !== null && <span className="muted">step {detail.summary.step} · {detail.summary.source}</span>}
+        Checkpoint {current !== null && <span className="muted">step {current.summary.step} · {current.summary.source}</span>}
       </h2>
       <div role="tablist" aria-label="Inspector tabs" className="tabs">
         {INSPECTOR_TABS.map((t) => (

@@ -20,8 +20,11 @@ export interface PortabilitySlice {
   /** Exports the thread; resolves with the file (the view saves it as a download). */
   exportThread(threadId: string): Promise<{ fileName: string; text: string } | null>;
   previewImport(fileName: string, text: string): Promise<void>;
-  /** Imports the previewed file (under `threadId` when given) and opens it in the debugger. */
-  confirmImport(threadId?: string): Promise<void>;
+  /**
+   * Imports the previewed file (under `threadId` when given) and opens it in the debugger. Its
+   * graph source runs only with `trustSource` (the user read it in the preview and agreed).
+   */
+  confirmImport(threadId?: string, trustSource?: boolean): Promise<void>;
   cancelImport(): void;
 }
 
@@ -49,16 +52,19 @@ export function createPortabilitySlice(client: StoreClient): StateCreator<AppSta
       }
     },
 
-    async confirmImport(threadId) {
+    async confirmImport(threadId, trustSource = false) {
       const pending = get().pendingImport;
       if (pending === null || pending.preview === null) return;
       try {
-        const r = await client.request('rg/thread.import', { text: pending.text, ...(threadId ? { threadId } : {}) });
+        const r = await client.request('rg/thread.import', { text: pending.text, ...(threadId ? { threadId } : {}), trustSource });
         if (r.thread === null) {
           set({ pendingImport: { ...pending, preview: null, problem: r.problem } });
           return;
         }
         set({ pendingImport: null });
+        if (r.thread.quarantinedGraphId !== null) {
+          get().reportError('Import', new Error(`The file's graph code was kept without running it, as "${r.thread.quarantinedGraphId}" (quarantined): read it in the editor and save it to run it.`));
+        }
         const { graphs } = await client.request('rg/graphs.list', {});
         set({ graphs });
         await get().refreshThreads();

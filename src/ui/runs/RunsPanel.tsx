@@ -4,11 +4,11 @@ import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { TraceTicks } from './TraceTicks';
 
-const pick = (s: AppState) => ({ runs: s.runs, traceRunId: s.traceRunId, trace: s.trace, loadTrace: s.loadTrace, active: s.activeRun, more: s.traceNextSeq !== null, loadMore: s.loadMoreTrace });
+const pick = (s: AppState) => ({ runs: s.runs, problem: s.runsProblem, traceRunId: s.traceRunId, trace: s.trace, loadTrace: s.loadTrace, active: s.activeRun, more: s.traceNextSeq !== null, loadMore: s.loadMoreTrace });
 
 /** The thread's runs; for the chosen run, its engine trace and subgraph first visits. */
 export function RunsPanel() {
-  const { runs, traceRunId, trace, loadTrace, active, more, loadMore } = useAppStoreShallow(pick);
+  const { runs, problem, traceRunId, trace, loadTrace, active, more, loadMore } = useAppStoreShallow(pick);
   // Deferred: while a long run streams in, the trace table re-renders in the background in small
   // slices instead of blocking the main thread on every batch.
   const deferredTrace = useDeferredValue(trace);
@@ -17,6 +17,7 @@ export function RunsPanel() {
     <div className="runs-panel" data-testid="runs-panel">
       <div className="runs-list">
         <h2 className="pane-title">Runs {active !== null && <span className="muted" data-testid="run-active">running… {active.events} events</span>}</h2>
+        {problem !== null && <p role="alert" className="muted" data-testid="runs-problem">{problem}</p>}
         {runs.length === 0 && <p className="empty">No runs on this thread yet.</p>}
         <ul>
           {runs.map((r) => (

@@ -25,7 +25,7 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createSessionSlice(client)(...a),
     ...createTimelineSlice(client)(...a),
     ...createSelectionSlice(client)(...a),
-    ...createInspectorSlice(...a),
+    ...createInspectorSlice(client)(...a),
     ...createRunsSlice(client)(...a),
     ...createGallerySlice()(...a),
     ...createEditorSlice(client)(...a),

@@ -3,7 +3,7 @@
  * selectors (selectors.ts) and change it only through the actions below; only actions call the client.
  */
 import type {
-  CheckpointDetail, CheckpointSummary, GraphInfo, Json, NamespaceNode, ResumeValue, RunSummary, ThreadSummary,
+  CheckpointDetail, CheckpointSummary, DetailField, GraphInfo, Json, NamespaceNode, ResumeValue, RunSummary, SliceDTO, StateChangeDTO, ThreadSummary,
 } from '../../protocol/dto';
 import type { ReplyOf, ToWorker, WorkerEvent } from '../../protocol/messages';
 import type { UrlState } from '../model/url-state';
@@ -47,6 +47,12 @@ export interface SessionSlice {
   theme: ThemeChoice;
   /** True once the view the URL asked for is open (the URL is written back only after that). */
   viewReady: boolean;
+  /** Whether the browser keeps the app's storage (`navigator.storage.persist()`'s answer). */
+  persistence: 'unknown' | 'persisted' | 'best-effort' | 'unavailable';
+  /** Durability of committing writes: `strict` unless the user picks `relaxed` (kept across reloads). */
+  durability: 'strict' | 'relaxed';
+  setPersistence(p: SessionSlice['persistence']): void;
+  setDurability(d: 'strict' | 'relaxed'): Promise<void>;
   connect(initial: UrlState): Promise<void>;
   refreshThreads(): Promise<void>;
   openGraph(graphId: string): void;
@@ -91,6 +97,13 @@ export interface SelectionSlice {
 export interface InspectorSlice {
   tab: string;
   setTab(tab: string): void;
+  /**
+   * More of a value the open detail holds cut (its large values arrive as a preview): entries or
+   * characters from `offset` of the value at `path` in `field`. Rejects when the worker cannot say.
+   */
+  loadDetailSlice(field: DetailField, path: (string | number)[], offset: number, limit: number): Promise<SliceDTO>;
+  /** A page of the open detail's diff against its parent, computed in the worker. */
+  loadDetailDiff(offset: number, limit: number): Promise<{ changes: StateChangeDTO[]; total: number; first: boolean }>;
 }
 
 /** A run the page is waiting for. */
@@ -103,6 +116,8 @@ export interface ActiveRun {
 /** Runs, traces, namespaces, breakpoints and the actions that start runs. */
 export interface RunsSlice {
   runs: RunSummary[];
+  /** Set when some of the thread's stored records are malformed (they were skipped). */
+  runsProblem: string | null;
   activeRun: ActiveRun | null;
   traceRunId: string | null;
   trace: Json[];
@@ -115,6 +130,9 @@ export interface RunsSlice {
   /** Supersteps a run may take before it stops with a recursion error (null: the worker's default). */
   recursionLimit: number | null;
   setRecursionLimit(limit: number | null): void;
+  /** Per-node time limit of the next runs, in ms (null: none). */
+  nodeTimeoutMs: number | null;
+  setNodeTimeout(ms: number | null): void;
   toggleBreakpoint(node: string, when: 'before' | 'after'): void;
   loadRuns(): Promise<void>;
   loadTrace(runId: string | null): Promise<void>;

@@ -92,10 +92,19 @@ export function threadExportSchema(limits: ImportLimits) {
     endedAt: z.string().max(64).nullable(),
     outcome: z.enum(['running', 'done', 'interrupted', 'paused', 'error', 'cancelled']),
     error: errorData.nullable(),
+    graphId: z.string().max(limits.maxIdLength).optional(),
+    events: z.number().int().min(0).optional(),
   });
   // Either a bare trace event (src/shared/trace.ts) or a record as the worker stores it
   // ({ runId, seq, kind: 'trace' | 'checkpoint' | 'run', … }). One object schema (not a union) so
-  // an error names the exact field.
+  // an error names the exact field; each record kind's body is then checked by its own schema,
+  // with its issues placed under that body's path (a `run: null` is refused as `$.trace[3].run`).
+  const summary = z.looseObject({
+    checkpointId: id, parentId: id.nullable().optional(), ns: name.optional(), step: z.number().int().min(-1).optional(),
+    source: z.enum(['input', 'loop', 'update', 'fork']).optional(), ts: z.string().max(64).optional(), next: z.array(name).optional(),
+  });
+  const traceEvent = z.looseObject({ type: z.string().startsWith('@engine.').max(64) });
+  const bodies = { run: ['run', run], checkpoint: ['checkpoint', summary], trace: ['event', traceEvent] } as const;
   const traceEntry = z
     .looseObject({
       runId: id,
@@ -105,8 +114,15 @@ export function threadExportSchema(limits: ImportLimits) {
       checkpointNs: name.optional(),
       step: z.number().int().optional(),
     })
-    .refine((e) => (e.type === undefined) !== (e.kind === undefined), {
-      message: 'A trace entry has either a "type" (an engine event) or a "kind" (a stored record), not both or neither.',
+    .superRefine((e, ctx) => {
+      if ((e.type === undefined) === (e.kind === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'A trace entry has either a "type" (an engine event) or a "kind" (a stored record), not both or neither.' });
+        return;
+      }
+      if (e.kind === undefined) return;
+      const [field, schema] = bodies[e.kind];
+      const r = (schema as z.ZodType).safeParse((e as Record<string, unknown>)[field]);
+      for (const issue of r.success ? [] : r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [field, ...issue.path] });
     });
   return z.object({
     format: z.literal(THREAD_FORMAT),

@@ -5,6 +5,7 @@
  * These are the two functions the host's request handlers call.
  */
 import type { Json } from '../../protocol/dto';
+import { isTraceRecord } from '../records';
 import { runsFromRecords, type ThreadStore, type TraceRecord } from '../store';
 import { exportFileName, exportThread } from './export';
 import type { ImportedExtras, ImportResult } from './import';
@@ -32,7 +33,8 @@ export async function exportForHost(
   threadId: string,
   graph: { graphId: string | null; graphSource?: string | null },
 ): Promise<({ ok: true } & HostExport) | { ok: false; error: PortabilityError }> {
-  const records = await store.readTrace(threadId);
+  // A malformed stored record is left out: the file must pass the import's checks.
+  const records = (await store.readTrace(threadId)).filter(isTraceRecord);
   const r = await exportThread(store.saver, threadId, {
     graphId: graph.graphId,
     graphSource: graph.graphSource ?? null,

@@ -46,6 +46,8 @@ export interface ImportPreview {
   readOnly: boolean;
   /** True when the file carries its graph's TypeScript source. */
   hasSource: boolean;
+  /** That source (null without one). */
+  graphSource: string | null;
 }
 
 /**
@@ -68,7 +70,7 @@ export function previewImport(
         ok: true,
         preview: {
           format: 'langgraph', threadId: states[0]!.checkpoint.thread_id, graphId: null, checkpoints: items.length,
-          namespaces: namespacesOf(items), runs: 0, readOnly: true, hasSource: false,
+          namespaces: namespacesOf(items), runs: 0, readOnly: true, hasSource: false, graphSource: null,
         },
       };
     }
@@ -80,6 +82,7 @@ export function previewImport(
         namespaces: namespacesOf(items), runs: extras.runs.length,
         readOnly: items.some((i) => i.metadata.imported_from === 'langgraph'),
         hasSource: extras.graphSource !== null,
+        graphSource: extras.graphSource,
       },
     };
   } catch (err) {

@@ -1,13 +1,16 @@
 /**
  * The size limits every import is held to, in one place. A file past any of them is refused before
- * anything is written, with a message naming the limit and where it was crossed.
+ * anything is written, with a message naming the limit and where it was crossed. They leave room
+ * for every value the storage worker accepts when it is written (protocol/limits.ts VALUE_LIMITS),
+ * so a thread the app stored can be exported and imported again.
  */
+import { VALUE_LIMITS } from '../../protocol/limits';
 
 /** Limits on an imported file. */
 export interface ImportLimits {
   /** Characters of JSON text. @default 67_108_864 (64 Mi) */
   maxTextLength: number;
-  /** Nesting of arrays and objects. @default 64 */
+  /** Nesting of arrays and objects. @default 256 (a stored value may nest 240 levels as exported) */
   maxDepth: number;
   /** Characters of any one string (values, keys, ids). @default 8_388_608 (8 Mi) */
   maxStringLength: number;
@@ -15,7 +18,7 @@ export interface ImportLimits {
   maxIdLength: number;
   /** Elements of any one array. @default 1_000_000 */
   maxArrayLength: number;
-  /** Keys of any one object. @default 10_000 */
+  /** Keys of any one object. @default 1_000_000 */
   maxObjectKeys: number;
   /** JSON values in the whole file (every object, array, string, number…). @default 5_000_000 */
   maxNodes: number;
@@ -32,11 +35,11 @@ export interface ImportLimits {
 /** The defaults (see each field). */
 export const DEFAULT_IMPORT_LIMITS: Readonly<ImportLimits> = Object.freeze({
   maxTextLength: 64 * 1024 * 1024,
-  maxDepth: 64,
+  maxDepth: VALUE_LIMITS.maxDepth + 16,
   maxStringLength: 8 * 1024 * 1024,
   maxIdLength: 512,
   maxArrayLength: 1_000_000,
-  maxObjectKeys: 10_000,
+  maxObjectKeys: VALUE_LIMITS.maxObjectKeys,
   maxNodes: 5_000_000,
   maxCheckpoints: 50_000,
   maxWritesPerCheckpoint: 10_000,

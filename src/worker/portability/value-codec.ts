@@ -1,9 +1,12 @@
 /**
  * Stored values are structured-clone data; a file is JSON. This codec carries the difference: every
  * value JSON cannot say (undefined, NaN, ±Infinity, -0, BigInt, Date, Map, Set, RegExp, Error,
- * typed arrays) becomes a tagged object `{ "$rg": tag, … }`, and a user object that happens to have
- * a `$rg` key is wrapped as `{ "$rg": "object", "v": … }`, so decoding is never ambiguous.
- * Plain JSON passes through unchanged, which keeps exported files readable.
+ * typed arrays, ArrayBuffer, DataView) becomes a tagged object `{ "$rg": tag, … }`; a user object
+ * that happens to have a `$rg` key is wrapped as `{ "$rg": "object", "v": … }`, and one with a key an
+ * import refuses as a key (`__proto__`, `constructor`, `prototype`) is written as an entry list
+ * `{ "$rg": "entries", "v": [[key, value], …] }`, so decoding is never ambiguous and loses nothing.
+ * Plain JSON passes through unchanged, which keeps exported files readable. What the storage worker
+ * accepts when a value is written (protocol/storable.ts) is exactly what this codec can write.
  */
 import { fail, type PathSegment } from './issues';
 import { HOSTILE_KEYS } from './safe-json';
@@ -16,8 +19,26 @@ const MAX_ENCODE_DEPTH = 512;
 type Tagged = { [TAG]: string; [k: string]: unknown };
 
 const TYPED_ARRAYS = {
-  Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array,
+  Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array,
 } as const;
+const BIG = new Set(['BigInt64Array', 'BigUint64Array']);
+
+/** Base64 of a byte range (iterative: a large buffer costs no stack). */
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+function fromBase64(b64: string): Uint8Array<ArrayBuffer> {
+  const text = atob(b64);
+  const bytes = new Uint8Array(new ArrayBuffer(text.length));
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+/** True when a float array holds a value a JSON number cannot (NaN, ±Infinity, -0). */
+const needsBytes = (a: ArrayLike<number>) => Array.prototype.some.call(a, (x: number) => !Number.isFinite(x) || Object.is(x, -0));
 type TypedArrayName = keyof typeof TYPED_ARRAYS;
 
 function isTypedArrayName(name: unknown): name is TypedArrayName {
@@ -70,16 +91,22 @@ function encodeObject(obj: object, path: PathSegment[], ancestors: Set<object>):
   if (obj instanceof Set) return { [TAG]: 'set', v: [...obj].map((v, i) => child(v, i)) };
   if (obj instanceof RegExp) return { [TAG]: 'regexp', source: obj.source, flags: obj.flags };
   if (obj instanceof Error) return { [TAG]: 'error', name: obj.name, message: obj.message, stack: obj.stack ?? null };
-  if (ArrayBuffer.isView(obj) && !(obj instanceof DataView)) {
+  if (obj instanceof DataView) return { [TAG]: 'typed', type: 'DataView', b64: toBase64(new Uint8Array(obj.buffer, obj.byteOffset, obj.byteLength)) };
+  if (ArrayBuffer.isView(obj)) {
     const name = obj.constructor.name;
-    if (isTypedArrayName(name)) return { [TAG]: 'typed', type: name, v: Array.from(obj as unknown as ArrayLike<number>) };
+    if (isTypedArrayName(name)) {
+      if (BIG.has(name)) return { [TAG]: 'typed', type: name, v: Array.from(obj as unknown as ArrayLike<bigint>, (x) => x.toString()) };
+      const nums = obj as unknown as ArrayLike<number>;
+      // NaN, ±Infinity and -0 have no JSON number: the bytes are written instead.
+      if (needsBytes(nums)) return { [TAG]: 'typed', type: name, b64: toBase64(new Uint8Array(obj.buffer, obj.byteOffset, obj.byteLength)) };
+      return { [TAG]: 'typed', type: name, v: Array.from(nums) };
+    }
   }
   if (obj instanceof ArrayBuffer) return { [TAG]: 'typed', type: 'ArrayBuffer', v: Array.from(new Uint8Array(obj)) };
+  const entries = Object.entries(obj);
+  if (entries.some(([k]) => HOSTILE_KEYS.has(k))) return { [TAG]: 'entries', v: entries.map(([k, v]) => [k, child(v, k)]) };
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) {
-    if (HOSTILE_KEYS.has(k)) fail('not-exportable', [...path, k], `The key "${k}" cannot be exported: imports refuse it.`);
-    out[k] = child(v, k);
-  }
+  for (const [k, v] of entries) out[k] = child(v, k);
   return Object.hasOwn(out, TAG) ? { [TAG]: 'object', v: out } : out;
 }
 
@@ -132,6 +159,13 @@ function decodeTagged(obj: Tagged, path: PathSegment[]): unknown {
       for (const [k, x] of Object.entries(v)) out[k] = decodeValue(x, [...path, 'v', k]);
       return out;
     }
+    case 'entries': {
+      if (!Array.isArray(v) || !v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string')) return bad('v must be a list of [key, value] pairs');
+      const out: Record<string, unknown> = {};
+      // Defined, not assigned: `__proto__` becomes an own key, as it was when stored.
+      (v as [string, unknown][]).forEach(([k, x], i) => Object.defineProperty(out, k, { value: inner(x, i), enumerable: true, writable: true, configurable: true }));
+      return out;
+    }
     default:
       return fail('invalid', [...path, TAG], `Unknown value tag "${String(tag)}".`);
   }
@@ -155,9 +189,28 @@ function decodeError(obj: Tagged, bad: (what: string) => never): Error {
 }
 
 function decodeTyped(obj: Tagged, bad: (what: string) => never): unknown {
+  const type = obj.type;
+  if (typeof obj.b64 === 'string') {
+    let bytes: Uint8Array;
+    try {
+      bytes = fromBase64(obj.b64);
+    } catch {
+      return bad('b64 must be base64');
+    }
+    if (type === 'DataView') return new DataView(bytes.buffer as ArrayBuffer);
+    if (!isTypedArrayName(type)) return bad('unknown typed array type');
+    const Ctor = TYPED_ARRAYS[type] as unknown as new (buffer: ArrayBuffer) => unknown;
+    const size = (TYPED_ARRAYS[type] as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+    if (bytes.byteLength % size !== 0) return bad(`b64 must hold whole ${type} elements`);
+    return new Ctor(bytes.buffer as ArrayBuffer);
+  }
   const v = obj.v;
+  if (isTypedArrayName(type) && BIG.has(type)) {
+    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && /^-?\d{1,20}$/.test(x))) return bad('v must be a list of decimal integer strings');
+    return type === 'BigInt64Array' ? BigInt64Array.from(v as string[], BigInt) : BigUint64Array.from(v as string[], BigInt);
+  }
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'number')) return bad('v must be a list of numbers');
-  if (obj.type === 'ArrayBuffer') return new Uint8Array(v as number[]).buffer;
-  if (!isTypedArrayName(obj.type)) return bad('unknown typed array type');
-  return new TYPED_ARRAYS[obj.type](v as number[]);
+  if (type === 'ArrayBuffer') return new Uint8Array(v as number[]).buffer;
+  if (!isTypedArrayName(type)) return bad('unknown typed array type');
+  return new (TYPED_ARRAYS[type] as Float64ArrayConstructor)(v as number[]);
 }

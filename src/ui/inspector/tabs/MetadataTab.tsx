@@ -1,8 +1,8 @@
 import type { TabProps } from '../registry';
-import { JsonTree } from '../JsonTree';
+import { DetailTree } from './DetailTree';
 
 /** The checkpoint's metadata and summary. */
-export function MetadataTab({ detail, dark }: TabProps) {
+export function MetadataTab({ detail }: TabProps) {
   const s = detail.summary;
   return (
     <div data-testid="tab-metadata">
@@ -14,7 +14,7 @@ export function MetadataTab({ detail, dark }: TabProps) {
         <dt>source</dt><dd>{s.source}</dd>
         <dt>time</dt><dd>{s.ts}</dd>
       </dl>
-      <JsonTree data={detail.metadata} dark={dark} label="Metadata" />
+      <DetailTree detail={detail} field="metadata" label="Metadata" testId="metadata-tree" />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import type { TabProps } from '../registry';
-import { JsonTree } from '../JsonTree';
+import { DetailTree } from './DetailTree';
 
 /** The raw checkpoint tuple as the saver stored it (JSON-safe). */
-export function RawTab({ detail, dark }: TabProps) {
+export function RawTab({ detail }: TabProps) {
   return (
     <div data-testid="tab-raw">
-      <JsonTree data={detail.raw} dark={dark} label="Raw checkpoint tuple" />
+      <DetailTree detail={detail} field="raw" label="Raw checkpoint tuple" testId="raw-tree" />
     </div>
   );
 }

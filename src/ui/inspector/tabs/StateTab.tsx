@@ -1,11 +1,11 @@
 import type { TabProps } from '../registry';
-import { JsonTree } from '../JsonTree';
+import { DetailTree } from './DetailTree';
 
-/** The checkpoint's state values as a collapsible tree. */
-export function StateTab({ detail, dark }: TabProps) {
+/** The checkpoint's state values as a virtualized tree. */
+export function StateTab({ detail }: TabProps) {
   return (
     <div data-testid="tab-state">
-      <JsonTree data={detail.values} dark={dark} label="State values" />
+      <DetailTree detail={detail} field="values" label="State values" testId="state-tree" />
     </div>
   );
 }

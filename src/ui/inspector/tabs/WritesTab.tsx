@@ -1,5 +1,5 @@
 import type { WriteDisposition } from '../../../protocol/dto';
-import { jsonText } from '../../model/diff';
+import { jsonText } from '../../model/json-text';
 import type { TabProps } from '../registry';
 
 /** Words for what happened to a saved write when the next run continued from this checkpoint. */

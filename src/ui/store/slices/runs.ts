@@ -23,7 +23,11 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
   return (set, get) => {
     const controls = (stepMode: boolean): RunControls => {
       const limit = get().recursionLimit;
-      return { stepMode, breakBefore: get().breakBefore, breakAfter: get().breakAfter, ...(limit === null ? {} : { recursionLimit: limit }) };
+      const nodeLimit = get().nodeTimeoutMs;
+      return {
+        stepMode, breakBefore: get().breakBefore, breakAfter: get().breakAfter,
+        ...(limit === null ? {} : { recursionLimit: limit }), ...(nodeLimit === null ? {} : { nodeTimeoutMs: nodeLimit }),
+      };
     };
 
     /** Sends a run-starting request and tracks the run; errors are shown, never thrown. */
@@ -54,6 +58,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
 
     return {
       runs: [],
+      runsProblem: null,
       activeRun: null,
       traceRunId: null,
       trace: [],
@@ -62,9 +67,14 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       breakBefore: [],
       breakAfter: [],
       recursionLimit: null,
+      nodeTimeoutMs: null,
 
       setRecursionLimit(limit) {
         set({ recursionLimit: limit });
+      },
+
+      setNodeTimeout(ms) {
+        set({ nodeTimeoutMs: ms });
       },
 
       toggleBreakpoint(node, when) {
@@ -77,9 +87,9 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         const threadId = get().threadId;
         if (threadId === null) return;
         try {
-          const { runs } = await client.request('rg/runs.list', { threadId });
+          const { runs, problem } = await client.request('rg/runs.list', { threadId });
           if (get().threadId !== threadId) return;
-          set({ runs });
+          set({ runs, runsProblem: problem ?? null });
           if (get().traceRunId === null && runs.length > 0) await get().loadTrace(runs[runs.length - 1].runId);
         } catch (err) {
           get().reportError('Reading runs', err);
@@ -127,7 +137,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         let threadId = get().threadId;
         if (opts.newThread || threadId === null) {
           threadId = newThreadId();
-          set({ threadId, ns: '', history: [], historyComplete: true, checkpointId: null, detail: null, runs: [], namespaces: null, expanded: [] });
+          set({ threadId, ns: '', history: [], historyComplete: true, checkpointId: null, detail: null, runs: [], runsProblem: null, namespaces: null, expanded: [] });
         }
         const tid = threadId;
         await launch('Run', () => client.request('rg/run.start', { threadId: tid, graphId, input, controls: controls(opts.stepMode) }));

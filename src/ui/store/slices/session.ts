@@ -6,6 +6,17 @@ import { errorMessage } from '../errors';
 /** Errors kept on screen at most (older ones are dropped). */
 const MAX_ERRORS = 5;
 
+/** Where the durability choice is kept between page loads. */
+const DURABILITY_KEY = 'replaygraph.durability';
+
+function savedDurability(): 'strict' | 'relaxed' {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(DURABILITY_KEY) === 'relaxed' ? 'relaxed' : 'strict';
+  } catch {
+    return 'strict';
+  }
+}
+
 /** Creates the session slice over `client`. */
 export function createSessionSlice(client: StoreClient): StateCreator<AppState, [], [], SessionSlice> {
   let nextErrorId = 1;
@@ -21,11 +32,33 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
     errors: [],
     theme: 'system',
     viewReady: false,
+    persistence: 'unknown',
+    durability: savedDurability(),
+
+    setPersistence(persistence) {
+      set({ persistence });
+    },
+
+    async setDurability(durability) {
+      set({ durability });
+      try {
+        if (typeof localStorage !== 'undefined') localStorage.setItem(DURABILITY_KEY, durability);
+      } catch {
+        // Not kept across reloads then; the choice holds for this page.
+      }
+      try {
+        await client.request('rg/settings.set', { durability });
+      } catch (err) {
+        get().reportError('Storage settings', err);
+      }
+    },
 
     async connect(initial) {
       try {
         const hello = await client.hello();
         set({ status: 'ready', protocolVersion: hello.protocolVersion, storage: hello.storage });
+        // The storage worker starts strict; a relaxed choice from an earlier visit is sent again.
+        if (get().durability === 'relaxed') await client.request('rg/settings.set', { durability: 'relaxed' }).catch(() => undefined);
       } catch (err) {
         set({ status: 'failed', connectError: errorMessage(err), viewReady: true });
         return;
@@ -51,7 +84,7 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
     },
 
     openGraph(graphId) {
-      set({ graphId, threadId: null, history: [], historyComplete: true, checkpointId: null, detail: null, runs: [], trace: [], traceRunId: null, namespaces: null, ns: '', expanded: [] });
+      set({ graphId, threadId: null, history: [], historyComplete: true, checkpointId: null, detail: null, runs: [], runsProblem: null, trace: [], traceRunId: null, namespaces: null, ns: '', expanded: [] });
     },
 
     async openThread(threadId, at) {
@@ -63,6 +96,7 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
         checkpointId: at?.checkpointId ?? null,
         detail: null,
         runs: [],
+        runsProblem: null,
         trace: [],
         traceRunId: null,
         namespaces: null,

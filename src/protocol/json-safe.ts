@@ -2,7 +2,7 @@
  * The one function that makes a value safe to cross the worker boundary and to show as text.
  * Everything a graph produced passes through here before it is posted to the page.
  */
-import type { Json } from '../protocol/dto';
+import type { Json } from './dto';
 
 /** Limits of `toJsonSafe`. */
 export interface JsonSafeOptions {
@@ -10,9 +10,11 @@ export interface JsonSafeOptions {
   maxDepth?: number;
   /** Longer strings are cut, with a note of the original length. @default 100000 */
   maxStringLength?: number;
+  /** Values past this many are replaced by `"[truncated]"` (bounds what one message carries). @default Infinity */
+  maxNodes?: number;
 }
 
-const DEFAULTS: Required<JsonSafeOptions> = { maxDepth: 40, maxStringLength: 100_000 };
+const DEFAULTS: Required<JsonSafeOptions> = { maxDepth: 40, maxStringLength: 100_000, maxNodes: Infinity };
 
 /**
  * Returns a JSON value that describes `value`:
@@ -24,8 +26,10 @@ const DEFAULTS: Required<JsonSafeOptions> = { maxDepth: 40, maxStringLength: 100
 export function toJsonSafe(value: unknown, options: JsonSafeOptions = {}): Json {
   const opts = { ...DEFAULTS, ...options };
   const stack = new Set<object>();
+  let nodes = 0;
 
   const walk = (v: unknown, depth: number): Json | undefined => {
+    if (++nodes > opts.maxNodes) return '[truncated]';
     switch (typeof v) {
       case 'string':
         return v.length > opts.maxStringLength ? `${v.slice(0, opts.maxStringLength)}… [${v.length} chars]` : v;
@@ -70,7 +74,10 @@ export function toJsonSafe(value: unknown, options: JsonSafeOptions = {}): Json 
     }
     for (const key of Object.keys(obj)) {
       const x = walk((obj as Record<string, unknown>)[key], depth);
-      if (x !== undefined) out[key] = x;
+      if (x === undefined) continue;
+      // Defined, not assigned: an own `__proto__` key stays a key (assigning it would set the prototype).
+      if (key === '__proto__') Object.defineProperty(out, key, { value: x, enumerable: true, writable: true, configurable: true });
+      else out[key] = x;
     }
     return out;
   };

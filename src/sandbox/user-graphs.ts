@@ -1,10 +1,9 @@
 /**
- * User graphs in the host: compiling a TypeScript source into a registry entry (with run-time
- * errors positioned in the source), and registering the saved ones again when storage opens.
+ * A user graph's TypeScript source compiled into a graph module (with run-time errors positioned
+ * in the source). Runs only in a sandbox worker.
  */
 import * as engine from '../engine/index';
 import type { UserCodeErrorDTO } from '../protocol/dto';
-import type { HostContext } from './context';
 import type { GraphModule } from './graphs/registry';
 import { userGraphModule, UserGraphError } from './usercode/index';
 
@@ -31,26 +30,4 @@ export function compileUserModule(id: string, source: string, title?: string): U
     return e.line === null || e.column === null ? null : { line: e.line, column: e.column };
   };
   return { ok: true, module };
-}
-
-/**
- * Registers every saved user graph. One that no longer compiles is skipped (its record stays, so
- * the source is not lost); the others are registered.
- * @returns the ids that failed
- */
-export async function registerSavedUserGraphs(ctx: HostContext): Promise<string[]> {
-  const failed: string[] = [];
-  let saved;
-  try {
-    saved = await ctx.store.listUserGraphs();
-  } catch {
-    return failed; // storage without user graphs: the built-in graphs still work
-  }
-  for (const g of saved) {
-    if (ctx.graphs.has(g.id) && ctx.graphs.module(g.id)?.origin !== 'user') continue;
-    const r = compileUserModule(g.id, g.source, g.title);
-    if (r.ok) ctx.graphs.register(r.module);
-    else failed.push(g.id);
-  }
-  return failed;
 }

@@ -1,0 +1,172 @@
+/**
+ * The engine's checkpointer inside the sandbox: a `BaseCheckpointSaver` whose every call goes over
+ * the session port to the storage worker, which owns IndexedDB and binds the session to one thread.
+ *
+ * Writes are pipelined: `put` and `putWrites` resolve once their message is sent, while fewer than
+ * `window` writes wait for their commit; the storage worker handles a session's messages strictly
+ * in order, so a later read sees every earlier write, and a run event that reports a checkpoint
+ * is handled only after that checkpoint committed. A write the storage worker refused (quota, a
+ * closed database) fails the next call and `flush()`. Values are checked before they are sent
+ * (storable.ts), so a value that could not be stored or exported fails its own call, naming the
+ * channel, as with any saver.
+ */
+import { checkpointConfig, requireCheckpointId, requireThreadId } from '../engine/checkpoint/rules';
+import {
+  CheckpointValueError, type BaseCheckpointSaver, type ChannelVersion, type ChannelVersions, type Checkpoint, type CheckpointListOptions,
+  type CheckpointMetadata, type CheckpointTuple, type PendingWriteValue, type RunnableConfig,
+} from '../engine/checkpoint/types';
+import type { OmitEach, SessionRequest, WireConfig, WireListOptions } from '../protocol/sandbox';
+import { sessionMessageProblem } from '../protocol/sandbox-guards';
+import { storableProblem, type StorableProblem } from '../protocol/storable';
+import type { Json } from '../protocol/dto';
+import type { SessionClient } from './session-client';
+
+/** Tuples per `cp/list` page: the first page is small, later ones double up to the maximum. */
+const LIST_FIRST = 64;
+const LIST_MAX = 512;
+
+/** Options of a ProxySaver. */
+export interface ProxySaverOptions {
+  /** Writes that may wait for their commit before a write waits for its own. 0: every write waits. @default 32 */
+  window?: number;
+}
+
+/** The address part of a config (nothing else crosses: signals and callbacks cannot). */
+function wireConfig(config: RunnableConfig): WireConfig {
+  const c = config.configurable ?? {};
+  const out: WireConfig['configurable'] = {};
+  if (typeof c.thread_id === 'string') out.thread_id = c.thread_id;
+  if (typeof c.checkpoint_ns === 'string') out.checkpoint_ns = c.checkpoint_ns;
+  if (typeof c.checkpoint_id === 'string' && c.checkpoint_id !== '') out.checkpoint_id = c.checkpoint_id;
+  return { configurable: out };
+}
+
+const detail = (p: StorableProblem) => `${p.message}${p.path.length > 0 ? ` (at ${p.path.map((k) => `[${JSON.stringify(k)}]`).join('')})` : ''}`;
+
+/** Throws CheckpointValueError for the first value of `values` that cannot be stored. */
+function requireStorable(values: Iterable<[string, unknown]>): void {
+  for (const [channel, value] of values) {
+    const p = storableProblem(value);
+    if (p) throw new CheckpointValueError(channel, detail(p));
+  }
+}
+
+/** A checkpointer over a session port. */
+export class ProxySaver implements BaseCheckpointSaver {
+  private readonly window: number;
+  private inflight = 0;
+  private failure: unknown = null;
+  private waiters: (() => void)[] = [];
+
+  constructor(private readonly session: SessionClient, options: ProxySaverOptions = {}) {
+    this.window = options.window ?? 32;
+  }
+
+  async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    this.throwIfFailed();
+    const tuple = await this.session.call({ type: 'cp/getTuple', config: wireConfig(config) });
+    return (tuple ?? undefined) as CheckpointTuple | undefined;
+  }
+
+  async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+    this.throwIfFailed();
+    const wire = wireConfig(config);
+    const filter = options?.filter as Record<string, Json> | undefined;
+    let before = options?.before?.configurable?.checkpoint_id;
+    let left = options?.limit ?? Infinity;
+    // One checkpoint id: a single answer, nothing to page.
+    if (wire.configurable.checkpoint_id !== undefined) {
+      yield* await this.page(wire, { ...(options?.limit ? { limit: options.limit } : {}), ...(before ? { before } : {}), ...(filter ? { filter } : {}) });
+      return;
+    }
+    let chunk = Math.min(left, LIST_FIRST);
+    while (left > 0) {
+      const tuples = await this.page(wire, { limit: chunk, ...(before ? { before } : {}), ...(filter ? { filter } : {}) });
+      left -= tuples.length;
+      yield* tuples;
+      if (tuples.length < chunk) return;
+      before = tuples.at(-1)!.checkpoint.id;
+      chunk = Math.min(chunk * 2, LIST_MAX, left);
+    }
+  }
+
+  async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
+    const thread = requireThreadId(config, 'ProxySaver.put');
+    requireStorable(Object.entries(checkpoint.channel_values));
+    requireStorable(Object.entries(metadata).map(([k, v]): [string, unknown] => [`metadata.${k}`, v]));
+    await this.write({ type: 'cp/put', config: wireConfig(config), checkpoint, metadata, newVersions }, () => Object.entries(checkpoint.channel_values));
+    return checkpointConfig(thread, config.configurable?.checkpoint_ns ?? '', checkpoint.id);
+  }
+
+  async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void> {
+    requireThreadId(config, 'ProxySaver.putWrites');
+    requireCheckpointId(config, 'ProxySaver.putWrites');
+    requireStorable(writes);
+    await this.write({ type: 'cp/putWrites', config: wireConfig(config), writes, taskId }, () => writes);
+  }
+
+  async deleteThread(): Promise<void> {
+    throw new Error('Graph code cannot delete threads.');
+  }
+
+  getNextVersion(current: ChannelVersion | undefined): ChannelVersion {
+    return (current ?? 0) + 1;
+  }
+
+  /** Resolves once every write sent so far committed; rejects with the first refused one. */
+  async flush(): Promise<void> {
+    while (this.inflight > 0) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    this.throwIfFailed();
+  }
+
+  private async page(config: WireConfig, options: WireListOptions): Promise<CheckpointTuple[]> {
+    return (await this.session.call({ type: 'cp/list', config, options })) as CheckpointTuple[];
+  }
+
+  private async write(body: OmitEach<Extract<SessionRequest, { type: 'cp/put' | 'cp/putWrites' }>, 'rid'>, values: () => Iterable<[string, unknown]>): Promise<void> {
+    this.throwIfFailed();
+    // The storage worker refuses a malformed write (e.g. a channel name over the id limit): say why here.
+    const malformed = sessionMessageProblem({ ...body, rid: 0 });
+    if (malformed) throw new CheckpointValueError('(checkpoint)', `the checkpoint cannot be saved: ${malformed}`);
+    let reply: Promise<unknown>;
+    try {
+      reply = this.session.call(body);
+    } catch (err) {
+      // A value the structured clone refused fails its own call, before anything was sent.
+      throw cloneFailure(err, values());
+    }
+    if (this.window === 0) {
+      await reply;
+      return;
+    }
+    this.inflight++;
+    const settled = reply.then(
+      () => undefined,
+      (err: unknown) => {
+        this.failure ??= err;
+      },
+    ).finally(() => {
+      this.inflight--;
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    if (this.inflight > this.window) await settled;
+    this.throwIfFailed();
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure !== null) throw this.failure;
+  }
+}
+
+/** A clone failure as a CheckpointValueError naming the first channel whose value cannot be cloned. */
+function cloneFailure(err: unknown, values: Iterable<[string, unknown]>): unknown {
+  if (!(err instanceof Error) || err.name !== 'DataCloneError') return err;
+  for (const [channel, value] of values) {
+    try {
+      structuredClone(value);
+    } catch {
+      return new CheckpointValueError(channel, err.message);
+    }
+  }
+  return new CheckpointValueError('(checkpoint)', err.message);
+}

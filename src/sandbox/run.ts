@@ -1,0 +1,139 @@
+/**
+ * Runs one graph for one `sb/run` request in its own sandbox worker: the engine streams its
+ * checkpoints and trace events, which go to the storage worker in batches over the session port,
+ * while the checkpointer proxy saves through the same port. Step mode and breakpoints are applied
+ * here; how the run ended (and its final values) is reported with `run/end`. The storage worker
+ * decides what the page is told (a run it cancelled or timed out ends `cancelled` there).
+ */
+import { Command } from '../engine/index';
+import type { Json, RunOutcome, WireError } from '../protocol/dto';
+import { createBatcher } from '../protocol/batcher';
+import { toJsonSafe } from '../protocol/json-safe';
+import type { RunEvent } from '../protocol/messages';
+import { runEventProblem } from '../protocol/sandbox-guards';
+import type { RunInput, SandboxRunPlan, SessionEnd } from '../protocol/sandbox';
+import { boundedError, errorToWire } from '../protocol/wire-error';
+import type { TraceEvent } from '../shared/trace';
+import type { HostGraph, HostRunConfig } from './engine-port';
+import type { GraphModule } from './graphs/registry';
+import { ProxySaver } from './proxy-saver';
+import type { SessionClient } from './session-client';
+import { summaryFromChunk } from './wire';
+
+/** How events are batched on their way to the storage worker. */
+export interface RunBatching {
+  /** @default 16 */
+  intervalMs?: number;
+  /** @default 500 */
+  maxBatch?: number;
+  /** Writes in flight before a write waits for its commit (see ProxySaver). @default 32 */
+  window?: number;
+}
+
+/** Why the sandbox stopped its own run: step mode pauses after the first committed superstep. */
+const STEP = new Error('Paused after one step');
+STEP.name = 'AbortError';
+
+const engineInput = (input: RunInput): unknown =>
+  input.kind === 'value' ? input.value
+  : input.kind === 'resume' ? new Command({ resume: input.resume.kind === 'value' ? input.resume.value : input.resume.values })
+  : null;
+
+/** Trace events carry user data only in interrupts and errors: those are made JSON-safe, with bounds. */
+const traceData = (event: TraceEvent): Json =>
+  event.type === '@engine.interrupt' || event.type === '@engine.error' ? toJsonSafe(event, { maxDepth: 40, maxNodes: 100_000 }) : (event as unknown as Json);
+
+/**
+ * Runs `plan` with `module`, reporting to `session`. Never throws: a failure is the run's end.
+ * @param abort aborted by `sb/cancel` (the engine stops between supersteps)
+ */
+export async function executeRun(module: GraphModule, plan: SandboxRunPlan, session: SessionClient, abort: AbortController, batching: RunBatching = {}): Promise<void> {
+  const saver = new ProxySaver(session, { window: batching.window ?? 32 });
+  const stream = createBatcher<RunEvent>({
+    maxBatch: batching.maxBatch ?? 500,
+    intervalMs: batching.intervalMs ?? 16,
+    flush: (events) => session.notify({ type: 'run/events', events }),
+  });
+  const emit = (event: RunEvent) => {
+    // The storage worker refuses a malformed event (e.g. a node name over the id limit): it is dropped here.
+    if (runEventProblem(event)) return;
+    stream.push(event);
+  };
+  let end: Omit<SessionEnd, 'type'>;
+  let graph: HostGraph | null = null;
+  try {
+    graph = module.build(saver);
+    const config = await runConfig(graph, plan, abort, (event) => {
+      emit({ kind: 'trace', event: traceData(event) });
+      const saved = event.type === '@engine.checkpoint.saved';
+      if (plan.eagerTaskEvents && (event.type === '@engine.task.run' || event.type === '@engine.task.finished')) stream.flushNow();
+      else if (saved) stream.flushEarly();
+      if (plan.controls.stepMode && saved && event.checkpointNs === '' && event.source === 'loop') abort.abort(STEP);
+    });
+    if (config) {
+      for await (const chunk of await graph.stream(engineInput(plan.input), config)) {
+        const checkpoint = summaryFromChunk(chunk);
+        if (checkpoint) emit({ kind: 'checkpoint', checkpoint });
+      }
+    }
+    end = await settle(graph, plan.threadId);
+  } catch (err) {
+    end = graph && abort.signal.reason === STEP ? await settle(graph, plan.threadId) : { outcome: 'error', result: null, error: runError(module, err) };
+  }
+  stream.dispose();
+  try {
+    await saver.flush();
+  } catch (err) {
+    end = { outcome: 'error', result: null, error: boundedError(errorToWire(err, 'INTERNAL')) };
+  }
+  session.notify({ type: 'run/end', ...end });
+}
+
+/** A run's error as data; a user graph's error points at its line and column. */
+function runError(module: GraphModule, err: unknown): WireError {
+  const error = boundedError(errorToWire(err));
+  const position = module.locate?.(err);
+  if (position) error.position = position;
+  return error;
+}
+
+/** The engine config of the run; null when a fork without a run is done after its update. */
+async function runConfig(graph: HostGraph, plan: SandboxRunPlan, abort: AbortController, trace: (e: TraceEvent) => void): Promise<HostRunConfig | null> {
+  const c = plan.controls;
+  let configurable: Record<string, unknown> = { thread_id: plan.threadId, ...plan.at };
+  if (plan.fork) {
+    const f = plan.fork;
+    const next = await graph.updateState({ configurable: { thread_id: plan.threadId, checkpoint_ns: f.ns, checkpoint_id: f.checkpointId } }, f.values, f.asNode);
+    if (!f.run) return null;
+    configurable = { ...next.configurable, thread_id: plan.threadId };
+  }
+  const config: HostRunConfig = {
+    configurable,
+    recursionLimit: plan.recursionLimit,
+    signal: abort.signal,
+    streamMode: 'checkpoints',
+    metadata: { graph_id: plan.graphId },
+    runId: plan.runId,
+    trace,
+  };
+  if (c.breakBefore?.length) config.interruptBefore = c.breakBefore;
+  if (c.breakAfter?.length) config.interruptAfter = c.breakAfter;
+  return config;
+}
+
+/**
+ * How a run that did not fail ended: interrupted, paused with tasks left, or done. Never throws:
+ * a failure to read the final state is the run's error.
+ */
+async function settle(graph: HostGraph, threadId: string): Promise<{ outcome: Exclude<RunOutcome, 'running' | 'cancelled'>; result: Json | null; error: WireError | null }> {
+  try {
+    const snapshot = await graph.getState({ configurable: { thread_id: threadId } });
+    const result = toJsonSafe(snapshot.values);
+    if (snapshot.tasks.some((t) => (t.interrupts?.length ?? 0) > 0)) return { outcome: 'interrupted', result, error: null };
+    // Tasks left: a breakpoint or step mode stopped the run.
+    if (snapshot.next.length > 0) return { outcome: 'paused', result, error: null };
+    return { outcome: 'done', result, error: null };
+  } catch (err) {
+    return { outcome: 'error', result: null, error: boundedError(errorToWire(err, 'INTERNAL')) };
+  }
+}

@@ -1,0 +1,18 @@
+/// <reference lib="webworker" />
+/**
+ * A sandbox worker's entry, bundled into one classic script (the sandbox iframe has an opaque
+ * origin: it starts workers from a Blob URL of this bundle, which the page fetched). The bootstrap
+ * hands over the worker's main port in its first message; nothing else is listened to.
+ */
+import { BUILTIN_GRAPHS, TEST_GRAPHS } from './graphs/index';
+import { startSandbox } from './server';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const onFirst = (ev: MessageEvent) => {
+  const port = (ev.data as { port?: MessagePort } | null)?.port;
+  if (!port) return;
+  self.removeEventListener('message', onFirst);
+  startSandbox(port, { builtins: BUILTIN_GRAPHS, testGraphs: TEST_GRAPHS });
+};
+self.addEventListener('message', onFirst);

@@ -1,0 +1,113 @@
+/**
+ * A sandbox worker's server: answers the storage worker's requests on the main port (describe
+ * graphs, run one, remote reads). Every graph is built against a checkpointer proxy bound to a
+ * session port the storage worker opened for that one thread. Nothing here can reach storage.
+ */
+import type { Endpoint } from '../protocol/endpoint';
+import { listen } from '../protocol/endpoint';
+import type { WireError } from '../protocol/dto';
+import { SANDBOX_PROTOCOL_VERSION, type FromSandbox, type GraphRef, type SandboxReplyOf, type ToSandbox } from '../protocol/sandbox';
+import { boundedError, errorToWire } from '../protocol/wire-error';
+import { graphInfo, type GraphModule } from './graphs/registry';
+import { ProxySaver } from './proxy-saver';
+import { historyNext, stateSnapshots } from './read';
+import { executeRun, type RunBatching } from './run';
+import { SessionClient } from './session-client';
+import { compileUserModule } from './user-graphs';
+
+/** What a sandbox worker offers. */
+export interface SandboxDeps {
+  builtins: readonly GraphModule[];
+  /** Listed by `sb/catalog` only when it asks for them. */
+  testGraphs?: readonly GraphModule[];
+  batching?: RunBatching;
+}
+
+/** A graph that could not be made into a module: compile errors are data, not failures. */
+class GraphUnavailable extends Error {
+  constructor(readonly wire: WireError) {
+    super(wire.message);
+  }
+}
+
+/** Starts serving on `endpoint` (the worker's main port) and says `sb/ready`. Returns the stop function. */
+export function startSandbox(endpoint: Endpoint, deps: SandboxDeps): () => void {
+  const builtins = new Map([...deps.builtins, ...(deps.testGraphs ?? [])].map((m) => [m.id, m]));
+  const compiled = new Map<string, { key: string; module: GraphModule }>();
+  const runs = new Map<string, AbortController>();
+  const post = (m: FromSandbox) => endpoint.postMessage(m);
+
+  /** The module of a graph ref: a built-in, or a user graph compiled once per source. */
+  const moduleOf = (ref: GraphRef): GraphModule => {
+    if (ref.source === undefined) {
+      const m = builtins.get(ref.id);
+      if (!m) throw new GraphUnavailable({ code: 'NOT_FOUND', name: 'NotFound', message: `There is no graph "${ref.id}".` });
+      return m;
+    }
+    const key = JSON.stringify([ref.source, ref.title ?? null]);
+    const hit = compiled.get(ref.id);
+    if (hit?.key === key) return hit.module;
+    const r = compileUserModule(ref.id, ref.source, ref.title);
+    if (!r.ok) throw new GraphUnavailable({ code: 'COMPILE_FAILED', name: 'CompileError', message: r.error.message });
+    compiled.set(ref.id, { key, module: r.module });
+    return r.module;
+  };
+
+  async function answer(msg: Exclude<ToSandbox, { type: 'sb/cancel' }>): Promise<SandboxReplyOf[keyof SandboxReplyOf]> {
+    switch (msg.type) {
+      case 'sb/catalog': {
+        const list = [...deps.builtins, ...(msg.testGraphs ? deps.testGraphs ?? [] : [])];
+        return { graphs: await Promise.all(list.map(graphInfo)) };
+      }
+      case 'sb/load': {
+        if (msg.graph.source === undefined) return { info: await graphInfo(moduleOf(msg.graph)), compileError: null };
+        const r = compileUserModule(msg.graph.id, msg.graph.source, msg.graph.title);
+        if (!r.ok) return { info: null, compileError: r.error };
+        compiled.set(msg.graph.id, { key: JSON.stringify([msg.graph.source, msg.graph.title ?? null]), module: r.module });
+        return { info: await graphInfo(r.module), compileError: null };
+      }
+      case 'sb/run': {
+        const session = new SessionClient(msg.session);
+        const module = moduleOf(msg.graph);
+        const abort = new AbortController();
+        runs.set(msg.plan.runId, abort);
+        void executeRun(module, msg.plan, session, abort, deps.batching).finally(() => runs.delete(msg.plan.runId));
+        return { started: true };
+      }
+      case 'sb/history':
+      case 'sb/state': {
+        const session = new SessionClient(msg.session);
+        try {
+          const graph = moduleOf(msg.graph).build(new ProxySaver(session, { window: 0 }));
+          return msg.type === 'sb/history'
+            ? await historyNext(graph, msg.threadId, msg.ns, msg.limit, msg.before)
+            : await stateSnapshots(graph, msg.threadId, msg.ns, msg.checkpointIds);
+        } finally {
+          session.close();
+        }
+      }
+    }
+  }
+
+  const onMessage = (ev: MessageEvent) => {
+    const msg = ev.data as ToSandbox;
+    if (typeof msg !== 'object' || msg === null || typeof msg.type !== 'string') return;
+    if (msg.type === 'sb/cancel') {
+      const why = new Error('Run cancelled');
+      why.name = 'AbortError';
+      runs.get(msg.runId)?.abort(why);
+      return;
+    }
+    answer(msg).then(
+      (value) => post({ type: 'sb/reply', rid: msg.rid, ok: true, value }),
+      (err: unknown) => post({ type: 'sb/reply', rid: msg.rid, ok: false, error: err instanceof GraphUnavailable ? err.wire : boundedError(errorToWire(err, 'INTERNAL')) }),
+    );
+  };
+  const stop = listen(endpoint, onMessage);
+  post({ type: 'sb/ready', version: SANDBOX_PROTOCOL_VERSION });
+  return () => {
+    stop();
+    for (const abort of runs.values()) abort.abort(new Error('The sandbox stopped.'));
+  };
+}
+

@@ -1,0 +1,96 @@
+/**
+ * Request handlers for one checkpoint's detail: the detail itself (cut to a bounded preview for
+ * the page), more of a value it cut ("show more"), and the diff against the parent checkpoint.
+ * The full detail stays in the storage worker (detail-cache.ts) so those pages need no re-read.
+ */
+import type { CheckpointDetail, DetailField, Json, TruncationDTO } from '../protocol/dto';
+import type { ReplyOf, ToWorker } from '../protocol/messages';
+import { boundJson, DETAIL_BOUNDS, sliceJson, SMALL_BOUNDS } from './bounded-json';
+import { HostError, type HostContext } from './context';
+import { detailKey } from './detail-cache';
+import { checkpointDetail } from './dto-map';
+import { checkpointEvents, graphOf } from './handlers-read';
+import { importedNext, importedTasks } from './portability/index';
+import { stateSnapshots } from './sandbox/remote';
+import { diffStates } from './state-diff';
+
+type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
+type Reply<T extends ToWorker['type']> = Omit<ReplyOf[T], 'id'>;
+type Where = { threadId: string; ns: string; checkpointId: string };
+
+/**
+ * The full detail of a checkpoint: from the cache when `cached` (the pages of a detail the page
+ * shows must match it), else read and built afresh (a later run may have added writes or trace
+ * about this checkpoint) and cached.
+ */
+async function fullDetail(ctx: HostContext, m: Where, cached: boolean): Promise<CheckpointDetail> {
+  const key = detailKey(m.threadId, m.ns, m.checkpointId);
+  const hit = cached ? ctx.details.get(key) : undefined;
+  if (hit) return hit.detail;
+  const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: m.checkpointId } };
+  const tuple = await ctx.store.saver.getTuple(config);
+  if (!tuple) throw new HostError('NOT_FOUND', `Thread "${m.threadId}" has no checkpoint "${m.checkpointId}" in namespace "${m.ns}".`);
+  const graph = await graphOf(ctx, m.threadId);
+  const parentId = tuple.parentConfig?.configurable?.checkpoint_id;
+  const parentConfig = parentId ? { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: parentId } } : undefined;
+  const parentTuple = parentConfig ? await ctx.store.saver.getTuple(parentConfig) : undefined;
+  // The engine's view of both (values through the state schema, next, tasks) comes from the graph's sandbox.
+  const ids = parentId ? [m.checkpointId, parentId] : [m.checkpointId];
+  const [snapshot = null, parentSnapshot = null] = graph ? await stateSnapshots(ctx.sandbox, ctx.store.saver, graph, m.threadId, m.ns, ids) : [];
+  const detail = checkpointDetail({ tuple, parentTuple, snapshot, parentSnapshot, events: await checkpointEvents(ctx, m.threadId, m.ns, m.checkpointId) });
+  const imported = importedTasks(tuple.metadata as Record<string, unknown> | undefined);
+  if (imported && detail.tasks.length === 0) {
+    detail.tasks = imported;
+    detail.summary = { ...detail.summary, next: importedNext(tuple.metadata as Record<string, unknown> | undefined) ?? detail.summary.next };
+  }
+  ctx.details.set(key, { detail });
+  return detail;
+}
+
+/** The detail as the page receives it: large values cut to a preview, with where they were cut. */
+export function boundedDetail(full: CheckpointDetail): CheckpointDetail {
+  const truncated: Partial<Record<DetailField, TruncationDTO[]>> = {};
+  const cut = <T extends Json>(field: DetailField, v: T): T => {
+    const b = boundJson(v, DETAIL_BOUNDS);
+    if (b.truncated.length > 0) truncated[field] = b.truncated;
+    return b.value as T;
+  };
+  const small = (v: Json) => {
+    const b = boundJson(v, SMALL_BOUNDS);
+    return b.truncated.length > 0 ? { value: b.value, valueTruncated: true } : { value: v };
+  };
+  const detail: CheckpointDetail = {
+    ...full,
+    values: cut('values', full.values),
+    parentValues: full.parentValues === null ? null : cut('parentValues', full.parentValues),
+    metadata: cut('metadata', full.metadata),
+    raw: cut('raw', full.raw),
+    pendingWrites: full.pendingWrites.map((w) => ({ ...w, ...small(w.value) })),
+    tasks: full.tasks.map((t) => ({ ...t, interrupts: t.interrupts.map((i) => ({ ...i, ...small(i.value) })) })),
+  };
+  if (Object.keys(truncated).length > 0) detail.truncated = truncated;
+  return detail;
+}
+
+/** rg/checkpoint.get */
+export async function onCheckpointGet(ctx: HostContext, m: Req<'rg/checkpoint.get'>): Promise<Reply<'rg/checkpoint.get'>> {
+  return { type: 'rg/checkpoint', detail: boundedDetail(await fullDetail(ctx, m, false)) };
+}
+
+/** rg/checkpoint.slice: more of a value the detail cut. */
+export async function onCheckpointSlice(ctx: HostContext, m: Req<'rg/checkpoint.slice'>): Promise<Reply<'rg/checkpoint.slice'>> {
+  const full = await fullDetail(ctx, m, true);
+  const root = full[m.field];
+  const slice = root === null ? null : sliceJson(root, m.path, m.offset, m.limit);
+  if (!slice) throw new HostError('NOT_FOUND', `The checkpoint's ${m.field} has no array, object or text at that path.`);
+  return { type: 'rg/checkpoint.slice', slice };
+}
+
+/** rg/checkpoint.diff: a page of the changes against the parent checkpoint. */
+export async function onCheckpointDiff(ctx: HostContext, m: Req<'rg/checkpoint.diff'>): Promise<Reply<'rg/checkpoint.diff'>> {
+  const full = await fullDetail(ctx, m, true);
+  const entry = ctx.details.get(detailKey(m.threadId, m.ns, m.checkpointId));
+  const changes = entry?.diff ?? diffStates(full.parentValues, full.values);
+  if (entry) entry.diff = changes;
+  return { type: 'rg/checkpoint.diff', changes: changes.slice(m.offset, m.offset + m.limit), total: changes.length, first: full.parentValues === null };
+}

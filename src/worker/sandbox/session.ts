@@ -1,0 +1,184 @@
+/**
+ * The storage end of a session port. A session serves one run (read and write) or one remote read
+ * (read only), and is bound to the one thread it serves: every checkpointer call must name that
+ * thread, values must be storable (protocol/storable.ts), run events must be well formed, a
+ * "checkpoint saved" event may only name a checkpoint this session committed, and a checkpoint
+ * notice only one the thread has. Messages are handled strictly in order, one at a time, so a
+ * reply or an event is acted on only after everything sent before it.
+ *
+ * The first message that breaks a rule is a violation: it is answered with an error, nothing of it
+ * is stored, and the session stops handling messages (the run is then stopped by its owner). A
+ * storage failure (quota, a closed database) stops the session the same way.
+ */
+import { listen, type PortLike } from '../../protocol/endpoint';
+import type { RunEvent } from '../../protocol/messages';
+import type { SessionEnd, SessionRequest, ToSession, WireConfig } from '../../protocol/sandbox';
+import { sessionMessageProblem } from '../../protocol/sandbox-guards';
+import { problemText, storableProblem } from '../../protocol/storable';
+import type { WireError } from '../../protocol/dto';
+import { ERROR_CODES } from '../../shared/errors';
+import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, PendingWriteValue } from '../../engine/checkpoint/types';
+import { storageErrorToWire } from './storage-errors';
+
+/** The largest page a `cp/list` call is answered with (the proxy asks for at most this). */
+const MAX_LIST_PAGE = 512;
+
+/** What a session may touch. */
+export interface SessionBinding {
+  threadId: string;
+  /** `read`: getTuple and list only; `write`: a run's session (puts, writes, events, end). */
+  mode: 'read' | 'write';
+}
+
+/** What a session reports to its owner. */
+export interface SessionHandlers {
+  /** Validated run events (write sessions). Awaited: a slow consumer holds back later calls. */
+  onEvents?(events: RunEvent[]): Promise<void> | void;
+  /** The run's end as the sandbox reported it (write sessions). */
+  onEnd?(end: SessionEnd): void;
+  /** The sandbox broke a rule; the session has stopped. */
+  onViolation(detail: string): void;
+  /** Storage refused a write; the session has stopped. */
+  onStorageError?(error: WireError): void;
+  /** Any message arrived (for the owner's watchdog). */
+  onActivity?(): void;
+}
+
+/** A running session. */
+export interface Session {
+  /** Checkpoint ids this session committed. */
+  readonly committed: ReadonlySet<string>;
+  /** True while calls are being handled (the storage side is busy, not the sandbox). */
+  readonly busy: boolean;
+  /** Stops handling messages and closes the port. */
+  close(): void;
+}
+
+class Refusal extends Error {}
+
+/** Serves `port` against `saver`, bound to `binding`. */
+export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding: SessionBinding, handlers: SessionHandlers): Session {
+  const committed = new Set<string>();
+  let stopped = false;
+  let queued = 0;
+  let chain: Promise<void> = Promise.resolve();
+
+  const reply = (m: ToSession) => {
+    if (!stopped) port.postMessage(m);
+  };
+  const refuse = (detail: string): never => {
+    throw new Refusal(detail);
+  };
+  const threadOf = (config: WireConfig): string => {
+    const thread = config.configurable.thread_id;
+    if (thread === undefined) refuse('a checkpointer call without a thread id (reading across threads)');
+    if (thread !== binding.threadId) refuse('a checkpointer call on another thread');
+    return thread!;
+  };
+  const requireWrite = (what: string) => {
+    if (binding.mode !== 'write') refuse(`${what} in a read-only session`);
+  };
+  const requireStorable = (label: string, value: unknown) => {
+    const p = storableProblem(value);
+    if (p) refuse(problemText(label, p));
+  };
+
+  async function call(msg: SessionRequest): Promise<unknown> {
+    const config = { configurable: { ...msg.config.configurable, thread_id: threadOf(msg.config) } };
+    switch (msg.type) {
+      case 'cp/getTuple':
+        return (await saver.getTuple(config)) ?? null;
+      case 'cp/list': {
+        const o = msg.options;
+        const options = { limit: Math.min(o.limit ?? MAX_LIST_PAGE, MAX_LIST_PAGE), ...(o.before ? { before: { configurable: { checkpoint_id: o.before } } } : {}), ...(o.filter ? { filter: o.filter } : {}) };
+        const tuples = [];
+        for await (const t of saver.list(config, options)) tuples.push(t);
+        return tuples;
+      }
+      case 'cp/put': {
+        requireWrite('a put');
+        for (const [channel, value] of Object.entries(msg.checkpoint.channel_values)) requireStorable(`the value of channel "${channel}"`, value);
+        for (const [key, value] of Object.entries(msg.metadata)) requireStorable(`metadata "${key}"`, value);
+        const saved = await saver.put(config, msg.checkpoint as Checkpoint, msg.metadata as CheckpointMetadata, msg.newVersions);
+        committed.add(msg.checkpoint.id);
+        return saved;
+      }
+      case 'cp/putWrites':
+        requireWrite('a putWrites');
+        if (config.configurable.checkpoint_id === undefined) refuse('a putWrites without a checkpoint id');
+        for (const [channel, value] of msg.writes) requireStorable(`the write to channel "${channel}"`, value);
+        await saver.putWrites(config, msg.writes as PendingWriteValue[], msg.taskId);
+        return null;
+    }
+  }
+
+  /** Checkpoints of the thread a notice may name: committed here, or found stored before. */
+  const known = new Set<string>();
+  const checkEvents = async (events: readonly RunEvent[]) => {
+    for (const e of events) {
+      if (e.kind === 'checkpoint') {
+        // A run reports the checkpoint it starts from too: it must exist in this thread.
+        const { checkpointId: id, ns } = e.checkpoint;
+        if (committed.has(id) || known.has(`${ns}\u0000${id}`)) continue;
+        const stored = await saver.getTuple({ configurable: { thread_id: binding.threadId, checkpoint_ns: ns, checkpoint_id: id } });
+        if (!stored) refuse(`a notice of checkpoint "${id.slice(0, 60)}", which this thread does not have`);
+        known.add(`${ns}\u0000${id}`);
+      } else if ((e.event as { type?: unknown }).type === '@engine.checkpoint.saved') {
+        const id = (e.event as { checkpointId: string }).checkpointId;
+        if (!committed.has(id)) refuse(`a "checkpoint saved" event for checkpoint "${id.slice(0, 60)}", which this run did not commit`);
+      }
+    }
+  };
+
+  async function handle(raw: unknown): Promise<void> {
+    if (stopped) return;
+    handlers.onActivity?.();
+    const problem = sessionMessageProblem(raw);
+    const msg = raw as SessionRequest | { type: 'run/events'; events: RunEvent[] } | SessionEnd;
+    const rid = typeof (raw as { rid?: unknown })?.rid === 'number' ? (raw as { rid: number }).rid : -1;
+    try {
+      if (problem) refuse(`a malformed message: ${problem}`);
+      if (msg.type === 'run/events') {
+        requireWrite('run events');
+        await checkEvents(msg.events);
+        await handlers.onEvents?.(msg.events);
+      } else if (msg.type === 'run/end') {
+        requireWrite('a run end');
+        stopped = true;
+        handlers.onEnd?.(msg);
+      } else {
+        reply({ type: 'cp/reply', rid, ok: true, value: await call(msg) });
+      }
+    } catch (err) {
+      if (err instanceof Refusal) {
+        reply({ type: 'cp/reply', rid, ok: false, error: { code: 'SANDBOX_VIOLATION', name: 'SandboxViolation', message: ERROR_CODES.SANDBOX_VIOLATION(err.message) } });
+        stopped = true;
+        handlers.onViolation(err.message);
+        return;
+      }
+      const error = storageErrorToWire(err);
+      reply({ type: 'cp/reply', rid, ok: false, error });
+      // A failed read is the caller's error to handle; a failed write stops the run (nothing after it may be stored).
+      if (msg.type === 'cp/put' || msg.type === 'cp/putWrites') {
+        stopped = true;
+        handlers.onStorageError?.(error);
+      }
+    }
+  }
+
+  const stop = listen(port, (ev) => {
+    queued++;
+    chain = chain.then(() => handle(ev.data)).finally(() => void queued--);
+  });
+  return {
+    committed,
+    get busy() {
+      return queued > 0;
+    },
+    close() {
+      stopped = true;
+      stop();
+      port.close();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/// <reference lib="webworker" />
+/**
+ * The storage worker's entry: wires the host to the worker scope, to IndexedDB and to the sandbox
+ * the page attaches. No graph code is bundled here (src/sandbox is not imported).
+ */
+import { APP_DB_NAME, APP_DB_VERSION } from '../checkpoint/idb/open';
+import { startHost } from './host';
+import { createIdbStore } from './idb-store';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+// The page names the worker with its switches: `test-graphs` (the test-only graphs are listed, e.g.
+// one that loops forever; the page sets it only when its URL asks, `?testGraphs=1`) and
+// `load-ms=N` (the load limit of graph code, `?loadLimitMs=N`).
+const words = self.name.split(/\s+/);
+const loadMs = Number(words.find((w) => w.startsWith('load-ms='))?.slice('load-ms='.length));
+
+startHost(self, {
+  openStore: async () => createIdbStore(APP_DB_NAME, APP_DB_VERSION),
+  testGraphs: words.includes('test-graphs'),
+  ...(Number.isInteger(loadMs) && loadMs > 0 ? { sandboxLimits: { loadMs } } : {}),
+});
