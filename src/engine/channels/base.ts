@@ -43,6 +43,8 @@ export interface Channel<V = unknown> {
 /** Creates channels of one kind: empty, or restored from a checkpointed value. */
 export interface ChannelSpec<V = unknown> {
   readonly kind: string;
+  /** What makes two specs of this kind the same channel (a reducer's function). */
+  readonly identity?: unknown;
   /** A fresh channel (holding its default, if any). */
   create(): Channel<V>;
   /** A channel restored from what `checkpoint()` returned. */

@@ -1,7 +1,11 @@
 /**
  * BinaryOperatorAggregate: reducer keys (`Annotation({ reducer, default })`). Starts from the
- * default (when one is given) and folds every value of a step, in task-path order, with the reducer.
+ * default (when one is given) and folds every value of a step, in task-path order, with the
+ * reducer. An `Overwrite` replaces the value instead (one per step; later plain values of that
+ * step are then ignored, as in LangGraph.js).
  */
+import { InvalidUpdateError } from '../errors';
+import { overwriteValue } from '../types';
 import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel } from './base';
 
 export type Reducer<V, U = V> = (acc: V, update: U) => V;
@@ -17,10 +21,19 @@ export class BinaryOperatorAggregate<V = unknown, U = V> extends SlotChannel<V> 
     let acc: V;
     if (this.slot.empty) {
       // No default: the first value becomes the accumulator, as in LangGraph.
-      acc = values[0] as V;
+      const [isOverwrite, v] = overwriteValue(values[0]);
+      acc = (isOverwrite ? v : values[0]) as V;
       i = 1;
     } else acc = this.slot.value;
-    for (; i < values.length; i++) acc = this.reducer(acc, values[i] as U);
+    let overwritten = false;
+    for (; i < values.length; i++) {
+      const [isOverwrite, v] = overwriteValue(values[i]);
+      if (isOverwrite) {
+        if (overwritten) throw new InvalidUpdateError('Can receive only one Overwrite value per step.');
+        acc = v as V;
+        overwritten = true;
+      } else if (!overwritten) acc = this.reducer(acc, values[i] as U);
+    }
     this.slot = full(acc);
     return true;
   }
@@ -31,6 +44,7 @@ export class BinaryOperatorAggregate<V = unknown, U = V> extends SlotChannel<V> 
 
 export const binopSpec = <V, U = V>(reducer: Reducer<V, U>, initial?: () => V): ChannelSpec<V> => ({
   kind: 'BinaryOperatorAggregate',
+  identity: reducer,
   create: () => new BinaryOperatorAggregate<V, U>(reducer, initial ? full(initial()) : EMPTY),
   restore: (saved) => new BinaryOperatorAggregate<V, U>(reducer, saved.empty && initial ? full(initial()) : (saved as Slot<V>)),
 });

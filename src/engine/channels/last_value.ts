@@ -23,8 +23,9 @@ export class LastValue<V = unknown> extends SlotChannel<V> {
   }
 }
 
-export const lastValueSpec = <V>(): ChannelSpec<V> => ({
+/** @param initial the value the key holds before any write (a schema's default), if any */
+export const lastValueSpec = <V>(initial?: () => V): ChannelSpec<V> => ({
   kind: 'LastValue',
-  create: () => new LastValue<V>(),
-  restore: (saved) => new LastValue<V>(saved as Slot<V>),
+  create: () => new LastValue<V>(initial ? full(initial()) : EMPTY),
+  restore: (saved) => new LastValue<V>(saved.empty && initial ? full(initial()) : (saved as Slot<V>)),
 });

@@ -94,3 +94,14 @@ export function flooredNextVersion(next: (v: number | undefined) => number, floo
 export function recastNamespace(ns: string): string {
   return ns.split('|').filter((p) => !/^\d+$/.test(p)).map((p) => p.split(':')[0]).join('|');
 }
+
+/**
+ * A subgraph checkpoint's config with `checkpoint_map` (its ancestors' checkpoints and its own), as
+ * LangGraph.js returns it: passed back to `invoke`, it addresses the root checkpoint it ran under.
+ */
+export function patchCheckpointMap(config: import('../checkpoint/types').RunnableConfig, metadata: { parents?: Record<string, string> } | undefined) {
+  const parents = metadata?.parents ?? {};
+  if (Object.keys(parents).length === 0) return config;
+  const c = config.configurable ?? {};
+  return { ...config, configurable: { ...c, checkpoint_map: { ...parents, [c.checkpoint_ns ?? '']: c.checkpoint_id as string } } };
+}

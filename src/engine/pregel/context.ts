@@ -29,6 +29,13 @@ export interface Scratchpad {
   subgraphCounter: number;
 }
 
+/** Options of a call-task (`task(options, fn)`). */
+export interface CallOptions {
+  retry?: import('./retry').RetryPolicy;
+  cachePolicy?: import('./cache').CachePolicy;
+  timeout?: import('./timeout_policy').TimeoutPolicy;
+}
+
 /** What a running task exposes to code running inside it. */
 export interface TaskContext {
   taskId: string;
@@ -41,11 +48,13 @@ export interface TaskContext {
   /** Appends writes to the running attempt of the task. */
   send(writes: PendingWriteValue[]): void;
   /** Functional API: runs a call-task (`task()`), or serves it from its saved writes. */
-  call?(name: string, fn: (...args: unknown[]) => unknown, args: unknown[], retry?: import('./retry').RetryPolicy): Promise<unknown>;
+  call?(name: string, fn: (...args: unknown[]) => unknown, args: unknown[], options: CallOptions): Promise<unknown>;
   /** Functional API: the value the entrypoint saved in the previous run (`getPreviousState()`). */
   previous?: unknown;
   /** What a graph invoked inside this task (a subgraph) inherits. */
   graph?: ParentGraphInfo;
+  /** The task's input (`getCurrentTaskInput()`). */
+  input: unknown;
 }
 
 /** The parent run's context a subgraph inherits (LangGraph's `__pregel_*` config keys). */
@@ -62,6 +71,8 @@ export interface ParentGraphInfo {
   /** The stream modes of the root run. */
   modes: ReadonlySet<string>;
   tracer?: import('./tracer').Tracer;
+  /** The parent run's durability (a subgraph inherits it). */
+  durability?: import('./loop').Durability;
 }
 
 interface AlsLike<T> {

@@ -1,0 +1,132 @@
+/**
+ * `StateSchema` (LangGraph.js 1.x): state as a map of Standard Schemas (zod, valibot, …) and
+ * `ReducedValue`s. A schema key is a last-value channel (with the schema's default, if any); a
+ * ReducedValue key folds writes with its reducer. Node updates and graph input are validated by
+ * the schemas (a ReducedValue's input schema for writes, its value schema for an Overwrite).
+ */
+import type { ChannelSpec } from '../../channels/base';
+import { binopSpec } from '../../channels/binop';
+import { lastValueSpec } from '../../channels/last_value';
+import { OVERWRITE, overwriteValue } from '../../types';
+import { messagesStateReducer } from '../messages';
+
+/** The part of the Standard Schema interface used here (`schema['~standard'].validate`). */
+export interface StandardSchemaLike<Out = unknown> {
+  readonly '~standard': {
+    validate(value: unknown): { value?: Out; issues?: readonly unknown[] } | Promise<{ value?: Out; issues?: readonly unknown[] }>;
+  };
+  /** Phantom (types only). */
+  readonly _output?: Out;
+}
+
+export function isStandardSchema(schema: unknown): schema is StandardSchemaLike {
+  if (typeof schema !== 'object' || schema === null || !('~standard' in schema)) return false;
+  const std = (schema as { '~standard': unknown })['~standard'];
+  return typeof std === 'object' && std !== null && 'validate' in std;
+}
+
+/** A factory of the schema's default (what it makes of `undefined`), or undefined without one. */
+export function schemaDefaultGetter(schema: unknown): (() => unknown) | undefined {
+  if (!isStandardSchema(schema)) return undefined;
+  try {
+    const r = schema['~standard'].validate(undefined);
+    if (r && typeof r === 'object' && !('then' in r) && !r.issues) {
+      const value = r.value;
+      return () => value;
+    }
+  } catch {
+    /* no default */
+  }
+  return undefined;
+}
+
+const REDUCED = Symbol.for('langgraph.state.reduced_value');
+
+/** A key whose writes are folded by `reducer` (validated by `inputSchema`, default: the value schema). */
+export class ReducedValue<V = any, I = V> {
+  readonly [REDUCED] = true;
+  readonly valueSchema: StandardSchemaLike<V> | unknown;
+  readonly inputSchema: StandardSchemaLike<I> | unknown;
+  readonly reducer: (current: V, next: I) => V;
+  readonly jsonSchemaExtra?: Record<string, unknown>;
+  constructor(valueSchema: StandardSchemaLike<V> | unknown, init: { reducer: (current: V, next: I) => V; inputSchema?: StandardSchemaLike<I> | unknown; jsonSchemaExtra?: Record<string, unknown> }) {
+    this.valueSchema = valueSchema;
+    this.inputSchema = 'inputSchema' in init ? init.inputSchema : valueSchema;
+    this.reducer = init.reducer;
+    this.jsonSchemaExtra = init.jsonSchemaExtra;
+  }
+  static isInstance(value: unknown): value is ReducedValue {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[REDUCED] === true;
+  }
+}
+
+const STATE_SCHEMA = Symbol.for('langgraph.state.state_schema');
+
+type FieldValue<F> = F extends ReducedValue<infer V, any> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
+type FieldUpdate<F> = F extends ReducedValue<any, infer I> ? I : F extends StandardSchemaLike<infer O> ? O : unknown;
+
+/** A state made of schemas and ReducedValues. */
+export class StateSchema<F extends Record<string, unknown> = Record<string, unknown>> {
+  readonly [STATE_SCHEMA] = true;
+  declare State: { [K in keyof F]: FieldValue<F[K]> };
+  declare Update: { [K in keyof F]?: FieldUpdate<F[K]> };
+  constructor(readonly fields: F) {}
+
+  /** The channel of each key. */
+  getChannels(): Record<string, ChannelSpec> {
+    const out: Record<string, ChannelSpec> = {};
+    for (const [key, value] of Object.entries(this.fields)) {
+      if (ReducedValue.isInstance(value)) out[key] = binopSpec(value.reducer, schemaDefaultGetter(value.valueSchema));
+      else if (isStandardSchema(value)) out[key] = lastValueSpec(schemaDefaultGetter(value));
+      else throw new Error(`Invalid state field "${key}": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue`);
+    }
+    return out;
+  }
+
+  getChannelKeys(): string[] {
+    return Object.keys(this.fields);
+  }
+
+  /** `data` with each known key validated (and coerced) by its schema; unknown keys pass through. */
+  async validateInput(data: unknown): Promise<unknown> {
+    if (data == null || typeof data !== 'object') return data;
+    const result: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(data)) {
+      const def = this.fields[key];
+      let schema: unknown;
+      if (ReducedValue.isInstance(def)) {
+        const [isOverwrite, v] = overwriteValue(value);
+        if (isOverwrite) {
+          result[key] = { [OVERWRITE]: await validated(key, def.valueSchema, v) };
+          continue;
+        }
+        schema = def.inputSchema;
+      } else schema = def;
+      result[key] = isStandardSchema(schema) ? await validated(key, schema, value) : value;
+    }
+    return result;
+  }
+
+  static isInstance(value: unknown): value is StateSchema {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[STATE_SCHEMA] === true;
+  }
+}
+
+async function validated(key: string, schema: unknown, value: unknown): Promise<unknown> {
+  if (!isStandardSchema(schema)) return value;
+  const r = await schema['~standard'].validate(value);
+  if (r.issues) throw new Error(`Validation failed for field "${key}": ${JSON.stringify(r.issues)}`);
+  return r.value;
+}
+
+/** A schema accepting anything, with a default (`MessagesValue`'s, without depending on zod here). */
+function anySchema(defaultValue?: () => unknown): StandardSchemaLike {
+  return { '~standard': { validate: (value) => ({ value: value === undefined && defaultValue ? defaultValue() : value }) } };
+}
+
+/** A messages key: `messagesStateReducer`, default `[]`. */
+export const MessagesValue = new ReducedValue(anySchema(() => []), {
+  inputSchema: anySchema(),
+  reducer: messagesStateReducer as (a: unknown, b: unknown) => unknown,
+  jsonSchemaExtra: { langgraph_type: 'messages', description: 'A list of chat messages' },
+});

@@ -1,0 +1,166 @@
+/**
+ * One run of a compiled graph (LangGraph.js `_streamIterator` + `_runLoop`): the config it runs
+ * with (a nested run inherits its parent task's), the loop (first step, ticks, task execution,
+ * exit), and how the run ends (done, interrupted, drained, out of steps, failed).
+ */
+import type { AbortSignalLike, BaseCheckpointSaver, RunnableConfig } from '../checkpoint/types';
+import { DEFAULT_RECURSION_LIMIT } from '../constants';
+import { GraphDrained, GraphRecursionError, isGraphInterrupt } from '../errors';
+import type { TraceListener } from '../../shared/trace';
+import { callTask } from './call';
+import { recastNamespace } from './checkpoint';
+import { currentTask, type ParentGraphInfo } from './context';
+import { finishInterrupted, saveAtExit } from './finish';
+import { interruptId, uuid6 } from './ids';
+import type { StreamMode } from './io';
+import { PregelLoop, type Durability, type LoopParams, type NestedParams } from './loop';
+import type { Pregel } from './pregel';
+import { defaultSleep, type RetryPolicy, type SleepFn } from './retry';
+import { RunControl } from './run_control';
+import { runTasks } from './step';
+import { abortReason } from './step_control';
+import { Tracer } from './tracer';
+
+/** Options of `invoke` / `stream`: a RunnableConfig plus stream and trace options. */
+export interface PregelOptions extends RunnableConfig {
+  streamMode?: StreamMode | StreamMode[];
+  /** Receives the engine's trace events (src/shared/trace.ts). Never changes a result. */
+  trace?: TraceListener;
+  /** Waits between retries; tests inject one that does not sleep. */
+  sleep?: SleepFn;
+  /** Random source for retry jitter. @default Math.random */
+  random?: () => number;
+  interruptBefore?: string[] | '*';
+  interruptAfter?: string[] | '*';
+  /** Also stream the chunks of subgraphs: chunks become `[namespace, chunk]` / `[namespace, mode, chunk]`. */
+  subgraphs?: boolean;
+  /** When checkpoints are saved. @default 'async' */
+  durability?: Durability;
+  /** Lets the caller (or a node) ask the run to stop at the next superstep boundary. */
+  control?: RunControl;
+}
+
+/** How a nested run (a subgraph inside a task) is set up. */
+export interface NestedRun {
+  parent: ParentGraphInfo;
+  params: NestedParams;
+  checkpointer?: BaseCheckpointSaver;
+  /** The running task's config (what a subgraph invoked without one inherits). */
+  taskConfig: RunnableConfig;
+}
+
+/** When called inside a running task, a run of `graph` is a subgraph of that task's graph. */
+export function nestedRun(graph: Pregel): NestedRun | undefined {
+  const ctx = currentTask();
+  const parent = ctx?.graph;
+  if (!ctx || !parent) return undefined;
+  const sp = ctx.scratchpad;
+  let ns = ctx.taskNs;
+  if (sp.subgraphCounter > 0) ns = `${ns}|${sp.subgraphCounter}`;
+  sp.subgraphCounter += 1;
+  let checkpointer = graph.checkpointer;
+  if (graph.checkpointMode === false) checkpointer = undefined;
+  else if (parent.checkpointer && (graph.checkpointer === undefined || graph.checkpointMode === true)) checkpointer = parent.checkpointer;
+  if (graph.checkpointMode === true) ns = recastNamespace(ns);
+  return {
+    parent,
+    checkpointer,
+    taskConfig: ctx.config,
+    params: {
+      ns, checkpointMap: parent.checkpointMap, resuming: parent.resuming, replayState: parent.replayState,
+      ...(sp.hasNullResume ? { nullResume: { value: sp.nullResume } } : {}),
+    },
+  };
+}
+
+/**
+ * The root run's config: a subgraph's checkpoint config addresses the root (its `checkpoint_map`
+ * names the root checkpoint it ran under), as in LangGraph.js.
+ */
+function rootConfig(config: RunnableConfig): RunnableConfig {
+  const conf = config.configurable;
+  if (!conf || conf.checkpoint_ns === undefined || conf.checkpoint_ns === '') return config;
+  const { checkpoint_id: _id, ...rest } = conf;
+  const map = conf.checkpoint_map as Record<string, string> | undefined;
+  return { ...config, configurable: { ...rest, checkpoint_ns: '', ...(map?.[''] ? { checkpoint_id: map[''] } : {}) } };
+}
+
+export interface RunWiring {
+  modes: Set<StreamMode>;
+  emit: (m: StreamMode, p: unknown) => void;
+  nested: NestedRun | undefined;
+  streamSink: LoopParams['streamSink'];
+  /** The modes the root's stream takes subgraph chunks in. */
+  sinkModes: ReadonlySet<string>;
+}
+
+/** Runs `graph` to its end. Rejects with the run's failure (a root interrupt is not one). */
+export async function runGraph(graph: Pregel, input: unknown, options: PregelOptions, w: RunWiring): Promise<void> {
+  const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, durability: d, ...rest } = options;
+  const nested = w.nested;
+  const inherited = nested?.taskConfig;
+  const config: RunnableConfig = nested ? { ...rest, configurable: { ...rest.configurable, thread_id: nested.parent.threadId as string } } : rootConfig(rest);
+  const recursionLimit = config.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
+  if (recursionLimit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
+  const tracer = nested?.parent.tracer ? nested.parent.tracer.child(nested.params.ns) : new Tracer(trace, uuid6(), '');
+  if (!nested && graph.checkpointer && !config.configurable?.thread_id) {
+    throw new Error('This graph has a checkpointer: pass config.configurable.thread_id (e.g. { configurable: { thread_id: "1" } }).');
+  }
+  // A subgraph invoked inside a node without a config still hears the parent's cancellation.
+  const signal = (config.signal ?? inherited?.signal) as AbortSignalLike | undefined;
+  const control = (config.control ?? inherited?.control ?? new RunControl()) as RunControl;
+  const durability = d ?? nested?.parent.durability ?? 'async';
+  if (signal?.aborted) throw abortReason(signal);
+  input = await graph.validateInput(input);
+  const rootMap = nested ? undefined : (config.configurable?.checkpoint_map as Record<string, string> | undefined);
+  const loop = await PregelLoop.initialize({
+    nodes: graph.nodes, specs: graph.channels, triggerToNodes: graph.triggerToNodes,
+    inputKeys: graph.inputChannels, outputKeys: graph.outputChannels, streamKeys: graph.streamChannels,
+    checkpointer: nested ? nested.checkpointer : graph.checkpointer,
+    nested: nested?.params, checkpointMap: nested ? nested.params.checkpointMap : (rootMap ?? {}),
+    streamSink: w.streamSink, sinkModes: w.sinkModes, cache: graph.cache,
+    interruptBefore: interruptBefore ?? graph.interruptBefore,
+    interruptAfter: interruptAfter ?? graph.interruptAfter,
+    config: { ...config, recursionLimit }, input, emit: w.emit, modes: w.modes, tracer, durability, control,
+  });
+  const taskBase = { ...config, control };
+  const runnerOpts = {
+    sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal, config: taskBase, callTask,
+    stepTimeout: graph.stepTimeout, retryPolicy: graph.retryPolicy as RetryPolicy | undefined,
+  };
+  let failed = false;
+  try {
+    await loop.first();
+    while (await loop.tick()) {
+      await loop.matchCachedWrites();
+      await runTasks(loop, runnerOpts, interruptId);
+      // A root task left without writes (a Command.PARENT with no parent) ends the run here.
+      if (!loop.tasks.every((t) => t.writes.length > 0)) break;
+      await loop.afterTick();
+      if (signal?.aborted) throw abortReason(signal);
+    }
+    if (loop.status === 'draining') throw new GraphDrained(control.drainReason ?? 'shutdown');
+    if (loop.status === 'out_of_steps') {
+      throw new GraphRecursionError(
+        [`Recursion limit of ${recursionLimit} reached`, 'without hitting a stop condition. You can increase the', `limit by setting the "recursionLimit" config key.`].join(' '),
+        { lc_error_code: 'GRAPH_RECURSION_LIMIT' },
+      );
+    }
+  } catch (e) {
+    failed = true;
+    await saveAtExit(loop, true);
+    if (isGraphInterrupt(e)) {
+      if (!nested) finishInterrupted(loop, e);
+      tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
+      if (nested) throw e;
+      return;
+    }
+    const err = e instanceof Error ? { name: e.name, message: e.message } : { name: 'Error', message: String(e) };
+    const status = err.name === 'GraphRecursionError' ? 'out_of_steps' : err.name === 'AbortError' ? 'aborted' : err.name === 'GraphDrained' ? 'drained' : 'error';
+    tracer.emit({ type: '@engine.run.end', step: loop.step, status, error: err });
+    throw e;
+  } finally {
+    if (!failed) await saveAtExit(loop, false);
+  }
+  tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'done' });
+}

@@ -1,0 +1,78 @@
+/**
+ * Runs the tasks of a superstep (LangGraph.js `PregelRunner.tick`): every task without writes,
+ * concurrently with AsyncLocalStorage, else one after another (see ./context). An error handler
+ * scheduled by a failure runs within the step, right away. The first failure that no handler
+ * takes cancels the tasks still running and is raised; else the step's interrupts are raised
+ * together; else a bubble-up from a subgraph (a drain, a Command.PARENT for a graph further up)
+ * passes on — at the root a Command.PARENT with no graph to go to ends the run, as in LangGraph.js.
+ */
+import { GraphInterrupt, isGraphDrained } from '../errors';
+import type { Interrupt } from '../types';
+import { concurrentTasks } from './context';
+import type { PregelLoop } from './loop';
+import { buildScratchpad, runTask, type Outcome, type RunnerOptions } from './runner';
+import { stepControl } from './step_control';
+import type { PreparedTask } from './types';
+
+/**
+ * Runs every task of the step that has no writes yet. Resolves when the step is over; rejects
+ * with the step's failure, its interrupts, a bubble-up, or the abort that stopped it.
+ */
+export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptIdOf: (ns: string, n: number) => string): Promise<void> {
+  const queue = loop.tasks.filter((t) => t.writes.length === 0);
+  const step = stepControl(opts.signal, opts.stepTimeout);
+  const interrupts = new Map<PreparedTask, Interrupt[]>();
+  let bubble: { error: unknown } | undefined;
+  let failure: { error: unknown } | undefined;
+  const launch = async (t: PreparedTask): Promise<[PreparedTask, Outcome]> => {
+    const pad = buildScratchpad(t, loop, loop.resumeMap, interruptIdOf);
+    return [t, await runTask(t, loop, opts, pad, step).catch((error: unknown): Outcome => ({ kind: 'error', error }))];
+  };
+  /** Records an outcome; returns the handler task to run next, if the failure went to one. */
+  const settle = ([t, o]: [PreparedTask, Outcome]): PreparedTask | undefined => {
+    if (o.kind === 'interrupt') interrupts.set(t, o.interrupts);
+    else if (o.kind === 'bubble') bubble ??= { error: o.error };
+    else if (o.kind === 'error' && !failure) {
+      failure = { error: o.error };
+      step.abort();
+    } else if (o.kind === 'handled') return o.handler;
+    return undefined;
+  };
+  try {
+    await Promise.race([step.stopped, drive(queue, launch, settle, () => failure !== undefined || step.cancelled)]);
+  } finally {
+    step.dispose();
+  }
+  if (failure) throw failure.error;
+  // Interrupts are reported in task order, whatever order the tasks finished in.
+  if (interrupts.size > 0) throw new GraphInterrupt(loop.tasks.flatMap((t) => interrupts.get(t) ?? []));
+  if (bubble && (loop.p.nested || isGraphDrained(bubble.error))) throw bubble.error;
+}
+
+/** Runs `queue` (and the handlers failures schedule) until it is done or `stop()` says so. */
+type Settled = [PreparedTask, Outcome];
+
+async function drive(queue: PreparedTask[], launch: (t: PreparedTask) => Promise<Settled>, settle: (s: Settled) => PreparedTask | undefined, stop: () => boolean): Promise<void> {
+  if (!concurrentTasks()) {
+    for (let i = 0; i < queue.length && !stop(); i++) {
+      const handler = settle(await launch(queue[i]));
+      // A handler runs right after the task it handles.
+      if (handler) queue.splice(i + 1, 0, handler);
+    }
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    let running = 0;
+    const start = (t: PreparedTask) => {
+      running += 1;
+      void launch(t).then((o) => {
+        const handler = settle(o);
+        if (handler && !stop()) start(handler);
+        running -= 1;
+        if (stop() || running === 0) resolve();
+      });
+    };
+    if (queue.length === 0) resolve();
+    for (const t of queue) start(t);
+  });
+}
