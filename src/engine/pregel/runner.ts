@@ -7,7 +7,7 @@
  */
 import type { PendingWriteValue, RunnableConfig } from '../checkpoint/types';
 import { ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS, RESUME } from '../constants';
-import { isGraphBubbleUp, isGraphInterrupt, isParentCommand, type NodeError } from '../errors';
+import { isGraphBubbleUp, isGraphDrained, isGraphInterrupt, isParentCommand, type NodeError } from '../errors';
 import { Command, type Interrupt } from '../types';
 import { readChannels, updateChannel } from './algo';
 import { leaveContext, runInContext, type CallOptions, type Scratchpad, type TaskContext } from './context';
@@ -190,7 +190,15 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
         return { kind: 'interrupt', interrupts: e.interrupts };
       }
       if (isGraphBubbleUp(e)) {
-        if (writes.length > 0) await loop.putWrites(task.id, writes);
+        // As LangGraph.js: a bubble-up that wrote nothing (a Command.PARENT) is saved like a failure.
+        if (writes.length === 0 && !isGraphDrained(e)) {
+          writes.push([ERROR, storedError(e)]);
+          if (handlerNodeOf(loop.p.nodes, task)) writes.push([ERROR_SOURCE_NODE, task.name]);
+        }
+        if (writes.length > 0) {
+          task.writes = writes;
+          await loop.putWrites(task.id, writes);
+        }
         return { kind: 'bubble', error: e };
       }
       const retry = retryPolicyFor(node.retryPolicy ?? opts.retryPolicy, e, n);
@@ -234,9 +242,15 @@ async function commitFailure(task: PreparedTask, loop: PregelLoop, writes: Pendi
   tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'error', channels: writes.map((w) => w[0]) });
   const stack = e instanceof Error && typeof e.stack === 'string' ? { stack: e.stack } : {};
   tr.emit({ type: '@engine.error', step: loop.step, taskId: task.id, name: task.name, error: { name: err.name, message: err.message, ...stack }, handled });
-  await loop.putWrites(task.id, writes);
-  if (!handled) return { kind: 'error', error: e };
+  if (!handled) {
+    await loop.putWrites(task.id, writes);
+    return { kind: 'error', error: e };
+  }
+  // A handled failure is the task's outcome: its step goes on (its writes mark its triggers seen).
+  // The handler is scheduled first, as in LangGraph.js (its start is streamed before the failure).
+  task.writes = writes;
   const handler = scheduleErrorHandler(loop, task, asError(e), 'failed')!;
+  await loop.putWrites(task.id, writes);
   return { kind: 'handled', error: e, handler };
 }
 
