@@ -7,7 +7,7 @@
  */
 export * from './constants';
 export * from './errors';
-export { Send, Command, Overwrite, OVERWRITE, isCommand, isSend, type Interrupt, type CommandParams, type SendOptions } from './types';
+export { Send, Command, Overwrite, OVERWRITE, isCommand, isSend, isInterrupted, type Interrupt, type CommandParams, type SendOptions } from './types';
 export { Annotation, AnnotationRoot, type ChannelDef, type StateDefinition, type StateType, type UpdateType } from './graph/annotation';
 export {
   StateGraph, DEFAULT_ERROR_HANDLER_NODE, type AddNodeOptions, type CompileOptions, type NodeFunction, type Router, type ErrorHandler, type NodeDefaults,
@@ -17,6 +17,7 @@ export { CompiledStateGraph } from './graph/compile';
 export { StateSchema, ReducedValue, MessagesValue, type StandardSchemaLike } from './graph/schema/state_schema';
 export { withLangGraph, registry, schemaMetaRegistry, SchemaMetaRegistry, LanggraphZodMetaRegistry, type SchemaMeta } from './graph/schema/zod';
 export { messagesStateReducer, messagesStateReducer as addMessages, REMOVE_ALL_MESSAGES } from './graph/messages';
+export { MessagesAnnotation, MessagesZodMeta, MessagesZodState } from './graph/messages_annotation';
 export type { DrawableEdge, DrawableGraph, DrawableNode, DrawableNodeData, GetGraphOptions } from './graph/drawable';
 export { Pregel, type PregelOptions } from './pregel/pregel';
 export type { Durability } from './pregel/loop';

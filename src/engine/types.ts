@@ -164,3 +164,9 @@ export function overwriteValue(value: unknown): [boolean, unknown] {
   }
   return [false, undefined];
 }
+
+/** True for an `invoke` / stream value that carries interrupts (`__interrupt__` is an array). */
+export function isInterrupted<V = unknown>(values: unknown): values is { __interrupt__: Interrupt<V>[] } {
+  if (!values || typeof values !== 'object') return false;
+  return Array.isArray((values as { __interrupt__?: unknown }).__interrupt__);
+}

@@ -124,7 +124,7 @@ function markPendingDone(b: Base, all: boolean): void {
 async function copyCheckpoint(b: Base, values: unknown): Promise<RunnableConfig> {
   const saved = b.saved;
   if (!saved) throw new InvalidUpdateError('Cannot copy a non-existent checkpoint');
-  const copy = checkpointForSave(b.checkpoint, b.channels, b.checkpoint.channel_versions, b.step + 1, undefined);
+  const copy = checkpointForSave(b.checkpoint, b.channels, b.step + 1, undefined);
   const { checkpoint_id: _id, ...rest } = b.putConfig.configurable ?? {};
   const parentCfg = saved.parentConfig ? { configurable: { ...rest, ...saved.parentConfig.configurable } } : { configurable: rest };
   const forked = await b.saver.put(parentCfg, copy, { source: 'fork', step: b.step + 1, parents: b.parents }, { ...b.checkpoint.channel_versions });
@@ -198,6 +198,6 @@ async function applyUpdates(b: Base, updates: StateUpdate[]): Promise<RunnableCo
 /** Saves `checkpoint` (the channels' state) as a child of the saved checkpoint. */
 async function put(b: Base, checkpoint: Checkpoint, channels: Channels, step: number, source: 'update' | 'input', updated?: string[]): Promise<RunnableConfig> {
   const changed = newVersions(b.saved ? b.saved.checkpoint.channel_versions : {}, checkpoint.channel_versions);
-  const cfg = await b.saver.put(b.putConfig, checkpointForSave(checkpoint, channels, changed, step, updated), { source, step, parents: b.parents }, changed);
+  const cfg = await b.saver.put(b.putConfig, checkpointForSave(checkpoint, channels, step, updated), { source, step, parents: b.parents }, changed);
   return patchCheckpointMap(cfg, b.saved?.metadata);
 }

@@ -42,16 +42,16 @@ export function newVersions(previous: ChannelVersions, current: ChannelVersions)
 }
 
 /**
- * The checkpoint to hand to the saver. Only channels in `changed` carry a value
- * (`channel_values`): the saver finds the others by (channel, version), so unchanged state is never
- * copied.
+ * The checkpoint to hand to the saver: the value of every channel that has a version and holds
+ * one, as LangGraph savers expect. The saver stores the values of `newVersions` only (ours keep
+ * one blob per channel version), so unchanged state is never copied.
  */
-export function checkpointForSave(base: Checkpoint, channels: Channels, changed: ChannelVersions, step: number, updated: string[] | undefined, id?: string): Checkpoint {
+export function checkpointForSave(base: Checkpoint, channels: Channels, step: number, updated: string[] | undefined, id?: string): Checkpoint {
   const values: Record<string, unknown> = {};
-  for (const k in changed) {
-    const ch = channels[k];
-    if (!ch) continue;
-    const snap = ch.checkpoint();
+  const versions = base.channel_versions;
+  for (const k in channels) {
+    if (!(k in versions)) continue;
+    const snap = channels[k].checkpoint();
     if (!snap.empty) values[k] = encodeChannelValue(k, snap.value);
   }
   // The version maps are never mutated once built (applyWrites copies before writing) and savers
@@ -61,7 +61,7 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, changed:
     id: id ?? uuid6(step),
     ts: new Date().toISOString(),
     channel_values: values,
-    channel_versions: base.channel_versions,
+    channel_versions: versions,
     versions_seen: base.versions_seen,
     ...(updated ? { updated_channels: [...updated].sort() } : {}),
   };

@@ -303,7 +303,7 @@ export class PregelLoop {
     const parentId = this.checkpointConfig.configurable?.checkpoint_id as string | undefined;
     if (saver) {
       const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
-      const saved = checkpointForSave(this.checkpoint, this.channels, changed, this.step, this.updatedChannels, exiting ? this.checkpoint.id : undefined);
+      const saved = checkpointForSave(this.checkpoint, this.channels, this.step, this.updatedChannels, exiting ? this.checkpoint.id : undefined);
       this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts, ...(saved.updated_channels ? { updated_channels: saved.updated_channels } : {}) };
       await saver.put(this.configFor(parentId), saved, { ...this.metadata }, changed);
       this.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
@@ -311,7 +311,8 @@ export class PregelLoop {
       this.prevVersions = { ...this.checkpoint.channel_versions };
       this.savedCheckpointId = saved.id;
       if (this.p.tracer.enabled) this.p.tracer.emit({
-        type: '@engine.checkpoint.saved', step: this.step, checkpointId: saved.id, parentCheckpointId: parentId ?? null, source: this.metadata.source, newChannels: Object.keys(saved.channel_values),
+        type: '@engine.checkpoint.saved', step: this.step, checkpointId: saved.id, parentCheckpointId: parentId ?? null, source: this.metadata.source,
+        newChannels: Object.keys(changed).filter((c) => c in saved.channel_values),
       });
     } else if (!exiting) {
       // Not saved (no saver, or `exit` durability): the step still gets its own id, from which
