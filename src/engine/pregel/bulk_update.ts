@@ -99,7 +99,7 @@ async function updateSuperstep(root: Pregel, saver: BaseCheckpointSaver, inputCo
     if (writes.length === 0) throw new InvalidUpdateError(`Received no input writes for ${JSON.stringify(graph.inputChannels, null, 2)}`);
     if (saved && !b.editsOlder) await saver.putWrites(b.putConfig, encodeWrites(writes), uuid5(INPUT, checkpoint.id));
     const r = applyWrites(b.checkpoint, b.channels, [{ name: INPUT, path: [], triggers: [], writes }], b.next, graph.triggerToNodes);
-    return put(b, r.checkpoint, r.channels, saved ? b.step + 1 : -1, 'input', r.updated);
+    return put(b, r.checkpoint, r.channels, saved ? b.step + 1 : -1, 'input');
   }
   if (!inputConfig.configurable?.checkpoint_id && saved && saved.pendingWrites?.length) markPendingDone(b, false);
   return applyUpdates(b, updates);
@@ -124,7 +124,7 @@ function markPendingDone(b: Base, all: boolean): void {
 async function copyCheckpoint(b: Base, values: unknown): Promise<RunnableConfig> {
   const saved = b.saved;
   if (!saved) throw new InvalidUpdateError('Cannot copy a non-existent checkpoint');
-  const copy = checkpointForSave(b.checkpoint, b.channels, b.step + 1, undefined);
+  const copy = checkpointForSave(b.checkpoint, b.channels, b.step + 1);
   const { checkpoint_id: _id, ...rest } = b.putConfig.configurable ?? {};
   const parentCfg = saved.parentConfig ? { configurable: { ...rest, ...saved.parentConfig.configurable } } : { configurable: rest };
   const forked = await b.saver.put(parentCfg, copy, { source: 'fork', step: b.step + 1, parents: b.parents }, { ...b.checkpoint.channel_versions });
@@ -187,7 +187,7 @@ async function applyUpdates(b: Base, updates: StateUpdate[]): Promise<RunnableCo
     }
   }
   const r = applyWrites(b.checkpoint, b.channels, tasks, b.next, graph.triggerToNodes);
-  const out = await put(b, r.checkpoint, r.channels, b.step + 1, 'update', r.updated);
+  const out = await put(b, r.checkpoint, r.channels, b.step + 1, 'update');
   for (const t of tasks) {
     const pushWrites = t.writes.filter((w) => w[0] === PUSH);
     if (pushWrites.length > 0) await b.saver.putWrites(out, encodeWrites(pushWrites), t.id);
@@ -196,8 +196,8 @@ async function applyUpdates(b: Base, updates: StateUpdate[]): Promise<RunnableCo
 }
 
 /** Saves `checkpoint` (the channels' state) as a child of the saved checkpoint. */
-async function put(b: Base, checkpoint: Checkpoint, channels: Channels, step: number, source: 'update' | 'input', updated?: string[]): Promise<RunnableConfig> {
+async function put(b: Base, checkpoint: Checkpoint, channels: Channels, step: number, source: 'update' | 'input'): Promise<RunnableConfig> {
   const changed = newVersions(b.saved ? b.saved.checkpoint.channel_versions : {}, checkpoint.channel_versions);
-  const cfg = await b.saver.put(b.putConfig, checkpointForSave(checkpoint, channels, step, updated), { source, step, parents: b.parents }, changed);
+  const cfg = await b.saver.put(b.putConfig, checkpointForSave(checkpoint, channels, step), { source, step, parents: b.parents }, changed);
   return patchCheckpointMap(cfg, b.saved?.metadata);
 }

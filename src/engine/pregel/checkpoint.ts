@@ -42,11 +42,11 @@ export function newVersions(previous: ChannelVersions, current: ChannelVersions)
 }
 
 /**
- * The checkpoint to hand to the saver: the value of every channel that has a version and holds
- * one, as LangGraph savers expect. The saver stores the values of `newVersions` only (ours keep
+ * The checkpoint to hand to the saver, shaped as LangGraph.js's (no `updated_channels`): the
+ * value of every channel that has a version and holds one, as LangGraph savers expect. The saver stores the values of `newVersions` only (ours keep
  * one blob per channel version), so unchanged state is never copied.
  */
-export function checkpointForSave(base: Checkpoint, channels: Channels, step: number, updated: string[] | undefined, id?: string): Checkpoint {
+export function checkpointForSave(base: Checkpoint, channels: Channels, step: number, id?: string): Checkpoint {
   const values: Record<string, unknown> = {};
   const versions = base.channel_versions;
   for (const k in channels) {
@@ -63,7 +63,6 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, step: nu
     channel_values: values,
     channel_versions: versions,
     versions_seen: base.versions_seen,
-    ...(updated ? { updated_channels: [...updated].sort() } : {}),
   };
 }
 

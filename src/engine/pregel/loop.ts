@@ -303,8 +303,8 @@ export class PregelLoop {
     const parentId = this.checkpointConfig.configurable?.checkpoint_id as string | undefined;
     if (saver) {
       const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
-      const saved = checkpointForSave(this.checkpoint, this.channels, this.step, this.updatedChannels, exiting ? this.checkpoint.id : undefined);
-      this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts, ...(saved.updated_channels ? { updated_channels: saved.updated_channels } : {}) };
+      const saved = checkpointForSave(this.checkpoint, this.channels, this.step, exiting ? this.checkpoint.id : undefined);
+      this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts };
       await saver.put(this.configFor(parentId), saved, { ...this.metadata }, changed);
       this.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
       this.checkpointConfig = this.configFor(saved.id);
@@ -317,8 +317,7 @@ export class PregelLoop {
     } else if (!exiting) {
       // Not saved (no saver, or `exit` durability): the step still gets its own id, from which
       // the next step's task ids derive.
-      const updated = this.updatedChannels ? { updated_channels: [...this.updatedChannels].sort() } : {};
-      this.checkpoint = { ...this.checkpoint, id: uuid6(this.step), ts: new Date().toISOString(), ...updated };
+      this.checkpoint = { ...this.checkpoint, id: uuid6(this.step), ts: new Date().toISOString() };
     }
     if (!exiting) this.step += 1;
   }
