@@ -14,7 +14,9 @@ export {
   type SchemaState, type SchemaUpdate,
 } from './graph/state_graph';
 export { CompiledStateGraph } from './graph/compile';
-export { StateSchema, ReducedValue, MessagesValue, type StandardSchemaLike } from './graph/schema/state_schema';
+export { StateSchema, ReducedValue, UntrackedValue, MessagesValue, type StandardSchemaLike } from './graph/schema/state_schema';
+export { schemaDefaultGetter as getSchemaDefaultGetter, jsonSchemaOf as getJsonSchemaFromSchema, isStandardSchema } from './graph/schema/state_schema';
+export { getStateTypeSchema, getUpdateTypeSchema, getInputTypeSchema, getOutputTypeSchema, getConfigTypeSchema } from './graph/schema/json';
 export { withLangGraph, registry, schemaMetaRegistry, SchemaMetaRegistry, LanggraphZodMetaRegistry, type SchemaMeta } from './graph/schema/zod';
 export { messagesStateReducer, messagesStateReducer as addMessages, REMOVE_ALL_MESSAGES } from './graph/messages';
 export { MessagesAnnotation, MessagesZodMeta, MessagesZodState } from './graph/messages_annotation';

@@ -17,7 +17,9 @@ import type { PregelNode, ReadFn } from '../pregel/types';
 import { Command, isCommand, isSend, type Send } from '../types';
 import { drawGraph, type DrawableGraph, type GetGraphOptions } from './drawable';
 import { validateInput, validateUpdates, type RuntimeSchema } from './schema/index';
-import type { BranchSpec, CompileOptions, NodeSpec, StateGraph } from './state_graph';
+import { isZodObject } from './schema/zod';
+import { interopParse } from '@langchain/core/utils/types';
+import type { BranchSpec, CompileOptions, NodeSpec, RunnableLike, StateGraph } from './state_graph';
 
 /** A compiled StateGraph (LangGraph.js `CompiledStateGraph`). `S`/`U` type state and updates. */
 export class CompiledStateGraph<S = any, U = any> extends Pregel {
@@ -25,6 +27,12 @@ export class CompiledStateGraph<S = any, U = any> extends Pregel {
   builder!: StateGraph<any, any, any>;
   /** Used by a supervisor to describe the hand-off to this graph. */
   description?: string;
+
+  /** The run's `context` (else `configurable`) checked against the context schema, if any. */
+  override validateContext(config: RunnableConfig): void {
+    const schema = this.builder.contextRuntime;
+    if (schema && isZodObject(schema)) interopParse(schema, config.context !== undefined ? config.context : config.configurable);
+  }
 
   /** Graph input validated by the input schema (StateSchema / zod), as LangGraph.js does. */
   override validateInput(input: unknown): Promise<unknown> {
@@ -37,6 +45,11 @@ export class CompiledStateGraph<S = any, U = any> extends Pregel {
    * END), plain and conditional edges, subgraph nodes marked and (with `xray`) expanded.
    */
   getGraph(options?: GetGraphOptions): DrawableGraph {
+    return drawGraph(this, options);
+  }
+
+  /** `getGraph()`, as a promise (LangGraph.js's preferred form). */
+  async getGraphAsync(options?: GetGraphOptions): Promise<DrawableGraph> {
     return drawGraph(this, options);
   }
 }
@@ -170,11 +183,11 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: Rea
       triggers: [`${BRANCH_PREFIX}${name}`, ...(joinsByEnd.get(name) ?? [])],
       channels: spec.inputKeys,
       // A compiled graph as a node runs as a subgraph of this task (see Pregel.stream).
-      bound: sub ? (input, config) => sub.invoke(input, config) : (input, config) => (fn as Exclude<typeof fn, Pregel>)(input, config),
+      bound: sub ? (input, config) => sub.invoke(input, config) : typeof fn === 'function' ? (input, config) => fn(input, config) : (input, config) => (fn as RunnableLike).invoke(input, config),
       ...(sub ? { subgraph: sub } : {}),
       writers: makeWriters(name, g, all, nodeNames, joinsBySource.get(name) ?? [], schema),
       retryPolicy: spec.retryPolicy,
-      cachePolicy: spec.cachePolicy,
+      cachePolicy: spec.cachePolicy || undefined,
       timeout: spec.timeout,
       errorHandlerNode: spec.errorHandlerNode,
       isErrorHandler: spec.isErrorHandler,

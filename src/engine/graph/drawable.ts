@@ -73,7 +73,7 @@ export function drawGraph(source: DrawableSource, options: GetGraphOptions = {})
   const xray = options.xray ?? false;
   const graph: DrawableGraph = { nodes: { [START]: { id: START, name: START } }, edges: [], subgraphs: {} };
   const anchors = new Map<string, Anchor>([[START, { start: START }]]);
-  for (const [key, spec] of source.builder.nodes) {
+  for (const [key, spec] of Object.entries(source.builder.nodes)) {
     const sub = isDrawable(spec.fn) ? spec.fn : undefined;
     if (sub) graph.subgraphs[key] = drawGraph(sub);
     const inner = sub && xray ? drawGraph(sub, { xray: typeof xray === 'number' ? xray - 1 : xray }) : undefined;
@@ -115,12 +115,12 @@ function addEdges(builder: StateGraph<any, any, any>, graph: DrawableGraph, anch
   };
   const plain: [string, string][] = [...builder.edges, ...builder.waitingEdges.flatMap(([starts, end]) => starts.map((s): [string, string] => [s, end]))];
   for (const [s, e] of plain.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) add(s, e);
-  const keys = [...builder.nodes.keys()];
+  const keys = Object.keys(builder.nodes);
   for (const [start, branches] of builder.branches) {
     const everyOther: Record<string, string> = Object.fromEntries([...keys.filter((k) => k !== start).map((k) => [k, k]), [END, END]]);
     for (const branch of branches) for (const [label, end] of Object.entries(branch.pathMap ?? everyOther)) add(start, end, label, true);
   }
-  for (const [key, spec] of builder.nodes) for (const end of spec.options.ends ?? []) add(key, end, undefined, true);
+  for (const [key, spec] of Object.entries(builder.nodes)) for (const end of spec.options.ends ?? []) add(key, end, undefined, true);
   // A node reached by a plain edge and leading nowhere ends the run: draw that edge to END.
   const sources = new Set(discovered.map((d) => d.source));
   const deadEnds = new Set(discovered.filter((d) => !d.conditional && d.target !== END).map((d) => d.target));

@@ -17,9 +17,16 @@ import type { AnnotationRoot, StateDefinition, StateType, UpdateType } from './a
 import type { StateSchema } from './schema/state_schema';
 import { compileStateGraph, type CompiledStateGraph } from './compile';
 import { channelsOf, isStateDefinitionInit, isStateGraphInit, runtimeSchemaOf, type RuntimeSchema, type StateGraphInit } from './schema/index';
+import { isZodObject } from './schema/zod';
+import { AnnotationRoot as AnnotationRootClass } from './annotation';
 import { validateGraph } from './validate';
 
-export type NodeFunction<S = any, U = any> = ((state: S, config: RunnableConfig) => U | Promise<U>) | Pregel;
+/** Anything with LangChain's `invoke` (a Runnable, a tool): run as the node's function. */
+export interface RunnableLike<S = any, U = any> {
+  invoke(input: S, config?: RunnableConfig): U | Promise<U>;
+}
+
+export type NodeFunction<S = any, U = any> = ((state: S, config: RunnableConfig) => U | Promise<U>) | Pregel | RunnableLike<S, U>;
 
 /** A node error handler: the failed node's input, the failure, the handler task's config. */
 export type ErrorHandler<S = any, U = any> = (state: S, error: NodeError, config: RunnableConfig) => U | Promise<U>;
@@ -75,7 +82,8 @@ export interface NodeSpec {
   /** The keys the node reads: its input schema's, else the state's. */
   inputKeys: string[];
   retryPolicy?: RetryPolicy;
-  cachePolicy?: CachePolicy;
+  /** `false`: this node opts out of a default cache policy. */
+  cachePolicy?: CachePolicy | false;
   timeout?: TimeoutPolicy;
   /** The node handling this node's failures. */
   errorHandlerNode?: string;
@@ -92,6 +100,7 @@ const handlerNode = (handler: ErrorHandler, inputKeys: string[]): NodeSpec => ({
 });
 
 const cacheOf = (c: CachePolicy | boolean | undefined) => (typeof c === 'boolean' ? (c ? {} : undefined) : c);
+const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 /** The state type of a schema of any form (types only). */
 export type SchemaState<X> = X extends AnnotationRoot<infer D> ? StateType<D>
@@ -113,7 +122,8 @@ export type SchemaUpdate<X> = X extends AnnotationRoot<infer D> ? UpdateType<D>
 
 /** Builds a graph over a state schema (`Annotation.Root`, a definition, `StateSchema`, zod, `{ channels }`). */
 export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
-  readonly nodes = new Map<string, NodeSpec>();
+  /** Node name → spec, as LangGraph.js keeps them (a plain record, in insertion order). */
+  readonly nodes: Record<string, NodeSpec> = {};
   readonly edges: [string, string][] = [];
   readonly waitingEdges: [string[], string][] = [];
   readonly branches = new Map<string, BranchSpec[]>();
@@ -125,9 +135,14 @@ export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
   /** The schemas that validate: the state's (node updates), the input's (graph input). */
   readonly stateRuntime?: RuntimeSchema;
   readonly inputRuntime?: RuntimeSchema;
+  readonly outputRuntime?: RuntimeSchema;
+  /** A zod schema the run's `context` (else its `configurable`) must satisfy. */
+  readonly contextRuntime?: RuntimeSchema;
   private readonly defaults: NodeDefaults = {};
 
-  constructor(stateOrInit: X, options?: { input?: unknown; output?: unknown; context?: unknown }) {
+  constructor(stateOrInit: X, second?: { input?: unknown; output?: unknown; context?: unknown } | object) {
+    // A zod object or Annotation.Root as the second argument is the context schema.
+    const options = (isZodObject(second) || second instanceof AnnotationRootClass ? { context: second } : second) as { input?: unknown; output?: unknown; context?: unknown } | undefined;
     const init: StateGraphInit = isStateGraphInit(stateOrInit)
       ? { ...stateOrInit, input: stateOrInit.input ?? options?.input, output: stateOrInit.output ?? options?.output }
       : isStateDefinitionInit(stateOrInit)
@@ -139,6 +154,9 @@ export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
     this.outputKeys = init.output ? this.addSchema(init.output) : this.stateKeys;
     this.stateRuntime = runtimeSchemaOf(state);
     this.inputRuntime = runtimeSchemaOf(init.input);
+    this.outputRuntime = runtimeSchemaOf(init.output) ?? this.stateRuntime;
+    const context = init.context ?? options?.context;
+    if (isZodObject(context)) this.contextRuntime = context;
   }
 
   /** Adds a schema's channels (a key already there must be the same channel, or a plain value). */
@@ -162,22 +180,23 @@ export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
     for (const [key, f, opts = {}] of list) {
       if (key in this.channels) throw new Error(`${key} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
       for (const ch of ['|', ':']) if (key.includes(ch)) throw new Error(`"${ch}" is a reserved character and is not allowed in node names.`);
-      if (this.nodes.has(key)) throw new Error(`Node \`${key}\` already present.`);
+      if (has(this.nodes, key)) throw new Error(`Node \`${key}\` already present.`);
       if (key === END || key === START) throw new Error(`Node \`${key}\` is reserved.`);
-      if (typeof f !== 'function' && !(f instanceof Pregel)) throw new Error(`Node \`${key}\` must be a function or a compiled graph.`);
+      const runnable = typeof f === 'object' && f !== null && typeof (f as RunnableLike).invoke === 'function';
+      if (typeof f !== 'function' && !runnable) throw new Error(`Node \`${key}\` must be a function, a Runnable or a compiled graph.`);
       const inputKeys = opts.input !== undefined ? this.addSchema(opts.input) : this.stateKeys;
       let errorHandlerNode: string | undefined;
       if (opts.errorHandler !== undefined) {
         errorHandlerNode = `__error_handler__${key}`;
-        if (this.nodes.has(errorHandlerNode)) {
+        if (has(this.nodes, errorHandlerNode)) {
           throw new Error(`Cannot add error handler to node \`${key}\`: the reserved name \`${errorHandlerNode}\` is already in use. StateGraph registers \`__error_handler__<nodeName>\` when you pass \`errorHandler\` in addNode options. Remove or rename the existing node with that name (for example, you may have added it manually).`);
         }
-        this.nodes.set(errorHandlerNode, handlerNode(opts.errorHandler, inputKeys));
+        this.nodes[errorHandlerNode] = handlerNode(opts.errorHandler, inputKeys);
       }
-      this.nodes.set(key, {
+      this.nodes[key] = {
         fn: f, options: opts, inputKeys, errorHandlerNode,
-        retryPolicy: opts.retryPolicy, cachePolicy: cacheOf(opts.cachePolicy), timeout: coerceTimeoutPolicy(opts.timeout),
-      });
+        retryPolicy: opts.retryPolicy, cachePolicy: opts.cachePolicy === false ? false : cacheOf(opts.cachePolicy), timeout: coerceTimeoutPolicy(opts.timeout),
+      };
     }
     return this;
   }
@@ -226,7 +245,7 @@ export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
     if (list.length < 1) throw new Error('Sequence requires at least one node.');
     let prev: string | undefined;
     for (const [key, f, opts] of list) {
-      if (this.nodes.has(key)) throw new Error(`Node names must be unique: node with the name "${key}" already exists.`);
+      if (has(this.nodes, key)) throw new Error(`Node names must be unique: node with the name "${key}" already exists.`);
       this.addNode(key, f as NodeFunction, opts);
       if (prev !== undefined) this.addEdge(prev, key);
       prev = key;
@@ -247,16 +266,16 @@ export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
     const d = this.defaults;
     const out = new Map<string, NodeSpec>();
     const shared = d.errorHandler !== undefined ? DEFAULT_ERROR_HANDLER_NODE : undefined;
-    if (shared && this.nodes.has(shared)) {
+    if (shared && has(this.nodes, shared)) {
       throw new Error(`Cannot apply a default error handler: the reserved node name \`${shared}\` is already in use. setNodeDefaults({ errorHandler }) registers a node with that name; rename the conflicting node.`);
     }
-    const all: [string, NodeSpec][] = [...this.nodes, ...(shared ? [[shared, handlerNode(d.errorHandler!, this.stateKeys)] as [string, NodeSpec]] : [])];
+    const all: [string, NodeSpec][] = [...Object.entries(this.nodes), ...(shared ? [[shared, handlerNode(d.errorHandler!, this.stateKeys)] as [string, NodeSpec]] : [])];
     for (const [key, n] of all) {
       const handler = n.isErrorHandler === true;
       out.set(key, {
         ...n,
         retryPolicy: n.retryPolicy ?? d.retryPolicy,
-        cachePolicy: handler || n.options.cachePolicy === false ? undefined : (n.cachePolicy ?? (d.cachePolicy as CachePolicy | undefined)),
+        cachePolicy: handler || n.cachePolicy === false ? undefined : (n.cachePolicy ?? (d.cachePolicy as CachePolicy | undefined)),
         timeout: n.timeout ?? (d.timeout as TimeoutPolicy | undefined),
         errorHandlerNode: !handler && n.errorHandlerNode === undefined ? shared : n.errorHandlerNode,
       });

@@ -10,7 +10,7 @@ import type { BaseCache } from './cache';
 import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
 import { AsyncQueue } from './queue';
 import type { RetryPolicy } from './retry';
-import { nestedRun, runGraph, type PregelOptions } from './run';
+import { mergeConfigs, nestedRun, runGraph, type PregelOptions } from './run';
 import { getState, getStateHistory, type StateSnapshot } from './state';
 import type { PregelNode } from './types';
 
@@ -51,6 +51,8 @@ export class Pregel {
   stepTimeout?: number;
   /** The retry policy of nodes that have none of their own. */
   retryPolicy?: RetryPolicy;
+  /** Defaults of every run's config (`withConfig`). */
+  config?: RunnableConfig;
 
   constructor(p: PregelParams) {
     this.name = p.name ?? 'LangGraph';
@@ -72,6 +74,22 @@ export class Pregel {
   getName(): string {
     return this.name;
   }
+
+  /** A copy of this graph whose runs use `config` as their defaults (merged over earlier ones). */
+  withConfig(config: RunnableConfig): this {
+    const copy = Object.create(Object.getPrototypeOf(this)) as this;
+    Object.assign(copy, this);
+    copy.config = mergeConfigs(this.config, config);
+    return copy;
+  }
+
+  /** Clears the node cache (`compile({ cache })`). */
+  async clearCache(): Promise<void> {
+    await this.cache?.clear([]);
+  }
+
+  /** Checks a run's config (a StateGraph with a context schema overrides it). */
+  validateContext(_config: RunnableConfig): void {}
 
   /** Validates (and may coerce) the input of a run; a StateGraph with a validating schema overrides it. */
   validateInput(input: unknown): Promise<unknown> {

@@ -85,6 +85,49 @@ function rootConfig(config: RunnableConfig): RunnableConfig {
   return { ...config, configurable: { ...rest, checkpoint_ns: '', ...(map?.[''] ? { checkpoint_id: map[''] } : {}) } };
 }
 
+/** `b` over `a`: top-level keys replaced, `configurable` and `metadata` merged. */
+export function mergeConfigs(a: RunnableConfig | undefined, b: RunnableConfig | undefined): RunnableConfig {
+  if (!a) return { ...b };
+  if (!b) return { ...a };
+  return { ...a, ...b, configurable: { ...a.configurable, ...b.configurable }, metadata: { ...a.metadata, ...b.metadata } };
+}
+
+interface ControllerLike {
+  signal: AbortSignalLike;
+  abort(reason?: unknown): void;
+}
+
+declare function setTimeout(fn: () => void, ms: number): { unref?: () => void };
+
+/**
+ * The run's signal with a deadline of `timeout` ms (a RunnableConfig `timeout`), aborting with a
+ * `TimeoutError` as `AbortSignal.timeout` does.
+ */
+function withDeadline(signal: AbortSignalLike | undefined, timeout: unknown): AbortSignalLike | undefined {
+  const Ctor = (globalThis as { AbortController?: new () => ControllerLike }).AbortController;
+  if (typeof timeout !== 'number' || !(timeout > 0) || !Ctor) return signal;
+  const ctrl = new Ctor();
+  const onAbort = () => ctrl.abort(signal!.reason);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort);
+  const timer = setTimeout(() => ctrl.abort(Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' })), timeout);
+  // The timer must not keep a finished program alive.
+  timer.unref?.();
+  return ctrl.signal;
+}
+
+/** LangGraph.js `serverInfo`: the assistant, graph and user a LangGraph server runs this for. */
+function serverInfoOf(config: RunnableConfig): { assistantId: string; graphId: string; user?: unknown } | undefined {
+  const metadata = config.metadata ?? {};
+  const c = config.configurable ?? {};
+  const assistantId = c.assistant_id ?? metadata.assistant_id;
+  const graphId = c.graph_id ?? metadata.graph_id;
+  const auth = c.langgraph_auth_user;
+  const user = auth != null && typeof auth === 'object' && 'identity' in auth ? auth : undefined;
+  if (assistantId == null && graphId == null && user == null) return undefined;
+  return { assistantId: assistantId != null ? String(assistantId) : '', graphId: graphId != null ? String(graphId) : '', user };
+}
+
 export interface RunWiring {
   modes: Set<StreamMode>;
   emit: (m: StreamMode, p: unknown) => void;
@@ -99,7 +142,9 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, durability: d, ...rest } = options;
   const nested = w.nested;
   const inherited = nested?.taskConfig;
-  const config: RunnableConfig = nested ? { ...rest, configurable: { ...rest.configurable, thread_id: nested.parent.threadId as string } } : rootConfig(rest);
+  // A nested run inherits its task's config (keys, limits, signal), as LangGraph.js's ambient config.
+  const merged = mergeConfigs(mergeConfigs(inherited, graph.config), rest);
+  const config: RunnableConfig = nested ? { ...merged, configurable: { ...merged.configurable, thread_id: nested.parent.threadId as string } } : rootConfig(merged);
   const recursionLimit = config.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
   if (recursionLimit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
   const tracer = nested?.parent.tracer ? nested.parent.tracer.child(nested.params.ns) : new Tracer(trace, uuid6(), '');
@@ -107,11 +152,13 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     throw new Error('This graph has a checkpointer: pass config.configurable.thread_id (e.g. { configurable: { thread_id: "1" } }).');
   }
   // A subgraph invoked inside a node without a config still hears the parent's cancellation.
-  const signal = (config.signal ?? inherited?.signal) as AbortSignalLike | undefined;
-  const control = (config.control ?? inherited?.control ?? new RunControl()) as RunControl;
+  const signal = withDeadline(config.signal as AbortSignalLike | undefined, config.timeout);
+  delete config.timeout;
+  const control = (config.control ?? new RunControl()) as RunControl;
   const durability = d ?? nested?.parent.durability ?? 'async';
   if (signal?.aborted) throw abortReason(signal);
   input = await graph.validateInput(input);
+  graph.validateContext(config);
   const rootMap = nested ? undefined : (config.configurable?.checkpoint_map as Record<string, string> | undefined);
   const loop = await PregelLoop.initialize({
     nodes: graph.nodes, specs: graph.channels, triggerToNodes: graph.triggerToNodes,
@@ -123,7 +170,8 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     interruptAfter: interruptAfter ?? graph.interruptAfter,
     config: { ...config, recursionLimit }, input, emit: w.emit, modes: w.modes, tracer, durability, control,
   });
-  const taskBase = { ...config, control };
+  const serverInfo = config.serverInfo ?? serverInfoOf(config);
+  const taskBase = { ...config, control, ...(serverInfo ? { serverInfo } : {}) };
   const runnerOpts = {
     sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal, config: taskBase, callTask,
     stepTimeout: graph.stepTimeout, retryPolicy: graph.retryPolicy as RetryPolicy | undefined,

@@ -134,6 +134,7 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
   const config = taskConfig(task, loop, opts, step);
   const node = task.node;
   const read = (select: string[] | string, own?: readonly PendingWriteValue[]) => localRead(loop.channels, select, own);
+  const firstAttemptTime = Date.now();
   for (let n = 1; ; n++) {
     const writes: PendingWriteValue[] = [];
     let scope: AttemptScope | undefined;
@@ -161,10 +162,16 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
       const ws = await node.writers(output, read);
       if (!scope || scope.active) writes.push(...ws);
     };
+    // What LangGraph.js tells a node about its run (`runtime.executionInfo`).
+    const executionInfo = {
+      checkpointId: loop.checkpoint.id, checkpointNs: task.taskNs, taskId: task.id, threadId: loop.checkpointConfig.configurable?.thread_id,
+      runId: config.runId != null ? String(config.runId) : undefined, nodeAttempt: n, nodeFirstAttemptTime: firstAttemptTime,
+    };
+    const attemptConfig = { ...config, executionInfo };
     try {
       const policy = task.timeout;
       await runInContext(ctx, () =>
-        policy ? runWithTimeout(task.name, policy, step.signal, (s) => ((scope = s), attempt({ ...config, signal: s.signal, heartbeat: s.heartbeat }))) : attempt(config),
+        policy ? runWithTimeout(task.name, policy, step.signal, (s) => ((scope = s), attempt({ ...attemptConfig, signal: s.signal, heartbeat: s.heartbeat }))) : attempt(attemptConfig),
       );
       leaveContext();
       return await commitSuccess(task, loop, writes, step);

@@ -4,7 +4,8 @@
  */
 import type { PendingWrite, PendingWriteValue } from '../checkpoint/types';
 import { WRITES_IDX_MAP } from '../checkpoint/types';
-import { ERROR, INTERRUPT, NULL_TASK_ID, PUSH, TAG_HIDDEN } from '../constants';
+import { ERROR, INTERRUPT, NULL_TASK_ID, PUSH, TAG_HIDDEN, TASKS } from '../constants';
+import { isSend, Send } from '../types';
 import { encodeWrites } from './encode';
 import { outputUpdates, taskResultPayload } from './io';
 import type { PregelLoop } from './loop';
@@ -39,14 +40,15 @@ export async function putTaskWrites(loop: PregelLoop, taskId: string, writesIn: 
     } else loop.pending = loop.pending.filter(([t]) => t !== taskId);
   }
   const replaced = before - loop.pending.length;
-  for (const [c, v] of writes) loop.pending.push([taskId, c, v]);
+  const toSave = withoutUntracked(loop.p.specs, writes);
+  for (const [c, v] of toSave) loop.pending.push([taskId, c, v]);
   const p = loop.p;
   const deferred = p.durability === 'exit';
   if (deferred) loop.writtenTaskIds.add(taskId);
-  else if (p.checkpointer) await p.checkpointer.putWrites(loop.configFor(loop.checkpoint.id), encodeWrites(writes), taskId);
+  else if (p.checkpointer) await p.checkpointer.putWrites(loop.configFor(loop.checkpoint.id), encodeWrites(toSave), taskId);
   if (p.tracer.enabled) p.tracer.emit({
     type: '@engine.writes.put', step: loop.step, taskId, checkpointId: loop.checkpoint.id,
-    channels: writes.map((w) => w[0]), deduplicated, replaced, isNullTask: isNull, ...(deferred && p.checkpointer ? { deferred: true } : {}),
+    channels: toSave.map((w) => w[0]), deduplicated, replaced, isNullTask: isNull, ...(deferred && p.checkpointer ? { deferred: true } : {}),
   });
   const task = loop.taskOf(taskId);
   if (task) outputWrites(loop, task, writes, cached);
@@ -54,6 +56,21 @@ export async function putTaskWrites(loop: PregelLoop, taskId: string, writesIn: 
   if (!cached && key && p.cache && writes[0][0] !== ERROR && writes[0][0] !== INTERRUPT) {
     await p.cache.set([{ key: [key.ns, key.key], value: task.writes, ttl: key.ttl }]);
   }
+}
+
+const untrackedOf = new WeakMap<object, ReadonlySet<string>>();
+
+/** Writes to UntrackedValue keys are never saved (nor kept as pending), also inside Send args. */
+function withoutUntracked(specs: PregelLoop['p']['specs'], writes: readonly PendingWriteValue[]): readonly PendingWriteValue[] {
+  let untracked = untrackedOf.get(specs);
+  if (!untracked) untrackedOf.set(specs, (untracked = new Set(Object.keys(specs).filter((k) => specs[k].kind === 'UntrackedValue'))));
+  if (untracked.size === 0) return writes;
+  const keep = untracked;
+  return writes.filter(([c]) => !keep.has(c)).map(([c, v]): PendingWriteValue => {
+    if (c !== TASKS || !isSend(v) || typeof v.args !== 'object' || v.args === null) return [c, v];
+    const args = Object.fromEntries(Object.entries(v.args as Record<string, unknown>).filter(([k]) => !keep.has(k)));
+    return [c, new Send(v.node, args)];
+  });
 }
 
 /** Streams what a task wrote (LangGraph.js `_outputWrites`). */

@@ -47,7 +47,7 @@ export interface StateGraphInit {
 
 /** The channel spec of each key of `schema`. */
 export function channelsOf(schema: unknown): Record<string, ChannelSpec> {
-  if (StateSchema.isInstance(schema)) return schema.getChannels();
+  if (StateSchema.isInstance(schema)) return schema.getChannelSpecs();
   if (isZodObject(schema)) return schemaMetaRegistry.getChannelsForSchema(schema);
   if (schema instanceof AnnotationRoot || (schema && typeof schema === 'object')) {
     if (!(schema instanceof AnnotationRoot) && !('channels' in schema) && Object.keys(schema).length === 0) throw new StateGraphInputError();

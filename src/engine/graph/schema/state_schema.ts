@@ -4,9 +4,10 @@
  * ReducedValue key folds writes with its reducer. Node updates and graph input are validated by
  * the schemas (a ReducedValue's input schema for writes, its value schema for an Overwrite).
  */
-import type { ChannelSpec } from '../../channels/base';
+import type { Channel, ChannelSpec } from '../../channels/base';
 import { binopSpec } from '../../channels/binop';
 import { lastValueSpec } from '../../channels/last_value';
+import { untrackedSpec } from '../../channels/untracked';
 import { OVERWRITE, overwriteValue } from '../../types';
 import { messagesStateReducer } from '../messages';
 
@@ -40,6 +41,31 @@ export function schemaDefaultGetter(schema: unknown): (() => unknown) | undefine
   return undefined;
 }
 
+/** The JSON Schema of a Standard JSON Schema (zod 4 has one), or undefined. */
+export function jsonSchemaOf(schema: unknown): Record<string, unknown> | undefined {
+  const std = (schema as { '~standard'?: { jsonSchema?: { input?: (o: { target: string }) => Record<string, unknown> } } } | null)?.['~standard'];
+  if (typeof std?.jsonSchema?.input !== 'function') return undefined;
+  try {
+    return std.jsonSchema.input({ target: 'draft-07' });
+  } catch {
+    return undefined;
+  }
+}
+
+const UNTRACKED = Symbol.for('langgraph.state.untracked_value');
+
+/** A key kept in memory only: never checkpointed (`guard`: at most one write per step). */
+export class UntrackedValue<V = any> {
+  readonly [UNTRACKED] = true;
+  readonly guard: boolean;
+  constructor(readonly schema?: StandardSchemaLike<V> | unknown, init?: { guard?: boolean }) {
+    this.guard = init?.guard ?? true;
+  }
+  static isInstance(value: unknown): value is UntrackedValue {
+    return typeof value === 'object' && value !== null && UNTRACKED in value;
+  }
+}
+
 const REDUCED = Symbol.for('langgraph.state.reduced_value');
 
 /** A key whose writes are folded by `reducer` (validated by `inputSchema`, default: the value schema). */
@@ -62,8 +88,8 @@ export class ReducedValue<V = any, I = V> {
 
 const STATE_SCHEMA = Symbol.for('langgraph.state.state_schema');
 
-type FieldValue<F> = F extends ReducedValue<infer V, any> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
-type FieldUpdate<F> = F extends ReducedValue<any, infer I> ? I : F extends StandardSchemaLike<infer O> ? O : unknown;
+type FieldValue<F> = F extends ReducedValue<infer V, any> ? V : F extends UntrackedValue<infer V> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
+type FieldUpdate<F> = F extends ReducedValue<any, infer I> ? I : F extends UntrackedValue<infer V> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
 
 /** A state made of schemas and ReducedValues. */
 export class StateSchema<F extends Record<string, unknown> = Record<string, unknown>> {
@@ -72,19 +98,55 @@ export class StateSchema<F extends Record<string, unknown> = Record<string, unkn
   declare Update: { [K in keyof F]?: FieldUpdate<F[K]> };
   constructor(readonly fields: F) {}
 
-  /** The channel of each key. */
-  getChannels(): Record<string, ChannelSpec> {
+  /** How each key's channel is made. */
+  getChannelSpecs(): Record<string, ChannelSpec> {
     const out: Record<string, ChannelSpec> = {};
     for (const [key, value] of Object.entries(this.fields)) {
       if (ReducedValue.isInstance(value)) out[key] = binopSpec(value.reducer, schemaDefaultGetter(value.valueSchema));
+      else if (UntrackedValue.isInstance(value)) out[key] = untrackedSpec(value.guard, schemaDefaultGetter(value.schema));
       else if (isStandardSchema(value)) out[key] = lastValueSpec(schemaDefaultGetter(value));
       else throw new Error(`Invalid state field "${key}": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue`);
     }
     return out;
   }
 
+  /** A fresh channel per key (holding its default, if any). */
+  getChannels(): Record<string, Channel> {
+    return Object.fromEntries(Object.entries(this.getChannelSpecs()).map(([k, spec]) => [k, spec.create()]));
+  }
+
   getChannelKeys(): string[] {
     return Object.keys(this.fields);
+  }
+
+  getAllKeys(): string[] {
+    return Object.keys(this.fields);
+  }
+
+  /** The JSON Schema of the state (keys without a default are required). */
+  getJsonSchema(): Record<string, unknown> {
+    const properties: Record<string, unknown> = {};
+    const required: string[] = [];
+    for (const [key, value] of Object.entries(this.fields)) {
+      const valueSchema = ReducedValue.isInstance(value) ? value.valueSchema : UntrackedValue.isInstance(value) ? value.schema : value;
+      let field = jsonSchemaOf(valueSchema);
+      if (ReducedValue.isInstance(value) && value.jsonSchemaExtra) field = { ...field, ...value.jsonSchemaExtra };
+      if (!field) continue;
+      properties[key] = field;
+      if (schemaDefaultGetter(valueSchema) === undefined) required.push(key);
+    }
+    return { type: 'object', properties, required: required.length > 0 ? required : undefined };
+  }
+
+  /** The JSON Schema of an update / of graph input (every key optional; reducers' input schemas). */
+  getInputJsonSchema(): Record<string, unknown> {
+    const properties: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this.fields)) {
+      let field = jsonSchemaOf(ReducedValue.isInstance(value) ? value.inputSchema : UntrackedValue.isInstance(value) ? value.schema : value);
+      if (ReducedValue.isInstance(value) && value.jsonSchemaExtra) field = { ...field, ...value.jsonSchemaExtra };
+      if (field) properties[key] = field;
+    }
+    return { type: 'object', properties };
   }
 
   /** `data` with each known key validated (and coerced) by its schema; unknown keys pass through. */
@@ -101,7 +163,7 @@ export class StateSchema<F extends Record<string, unknown> = Record<string, unkn
           continue;
         }
         schema = def.inputSchema;
-      } else schema = def;
+      } else schema = UntrackedValue.isInstance(def) ? def.schema : def;
       result[key] = isStandardSchema(schema) ? await validated(key, schema, value) : value;
     }
     return result;

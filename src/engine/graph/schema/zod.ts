@@ -5,7 +5,7 @@
  * `.langgraph.metadata(extra)` helpers this module adds to zod's types. Defaults come from the
  * schema (`.default(…)`). Updates are parsed by the key's reducer schema (else its own schema).
  */
-import { extendInteropZodObject, getInteropZodDefaultGetter, getInteropZodObjectShape, interopParse, interopZodObjectPartial, isInteropZodObject, isZodSchemaV3, type InteropZodObject } from '@langchain/core/utils/types';
+import { extendInteropZodObject, getInteropZodDefaultGetter, getInteropZodObjectShape, getSchemaDescription, interopParse, interopZodObjectPartial, isInteropZodObject, isZodSchemaV3, type InteropZodObject } from '@langchain/core/utils/types';
 import { z as z3 } from 'zod/v3';
 import { z as z4 } from 'zod/v4';
 import { $ZodRegistry } from 'zod/v4/core';
@@ -48,15 +48,34 @@ export class SchemaMetaRegistry {
     }
     return out;
   }
-  /** The object schema whose keys take their reducer's input schema (what updates are parsed with). */
-  updateSchema(schema: InteropZodObject): InteropZodObject {
-    let byKey = this.extended.get('update');
-    if (!byKey) this.extended.set('update', (byKey = new Map()));
+  /**
+   * The object schema with LangGraph's metadata applied to its keys (LangGraph.js
+   * `getExtendedChannelSchemas`): `withReducerSchema`: reducer keys take their reducer's input
+   * schema (what updates are parsed with); `withJsonSchemaExtrasAsDescription`: JSON schema extras
+   * ride in the description (`lg:{…}`); `asPartial`: every key optional. Cached per schema.
+   */
+  getExtendedChannelSchemas(schema: InteropZodObject, effects: { withReducerSchema?: boolean; withJsonSchemaExtrasAsDescription?: boolean; asPartial?: boolean }): InteropZodObject {
+    const key = Object.entries(effects).filter(([, v]) => v === true).map(([k]) => k).sort().join('|');
+    if (key === '') return schema;
+    let byKey = this.extended.get(key);
+    if (!byKey) this.extended.set(key, (byKey = new Map()));
     const hit = byKey.get(schema);
     if (hit) return hit;
-    const shape = Object.fromEntries(Object.entries(getInteropZodObjectShape(schema)).map(([k, s]) => [k, this.get(s)?.reducer?.schema ?? s]));
-    const out = extendInteropZodObject(schema, shape as never);
-    if (isZodSchemaV3(out)) (out as unknown as { _def: { unknownKeys: string } })._def.unknownKeys = 'strip';
+    let out = schema;
+    if (effects.withReducerSchema || effects.withJsonSchemaExtrasAsDescription) {
+      const shape = Object.entries(getInteropZodObjectShape(schema)).map(([k, s]) => {
+        const meta = this.get(s);
+        let field = (effects.withReducerSchema ? (meta?.reducer?.schema ?? s) : s) as { describe(d: string): unknown };
+        if (effects.withJsonSchemaExtrasAsDescription && meta?.jsonSchemaExtra) {
+          const description = getSchemaDescription(field as never) ?? getSchemaDescription(s as never);
+          field = field.describe(`lg:${JSON.stringify({ ...meta.jsonSchemaExtra, description })}`) as typeof field;
+        }
+        return [k, field];
+      });
+      out = extendInteropZodObject(schema, Object.fromEntries(shape) as never);
+      if (isZodSchemaV3(out)) (out as unknown as { _def: { unknownKeys: string } })._def.unknownKeys = 'strip';
+    }
+    if (effects.asPartial) out = interopZodObjectPartial(out);
     byKey.set(schema, out);
     return out;
   }
@@ -122,7 +141,7 @@ export const isZodObject = (x: unknown): x is InteropZodObject => isInteropZodOb
 export function parseZodUpdates(schema: InteropZodObject, updates: [string, unknown][]): [string, unknown][] {
   const keys = new Set(Object.keys(getInteropZodObjectShape(schema)));
   if (!updates.some(([k]) => keys.has(k))) return updates;
-  const update = interopZodObjectPartial(schemaMetaRegistry.updateSchema(schema));
+  const update = schemaMetaRegistry.getExtendedChannelSchemas(schema, { withReducerSchema: true, asPartial: true });
   const value = interopZodObjectPartial(schema);
   return updates.map(([k, v]) => {
     if (!keys.has(k)) return [k, v];
@@ -135,6 +154,5 @@ export function parseZodUpdates(schema: InteropZodObject, updates: [string, unkn
 
 /** Graph input parsed by an input schema (`partial`: the state schema, every key optional). */
 export function parseZodInput(schema: InteropZodObject, input: unknown, partial: boolean): unknown {
-  const s = schemaMetaRegistry.updateSchema(schema);
-  return interopParse(partial ? interopZodObjectPartial(s) : s, input);
+  return interopParse(schemaMetaRegistry.getExtendedChannelSchemas(schema, { withReducerSchema: true, asPartial: partial }), input);
 }
