@@ -125,7 +125,7 @@ export class Pregel {
     const chunks: unknown[] = [];
     const interruptChunks: unknown[] = [];
     let latest: unknown;
-    const stream = await this.stream(input, { ...options, streamMode });
+    const stream = await this.stream(input, { ...options, streamMode, outputKeys: options?.outputKeys ?? this.outputChannels });
     for await (const chunk of stream) {
       if (streamMode === 'values') {
         if (chunk && typeof chunk === 'object' && Array.isArray((chunk as Record<string, unknown>)[INTERRUPT])) interruptChunks.push((chunk as Record<string, unknown>)[INTERRUPT]);

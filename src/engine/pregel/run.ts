@@ -38,6 +38,8 @@ export interface PregelOptions extends RunnableConfig {
   durability?: Durability;
   /** Lets the caller (or a node) ask the run to stop at the next superstep boundary. */
   control?: RunControl;
+  /** The channels `values` / `updates` report. @default the graph's stream channels (`invoke`: its output channels) */
+  outputKeys?: string[] | string;
 }
 
 /** How a nested run (a subgraph inside a task) is set up. */
@@ -139,7 +141,7 @@ export interface RunWiring {
 
 /** Runs `graph` to its end. Rejects with the run's failure (a root interrupt is not one). */
 export async function runGraph(graph: Pregel, input: unknown, options: PregelOptions, w: RunWiring): Promise<void> {
-  const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, durability: d, ...rest } = options;
+  const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, durability: d, outputKeys, ...rest } = options;
   const nested = w.nested;
   const inherited = nested?.taskConfig;
   // A nested run inherits its task's config (keys, limits, signal), as LangGraph.js's ambient config.
@@ -162,7 +164,8 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   const rootMap = nested ? undefined : (config.configurable?.checkpoint_map as Record<string, string> | undefined);
   const loop = await PregelLoop.initialize({
     nodes: graph.nodes, specs: graph.channels, triggerToNodes: graph.triggerToNodes,
-    inputKeys: graph.inputChannels, outputKeys: graph.outputChannels, streamKeys: graph.streamChannels,
+    // `invoke` returns the output schema's keys; `stream` streams every channel of the state.
+    inputKeys: graph.inputChannels, outputKeys: outputKeys ?? graph.streamChannels, streamKeys: graph.streamChannels,
     checkpointer: nested ? nested.checkpointer : graph.checkpointer,
     nested: nested?.params, checkpointMap: nested ? nested.params.checkpointMap : (rootMap ?? {}),
     streamSink: w.streamSink, sinkModes: w.sinkModes, cache: graph.cache,

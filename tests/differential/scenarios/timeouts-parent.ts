@@ -30,11 +30,11 @@ const t1NodeTimeout: Scenario = {
           rec.count('slow');
           if (slowAttempts > 0) {
             slowAttempts -= 1;
-            await sleep(60);
+            await sleep(100);
             abortedAfterTimeout ??= config.signal?.aborted === true;
           }
           return { value: ['slow'] };
-        }, { timeout: 20, ...(retry ? { retryPolicy: { maxAttempts: 2, initialInterval: 1, jitter: false, logWarning: false } } : {}) })
+        }, { timeout: 30, ...(retry ? { retryPolicy: { maxAttempts: 2, initialInterval: 1, jitter: false, logWarning: false } } : {}) })
         .addEdge(impl.START, 'slow')
         .compile({ checkpointer: saver });
     const graph = build(false);
@@ -43,7 +43,7 @@ const t1NodeTimeout: Scenario = {
     } catch (e: any) {
       rec.note('error', { isNodeTimeoutError: impl.isNodeTimeoutError(e), node: e.node, kind: e.kind, runTimeout: e.runTimeout, timeout: e.timeout, name: e.name });
     }
-    await sleep(60);
+    await sleep(150);
     rec.note('signal aborted after timeout', abortedAfterTimeout);
     await rec.history('history after timeout', graph, thread());
     slowAttempts = 1;
@@ -51,7 +51,7 @@ const t1NodeTimeout: Scenario = {
   },
   exclude: maskElapsed,
   check(o) {
-    expect(entry(o, 'error')).toEqual({ isNodeTimeoutError: true, node: 'slow', kind: 'run', runTimeout: 20, timeout: 20, name: 'NodeTimeoutError' });
+    expect(entry(o, 'error')).toEqual({ isNodeTimeoutError: true, node: 'slow', kind: 'run', runTimeout: 30, timeout: 30, name: 'NodeTimeoutError' });
     expect(entry(o, 'signal aborted after timeout')).toBe(true);
     expect(entry(o, 'retried').result).toEqual({ value: ['slow'] });
     expect(o.calls.slow).toBe(3);
