@@ -7,6 +7,7 @@ import { CORE_SCHEMAS } from './core-schemas';
 import { CORE_SENDS } from './core-sends';
 import { CORE_STREAMS } from './core-streams';
 import { CORE_TIME_TRAVEL } from './core-time-travel';
+import { DURABILITY_SCENARIOS } from './durability';
 import { FUNCTIONAL_SCENARIOS } from './functional';
 import { HANDLER_SCENARIOS } from './handlers';
 import { SCHEMA_SCENARIOS } from './schemas';
@@ -16,5 +17,5 @@ import { SUBGRAPH_SCENARIOS } from './subgraphs';
 export const CORE_SCENARIOS: Scenario[] = [...CORE_BASIC, ...CORE_FAILURES, ...CORE_INTERRUPTS, ...CORE_SENDS, ...CORE_TIME_TRAVEL, ...CORE_STREAMS, ...CORE_SCHEMAS];
 export const ADVANCED_SCENARIOS: Scenario[] = [...FUNCTIONAL_SCENARIOS, ...SUBGRAPH_SCENARIOS];
 /** Engine parity: error handlers, timeouts, Command.PARENT, schemas, durability, more of the API. */
-export const PARITY_SCENARIOS: Scenario[] = [...HANDLER_SCENARIOS, ...TIMEOUT_PARENT_SCENARIOS, ...SCHEMA_SCENARIOS];
+export const PARITY_SCENARIOS: Scenario[] = [...HANDLER_SCENARIOS, ...TIMEOUT_PARENT_SCENARIOS, ...SCHEMA_SCENARIOS, ...DURABILITY_SCENARIOS];
 export const ALL_SCENARIOS: Scenario[] = [...CORE_SCENARIOS, ...ADVANCED_SCENARIOS, ...PARITY_SCENARIOS];
