@@ -4,11 +4,12 @@
  * - `Send` packets (in `__pregel_tasks` values and writes) ⇄ `{ lg_name: 'Send', node, args }`;
  * - errors (`__error__` writes) → `{ message, name }`, what LangGraph.js saves (the stack goes to
  *   the trace, not the checkpoint; decoded as plain data: the original class cannot be rebuilt);
+ * - an `Overwrite` write → its wire form `{ __overwrite__: value }` (channels read both forms);
  * - interrupts are already plain `{ id, value }` records.
  */
 import type { PendingWrite, PendingWriteValue } from '../checkpoint/types';
 import { ERROR, TASKS } from '../constants';
-import { isSend, Send } from '../types';
+import { isSend, Overwrite, Send } from '../types';
 
 /** An error as stored in a checkpoint write. */
 export interface StoredError {
@@ -50,6 +51,8 @@ export function encodeWrites(writes: readonly PendingWriteValue[]): PendingWrite
   return writes.map(([c, v]) => {
     if (c === TASKS) return [c, encodeSend(v)];
     if (c === ERROR && v instanceof Error) return [c, encodeError(v)];
+    // Saved in its wire form, as LangGraph.js's serializer writes it.
+    if (v instanceof Overwrite) return [c, v.toJSON()];
     return [c, v];
   });
 }
