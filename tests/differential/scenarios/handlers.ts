@@ -179,6 +179,7 @@ const h5HandlerCancelled: Scenario = {
   needs: HANDLERS,
   async run({ impl, rec, saver, thread }) {
     let slow = true;
+    const controller = new AbortController();
     const graph = new impl.StateGraph(listState(impl))
       .addNode('work', () => {
         rec.count('work');
@@ -186,14 +187,16 @@ const h5HandlerCancelled: Scenario = {
       }, {
         errorHandler: async () => {
           rec.count('handler');
-          if (slow) await sleep(40);
+          if (slow) {
+            // The run is cancelled while the handler runs.
+            setTimeout(() => controller.abort(), 1);
+            await sleep(40);
+          }
           return { value: ['handled'] };
         },
       })
       .addEdge(impl.START, 'work')
       .compile({ checkpointer: saver });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 10);
     await rec.invoke('cancelled', graph, { value: [] }, { ...thread(), signal: controller.signal });
     await sleep(50);
     await rec.history('history after cancel', graph, thread());
