@@ -4,76 +4,27 @@
  * writes (`putWrites`, ./writes), applies them and saves a checkpoint per step (`afterTick`), as the
  * run's durability allows. Task execution lives in ./runner; what happens at exit in ./finish.
  */
-import type { ChannelSpec } from '../channels/base';
-import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointSource, ChannelVersions, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+import type { Checkpoint, CheckpointMetadata, CheckpointSource, ChannelVersions, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
 import { DEFAULT_RECURSION_LIMIT, TAG_HIDDEN } from '../constants';
 import { GraphInterrupt } from '../errors';
 import { isCommand } from '../types';
 import type { ControlSignal } from '../../shared/trace';
 import { applyWrites, increment, prepareNextTasks, shouldInterrupt } from './algo';
 import { channelsFromCheckpoint, checkpointForSave, newVersions } from './checkpoint';
-import { checkpointPayload, outputValues, taskStartPayload, type OutputKeys, type StreamMode } from './io';
-import { matchCachedWrites, type BaseCache } from './cache';
+import { checkpointPayload, outputValues, taskStartPayload, type StreamMode } from './io';
+import { matchCachedWrites } from './cache';
 import { INPUT_RESUMING, runFirst } from './first';
 import type { ParentGraphInfo } from './context';
 import { loadStart, type LoadedStart } from './load';
+import type { LoopParams, LoopStatus } from './loop_params';
 import type { ReplayState } from './replay';
 import { applySaved } from './resume';
-import type { RunControl } from './run_control';
-import { tracePrepared, type Tracer } from './tracer';
-import type { Channels, PregelNode, PreparedTask } from './types';
+import { tracePrepared } from './tracer';
+import type { Channels, PreparedTask } from './types';
 import { outputWrites, putTaskWrites } from './writes';
 import { uuid6 } from './ids';
 
-/** When checkpoints are saved: after every step (`sync` / `async`), or once at exit. */
-export type Durability = 'sync' | 'async' | 'exit';
-
-/** What a loop needs from the compiled graph and the caller. */
-export interface LoopParams {
-  nodes: Record<string, PregelNode>;
-  specs: Record<string, ChannelSpec>;
-  triggerToNodes: Record<string, string[]>;
-  inputKeys: string[] | string;
-  outputKeys: OutputKeys;
-  streamKeys: OutputKeys;
-  checkpointer?: BaseCheckpointSaver;
-  interruptBefore?: string[] | '*';
-  interruptAfter?: string[] | '*';
-  config: RunnableConfig;
-  input: unknown;
-  /** Receives stream chunks of every mode that was asked for. */
-  emit: (mode: StreamMode, payload: unknown) => void;
-  modes: ReadonlySet<StreamMode>;
-  tracer: Tracer;
-  /** Set when this graph runs inside a task of a parent graph (a subgraph). */
-  nested?: NestedParams;
-  /** The node cache (`compile({ cache })`). */
-  cache?: BaseCache;
-  /** Where subgraphs' stream chunks go (the root's stream, when it asked for `subgraphs`). */
-  streamSink?: (ns: string[], mode: string, payload: unknown) => void;
-  /** The modes the root's stream takes subgraph chunks in. */
-  sinkModes: ReadonlySet<string>;
-  /** Ancestor namespace → checkpoint id (the root's: a `checkpoint_map` it was given): `metadata.parents`. */
-  checkpointMap: Record<string, string>;
-  durability: Durability;
-  /** Checked at each superstep boundary (`requestDrain()` stops the run there). */
-  control?: RunControl;
-}
-
-/** What a subgraph's loop inherits from the task that runs it. */
-export interface NestedParams {
-  /** Its checkpoint namespace, e.g. `sub:<task id>` (or `sub` for `checkpointer: true`). */
-  ns: string;
-  /** Ancestor namespace → checkpoint id: stored as `metadata.parents`. */
-  checkpointMap: Record<string, string>;
-  /** The root's `isResuming` during its first step; undefined when the key is absent. */
-  resuming: boolean | undefined;
-  /** A `Command({ resume })` answer not yet bound to a task, handed down by the parent. */
-  nullResume?: { value: unknown };
-  replayState?: ReplayState;
-}
-
-export type LoopStatus = 'pending' | 'done' | 'interrupt_before' | 'interrupt_after' | 'out_of_steps' | 'draining';
+export type { Durability, LoopParams, LoopStatus, NestedParams } from './loop_params';
 
 const EMPTY_WRITES: readonly PendingWrite[] = [];
 
