@@ -23,6 +23,7 @@ import { tracePrepared } from './tracer';
 import type { Channels, PreparedTask } from './types';
 import { outputWrites, putTaskWrites } from './writes';
 import { uuid6 } from './ids';
+import { Persistence } from './persistence';
 
 export type { Durability, LoopParams, LoopStatus, NestedParams } from './loop_params';
 
@@ -74,6 +75,8 @@ export class PregelLoop {
   savedCheckpointId: string;
   /** Tasks that wrote during this run: under `exit` durability, their writes are saved at exit. */
   readonly writtenTaskIds = new Set<string>();
+  /** The saver calls of this run (not awaited where they are made; see ./persistence). */
+  readonly persistence = new Persistence();
 
   private constructor(readonly p: LoopParams, s: LoadedStart) {
     this.checkpoint = s.checkpoint;
@@ -230,6 +233,8 @@ export class PregelLoop {
     const values = outputValues(this.p.outputKeys, tasks.flatMap((t) => t.writes), this.channels);
     this.pending = [];
     await this.putCheckpoint('loop');
+    // `sync`: the next step starts only once this step's writes and checkpoint are stored.
+    if (this.p.durability === 'sync') await this.persistence.flush();
     this.isReplaying = false;
     if (values) this.emit('values', values.value);
     if (shouldInterrupt(this.checkpoint, this.p.interruptAfter, tasks)) {
@@ -256,7 +261,9 @@ export class PregelLoop {
       const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
       const saved = checkpointForSave(this.checkpoint, this.channels, this.step, exiting ? this.checkpoint.id : undefined);
       this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts };
-      await saver.put(this.configFor(parentId), saved, { ...this.metadata }, changed);
+      const putConfig = this.configFor(parentId);
+      const metadata = { ...this.metadata };
+      this.persistence.put(() => saver.put(putConfig, saved, metadata, changed));
       this.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
       this.checkpointConfig = this.configFor(saved.id);
       this.prevVersions = { ...this.checkpoint.channel_versions };

@@ -180,6 +180,7 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     stepTimeout: graph.stepTimeout, retryPolicy: graph.retryPolicy as RetryPolicy | undefined,
   };
   let failed = false;
+  let rethrown = false;
   try {
     await loop.first();
     while (await loop.tick()) {
@@ -203,15 +204,23 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     if (isGraphInterrupt(e)) {
       if (!nested) finishInterrupted(loop, e);
       tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
-      if (nested) throw e;
+      if (nested) {
+        rethrown = true;
+        throw e;
+      }
       return;
     }
     const err = e instanceof Error ? { name: e.name, message: e.message } : { name: 'Error', message: String(e) };
     const status = err.name === 'GraphRecursionError' ? 'out_of_steps' : err.name === 'AbortError' ? 'aborted' : err.name === 'GraphDrained' ? 'drained' : 'error';
     tracer.emit({ type: '@engine.run.end', step: loop.step, status, error: err });
+    rethrown = true;
     throw e;
   } finally {
     if (!failed) await saveAtExit(loop, false);
+    // Every saver call of the run is stored before it ends (a failure surfaces here).
+    const stored = loop.persistence.flush();
+    if (rethrown) await stored.catch(() => undefined);
+    else await stored;
   }
   tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'done' });
 }

@@ -45,7 +45,7 @@ export async function putTaskWrites(loop: PregelLoop, taskId: string, writesIn: 
   const p = loop.p;
   const deferred = p.durability === 'exit';
   if (deferred) loop.writtenTaskIds.add(taskId);
-  else if (p.checkpointer) await p.checkpointer.putWrites(loop.configFor(loop.checkpoint.id), encodeWrites(toSave), taskId);
+  else if (p.checkpointer) loop.persistence.track(p.checkpointer.putWrites(loop.configFor(loop.checkpoint.id), encodeWrites(toSave), taskId));
   if (p.tracer.enabled) p.tracer.emit({
     type: '@engine.writes.put', step: loop.step, taskId, checkpointId: loop.checkpoint.id,
     channels: toSave.map((w) => w[0]), deduplicated, replaced, isNullTask: isNull, ...(deferred && p.checkpointer ? { deferred: true } : {}),
@@ -103,5 +103,5 @@ export async function flushPendingWrites(loop: PregelLoop): Promise<void> {
     list.push([c, v]);
   }
   const config = loop.configFor(loop.checkpoint.id);
-  for (const [tid, ws] of byTask) await saver.putWrites(config, encodeWrites(ws), tid);
+  for (const [tid, ws] of byTask) loop.persistence.track(saver.putWrites(config, encodeWrites(ws), tid));
 }
