@@ -51,8 +51,8 @@ export interface TaskContext {
   call?(name: string, fn: (...args: unknown[]) => unknown, args: unknown[], options: CallOptions): Promise<unknown>;
   /** Functional API: the value the entrypoint saved in the previous run (`getPreviousState()`). */
   previous?: unknown;
-  /** What a graph invoked inside this task (a subgraph) inherits. */
-  graph?: ParentGraphInfo;
+  /** What a graph invoked inside this task (a subgraph) inherits (made when one asks). */
+  parentGraph?(): ParentGraphInfo;
   /** The task's input (`getCurrentTaskInput()`). */
   input: unknown;
 }

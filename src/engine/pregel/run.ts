@@ -54,7 +54,7 @@ export interface NestedRun {
 /** When called inside a running task, a run of `graph` is a subgraph of that task's graph. */
 export function nestedRun(graph: Pregel): NestedRun | undefined {
   const ctx = currentTask();
-  const parent = ctx?.graph;
+  const parent = ctx?.parentGraph?.();
   if (!ctx || !parent) return undefined;
   const sp = ctx.scratchpad;
   let ns = ctx.taskNs;
@@ -130,6 +130,16 @@ function serverInfoOf(config: RunnableConfig): { assistantId: string; graphId: s
   return { assistantId: assistantId != null ? String(assistantId) : '', graphId: graphId != null ? String(graphId) : '', user };
 }
 
+const quiet = new WeakSet<object>();
+
+/** A signal nothing aborts (one per run, for nodes when the caller gave no signal). */
+function quietSignal(): AbortSignalLike | undefined {
+  const Ctor = (globalThis as { AbortController?: new () => ControllerLike }).AbortController;
+  const signal = Ctor ? new Ctor().signal : undefined;
+  if (signal) quiet.add(signal);
+  return signal;
+}
+
 export interface RunWiring {
   modes: Set<StreamMode>;
   emit: (m: StreamMode, p: unknown) => void;
@@ -175,8 +185,9 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   });
   const serverInfo = config.serverInfo ?? serverInfoOf(config);
   const taskBase = { ...config, control, ...(serverInfo ? { serverInfo } : {}) };
+  // Every task gets a signal, also when the caller gave none (LangGraph.js): then one that never aborts.
   const runnerOpts = {
-    sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal, config: taskBase, callTask,
+    sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal: signal ?? quietSignal(), abortable: signal !== undefined && !quiet.has(signal), config: taskBase, callTask,
     stepTimeout: graph.stepTimeout, retryPolicy: graph.retryPolicy as RetryPolicy | undefined,
   };
   let failed = false;

@@ -31,6 +31,8 @@ export interface RunnerOptions {
   stepTimeout?: number;
   /** The graph's default retry policy (a node's own wins). */
   retryPolicy?: RetryPolicy;
+  /** `signal` can abort (the caller gave one): a step must stop when it does. */
+  abortable?: boolean;
 }
 
 /** Runs or serves the call-task `call` made by `parent` (the functional API's `task()`). */
@@ -72,10 +74,15 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
   return { resume, nullResume, hasNullResume, interruptCounter: -1, callCounter: 0, subgraphCounter: 0 };
 }
 
-function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, step: StepControl): RunnableConfig {
+/** The config a task's attempt runs with; `executionInfo` is what LangGraph.js tells a node about its run. */
+function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, step: StepControl, attempt: number, firstAttemptTime: number): RunnableConfig {
   const base = opts.config;
   return {
     ...base,
+    executionInfo: {
+      checkpointId: loop.checkpoint.id, checkpointNs: task.taskNs, taskId: task.id, threadId: loop.checkpointConfig.configurable?.thread_id,
+      runId: base.runId != null ? String(base.runId) : undefined, nodeAttempt: attempt, nodeFirstAttemptTime: firstAttemptTime,
+    },
     configurable: {
       ...base.configurable, checkpoint_ns: task.taskNs, __pregel_task_id: task.id, __pregel_scratchpad: { currentTaskInput: task.input },
       ...(task.nodeError ? { __pregel_node_error: task.nodeError } : {}),
@@ -131,11 +138,11 @@ const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(Strin
 
 export async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl): Promise<Outcome> {
   const tr = loop.p.tracer;
-  const config = taskConfig(task, loop, opts, step);
   const node = task.node;
   const read = (select: string[] | string, own?: readonly PendingWriteValue[]) => localRead(loop.channels, select, own);
   const firstAttemptTime = Date.now();
   for (let n = 1; ; n++) {
+    const config = taskConfig(task, loop, opts, step, n, firstAttemptTime);
     const writes: PendingWriteValue[] = [];
     let scope: AttemptScope | undefined;
     const ctx: TaskContext = {
@@ -153,7 +160,7 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
           }
         : undefined,
       previous: loop.channels[PREVIOUS]?.isAvailable() ? loop.channels[PREVIOUS].get() : undefined,
-      graph: loop.parentInfo(),
+      parentGraph: () => loop.parentInfo(),
     };
     if (tr.enabled) tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
     const attempt = async (cfg: RunnableConfig) => {
@@ -162,16 +169,10 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
       const ws = await node.writers(output, read);
       if (!scope || scope.active) writes.push(...ws);
     };
-    // What LangGraph.js tells a node about its run (`runtime.executionInfo`).
-    const executionInfo = {
-      checkpointId: loop.checkpoint.id, checkpointNs: task.taskNs, taskId: task.id, threadId: loop.checkpointConfig.configurable?.thread_id,
-      runId: config.runId != null ? String(config.runId) : undefined, nodeAttempt: n, nodeFirstAttemptTime: firstAttemptTime,
-    };
-    const attemptConfig = { ...config, executionInfo };
     try {
       const policy = task.timeout;
       await runInContext(ctx, () =>
-        policy ? runWithTimeout(task.name, policy, step.signal, (s) => ((scope = s), attempt({ ...attemptConfig, signal: s.signal, heartbeat: s.heartbeat }))) : attempt(attemptConfig),
+        policy ? runWithTimeout(task.name, policy, step.signal, (s) => ((scope = s), attempt({ ...config, signal: s.signal, heartbeat: s.heartbeat }))) : attempt(config),
       );
       leaveContext();
       return await commitSuccess(task, loop, writes, step);

@@ -20,7 +20,7 @@ import type { PreparedTask } from './types';
  */
 export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptIdOf: (ns: string, n: number) => string): Promise<void> {
   const queue = loop.tasks.filter((t) => t.writes.length === 0);
-  const step = stepControl(opts.signal, opts.stepTimeout);
+  const step = stepControl(opts.signal, opts.abortable === true, opts.stepTimeout, queue.length);
   const interrupts = new Map<PreparedTask, Interrupt[]>();
   let bubble: { error: unknown } | undefined;
   let failure: { error: unknown } | undefined;
@@ -39,7 +39,8 @@ export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptI
     return undefined;
   };
   try {
-    await Promise.race([step.stopped, drive(queue, launch, settle, () => failure !== undefined || step.cancelled)]);
+    const done = drive(queue, launch, settle, () => failure !== undefined || step.cancelled);
+    await (step.stopped ? Promise.race([step.stopped, done]) : done);
   } finally {
     step.dispose();
   }

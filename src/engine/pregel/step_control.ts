@@ -20,8 +20,8 @@ export interface StepControl {
   signal?: AbortSignalLike;
   /** Cancels the running tasks because one failed. */
   abort(): void;
-  /** Rejects when the caller's signal aborts or the step times out (what the run then throws). */
-  readonly stopped: Promise<never>;
+  /** Rejects when the caller's signal aborts or the step times out (what the run then throws); absent when neither can happen. */
+  readonly stopped?: Promise<never>;
   /** Stops listening to the caller's signal and clears the step timer (the step is over). */
   dispose(): void;
 }
@@ -35,12 +35,17 @@ export function abortReason(signal: AbortSignalLike): Error {
   return signal.reason instanceof Error ? signal.reason : abortError('Aborted');
 }
 
-/** The control of one step. @param stepTimeout milliseconds the whole step may take */
-export function stepControl(outer: AbortSignalLike | undefined, stepTimeout?: number): StepControl {
-  const ctrl = Ctor ? new Ctor() : undefined;
+/**
+ * The control of one step. A controller of its own only when there are siblings to cancel or a
+ * step timeout; else the tasks share the run's signal. `abortable`: the run's signal can abort
+ * (the caller gave one), so the step must stop when it does.
+ */
+export function stepControl(outer: AbortSignalLike | undefined, abortable: boolean, stepTimeout: number | undefined, tasks: number): StepControl {
+  const timed = stepTimeout !== undefined && stepTimeout > 0;
+  const ctrl = Ctor && (tasks > 1 || timed) ? new Ctor() : undefined;
   let reject: (e: unknown) => void = () => {};
-  const stopped = new Promise<never>((_, r) => (reject = r));
-  stopped.catch(() => {});
+  const stopped = abortable || timed ? new Promise<never>((_, r) => (reject = r)) : undefined;
+  stopped?.catch(() => {});
   let timer: unknown;
   const stop = (error: Error) => {
     control.cancelled = true;
@@ -57,15 +62,15 @@ export function stepControl(outer: AbortSignalLike | undefined, stepTimeout?: nu
       ctrl?.abort(abortError('A sibling task failed: this task was cancelled.'));
     },
     dispose() {
-      outer?.removeEventListener('abort', onOuter);
+      if (abortable) outer?.removeEventListener('abort', onOuter);
       if (timer !== undefined) clearTimeout(timer);
     },
   };
-  if (outer) {
+  if (outer && abortable) {
     if (outer.aborted) onOuter();
     else outer.addEventListener('abort', onOuter);
   }
   // LangGraph.js fails a step that runs past `stepTimeout` with a plain `Error("Abort")`.
-  if (stepTimeout !== undefined && stepTimeout > 0) timer = setTimeout(() => stop(new Error('Abort')), stepTimeout);
+  if (timed) timer = setTimeout(() => stop(new Error('Abort')), stepTimeout);
   return control;
 }
