@@ -21,6 +21,8 @@ export interface Scratchpad {
   /** A resume value not yet bound to a task (`Command({ resume })`); undefined when none. */
   nullResume: unknown;
   hasNullResume: boolean;
+  /** Called when this task takes the unbound resume: tasks made later in the step no longer see it. */
+  consumeNullResume?(): void;
   /** Index of the last interrupt reached (-1 before the first). */
   interruptCounter: number;
   /** Functional-API seam: call-task counter. */

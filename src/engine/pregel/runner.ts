@@ -71,7 +71,13 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
     if (next in resumeMap) resume.push(resumeMap[next]);
     else if (first in resumeMap) resume.push(resumeMap[first]);
   }
-  return { resume, nullResume, hasNullResume, interruptCounter: -1, callCounter: 0, subgraphCounter: 0 };
+  // As LangGraph.js: the first task to take the unbound answer removes it from the step's writes,
+  // so tasks prepared after that (a workflow's next `task()`) do not get it too.
+  const consumeNullResume = () => {
+    const at = loop.pending.findIndex(([t, c]) => t === NULL_TASK_ID && c === RESUME);
+    if (at >= 0) loop.pending = [...loop.pending.slice(0, at), ...loop.pending.slice(at + 1)];
+  };
+  return { resume, nullResume, hasNullResume, interruptCounter: -1, callCounter: 0, subgraphCounter: 0, consumeNullResume };
 }
 
 /** The config a task's attempt runs with; `executionInfo` is what LangGraph.js tells a node about its run. */

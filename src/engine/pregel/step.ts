@@ -24,8 +24,11 @@ export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptI
   const interrupts = new Map<PreparedTask, Interrupt[]>();
   let bubble: { error: unknown } | undefined;
   let failure: { error: unknown } | undefined;
+  // The step's scratchpads are made before any task runs (as LangGraph.js prepares them with the
+  // tasks): a task taking the unbound resume answer does not take it from its siblings.
+  const pads = new Map(queue.map((t) => [t, buildScratchpad(t, loop, loop.resumeMap, interruptIdOf)]));
   const launch = async (t: PreparedTask): Promise<[PreparedTask, Outcome]> => {
-    const pad = buildScratchpad(t, loop, loop.resumeMap, interruptIdOf);
+    const pad = pads.get(t) ?? buildScratchpad(t, loop, loop.resumeMap, interruptIdOf);
     return [t, await runTask(t, loop, opts, pad, step).catch((error: unknown): Outcome => ({ kind: 'error', error }))];
   };
   /** Records an outcome; returns the handler task to run next, if the failure went to one. */

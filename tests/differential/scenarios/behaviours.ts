@@ -203,6 +203,27 @@ const b8BareResume: Scenario = {
   },
 };
 
+/**
+ * A bare resume is taken by the first task that asks: a workflow's next `task()` (made after that,
+ * in the same step) interrupts again instead of getting the same answer.
+ */
+const b12BareResumeTasks: Scenario = {
+  name: 'B12 bare Command({ resume }) and a workflow asking in two tasks',
+  needs: ['entrypoint', 'task', 'interrupt', 'Command'],
+  async run({ impl, rec, saver, thread }) {
+    const add = impl.task('add', async (name: string) => (rec.count('add'), impl.interrupt(`add ${name}?`) ? `added ${name}` : `skipped ${name}`));
+    const program = impl.entrypoint({ name: 'program', checkpointer: saver }, async () => [await add('James'), await add('Will')]);
+    await rec.invoke('first', program, [], thread());
+    await rec.invoke('resume 1', program, new impl.Command({ resume: true }), thread());
+    await rec.state('state', program, thread());
+    await rec.invoke('resume 2', program, new impl.Command({ resume: false }), thread());
+  },
+  check(o) {
+    expect(entry(o, 'resume 1').result.__interrupt__[0].value).toBe('add Will?');
+    expect(entry(o, 'resume 2').result).toEqual(['added James', 'skipped Will']);
+  },
+};
+
 /** Generators are refused as entrypoints and tasks. */
 const b9Generators: Scenario = {
   name: 'B9 entrypoint and task reject generator functions',
@@ -290,5 +311,5 @@ const b11SubgraphUpdates: Scenario = {
 
 export const BEHAVIOUR_SCENARIOS: Scenario[] = [
   b1SignalAlways, b2ThreeArgumentPut, b3SubgraphConfigs, b4DebugParentConfig, b5AbortIntoSubgraph, b6CommandInSend,
-  b7NodeNamedLikeKey, b8BareResume, b9Generators, b10SaverConfigKeys, b11SubgraphUpdates,
+  b7NodeNamedLikeKey, b8BareResume, b12BareResumeTasks, b9Generators, b10SaverConfigKeys, b11SubgraphUpdates,
 ];
