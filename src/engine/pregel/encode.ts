@@ -27,9 +27,14 @@ function encodeSend(v: unknown): unknown {
   return v;
 }
 
-/** A saved packet as a Send; Commands and Sends inside its args come back as instances. */
+/**
+ * A saved packet as a Send; Commands and Sends inside its args come back as instances. Any
+ * `{ node, args }` counts (LangGraph.js savers may drop `lg_name`), as LangGraph.js reads them.
+ */
 function decodeSend(v: unknown): unknown {
-  if (v instanceof Send || !isSend(v)) return v;
+  if (v instanceof Send) return v;
+  const o = v as { node?: unknown; args?: unknown } | null;
+  if (!o || typeof o !== 'object' || typeof o.node !== 'string' || o.args === undefined) return v;
   const s = v as { node: string; args: unknown; timeout?: Send['timeout'] };
   return new Send(s.node, s.args, s.timeout ? { timeout: s.timeout } : undefined);
 }

@@ -127,6 +127,37 @@ const a4BulkUpdate: Scenario = {
   },
 };
 
+/** The list form of updateState on the input checkpoint (as `__start__`) and on a later one, each run on. */
+const a8CopyForks: Scenario = {
+  name: 'A8 copy forks with task results, run from each',
+  needs: ['Command', 'Send'],
+  async run({ impl, rec, saver, thread }) {
+    const State = impl.Annotation.Root({ trail: impl.Annotation({ reducer: (a: string, b: string) => `${a} > ${b}` }) });
+    let n = 0;
+    const graph = new impl.StateGraph(State)
+      .addSequence({
+        first: () => (rec.count('first'), new impl.Command({ goto: [new impl.Send('second', {})], update: { trail: 'first' } })),
+        second: () => (rec.count('second'), { trail: `second ${(n += 1)}` }),
+        third: () => (rec.count('third'), { trail: 'third' }),
+      })
+      .addEdge(impl.START, 'first')
+      .compile({ checkpointer: saver });
+    await rec.invoke('run', graph, { trail: 'in' }, thread());
+    const h1 = await collect(graph.getStateHistory(thread()));
+    const input = h1[h1.length - 1];
+    const forked = await graph.updateState(input.config, [[{ trail: 'in*' }, '__start__']], '__copy__');
+    await rec.invoke('run the input fork', graph, null, forked);
+    const h2 = await collect(graph.getStateHistory(thread()));
+    const atFirst = h2.find((s: any) => s.next.length === 1 && s.next[0] === 'first' && s.values.trail === 'in*');
+    const forked2 = await graph.updateState(atFirst.config, [[{ trail: 'first*' }, 'first']], '__copy__');
+    await rec.invoke('run the second fork', graph, null, forked2);
+    await rec.history('history', graph, thread());
+  },
+  check(o) {
+    expect(entry(o, 'run the input fork').result.trail).toBe('in* > first > second 2 > third');
+  },
+};
+
 async function collect(gen: AsyncIterable<any>): Promise<any[]> {
   const out: any[] = [];
   for await (const x of gen) out.push(x);
@@ -210,4 +241,4 @@ const a7TaskCache: Scenario = {
   },
 };
 
-export const API_SCENARIOS: Scenario[] = [a1Overwrite, a2Defer, a3GotoSends, a4BulkUpdate, a5CurrentTask, a6Drain, a7TaskCache];
+export const API_SCENARIOS: Scenario[] = [a1Overwrite, a2Defer, a3GotoSends, a4BulkUpdate, a8CopyForks, a5CurrentTask, a6Drain, a7TaskCache];
