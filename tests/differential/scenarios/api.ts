@@ -154,7 +154,8 @@ const a8CopyForks: Scenario = {
     await rec.history('history', graph, thread());
   },
   check(o) {
-    expect(entry(o, 'run the input fork').result.trail).toBe('in* > first > second 2 > third');
+    // The Send of `first` and its edge both run `second`.
+    expect(entry(o, 'run the input fork').result.trail).toBe('in* > first > second 4 > second 3 > third');
   },
 };
 
