@@ -184,3 +184,23 @@ describe('deferred nodes', () => {
     expect((await history(g, 't')).map((s) => s.next)).toEqual([[], ['d'], ['b2'], ['b', 'c'], ['a'], ['__start__']]);
   });
 });
+
+describe('maxConcurrency', () => {
+  it('caps the tasks of a step running at once', async () => {
+    let running = 0;
+    let max = 0;
+    const g = new StateGraph(ListState)
+      .addNode('w', async (a: { i: number }) => {
+        running += 1;
+        max = Math.max(max, running);
+        await new Promise((r) => setTimeout(r, 2));
+        running -= 1;
+        return { value: [String(a.i)] };
+      })
+      .addConditionalEdges(START, () => Array.from({ length: 12 }, (_, i) => new Send('w', { i })))
+      .compile();
+    const out = await g.invoke({ value: [] }, { maxConcurrency: 3 });
+    expect(out.value).toHaveLength(12);
+    expect(max).toBe(3);
+  });
+});

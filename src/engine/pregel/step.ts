@@ -42,7 +42,8 @@ export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptI
     return undefined;
   };
   try {
-    const done = drive(queue, launch, settle, () => failure !== undefined || step.cancelled);
+    const limit = typeof opts.config.maxConcurrency === 'number' && opts.config.maxConcurrency > 0 ? opts.config.maxConcurrency : Infinity;
+    const done = drive(queue, launch, settle, () => failure !== undefined || step.cancelled, limit);
     await (step.stopped ? Promise.race([step.stopped, done]) : done);
   } finally {
     step.dispose();
@@ -56,7 +57,7 @@ export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptI
 /** Runs `queue` (and the handlers failures schedule) until it is done or `stop()` says so. */
 type Settled = [PreparedTask, Outcome];
 
-async function drive(queue: PreparedTask[], launch: (t: PreparedTask) => Promise<Settled>, settle: (s: Settled) => PreparedTask | undefined, stop: () => boolean): Promise<void> {
+async function drive(queue: PreparedTask[], launch: (t: PreparedTask) => Promise<Settled>, settle: (s: Settled) => PreparedTask | undefined, stop: () => boolean, limit: number): Promise<void> {
   if (!concurrentTasks()) {
     for (let i = 0; i < queue.length && !stop(); i++) {
       const handler = settle(await launch(queue[i]));
@@ -67,16 +68,22 @@ async function drive(queue: PreparedTask[], launch: (t: PreparedTask) => Promise
   }
   await new Promise<void>((resolve) => {
     let running = 0;
+    const waiting = [...queue];
     const start = (t: PreparedTask) => {
       running += 1;
       void launch(t).then((o) => {
         const handler = settle(o);
-        if (handler && !stop()) start(handler);
         running -= 1;
-        if (stop() || running === 0) resolve();
+        if (handler && !stop()) waiting.unshift(handler);
+        fill();
+        if (stop() || (running === 0 && waiting.length === 0)) resolve();
       });
     };
+    // `maxConcurrency` caps the tasks running at once (handlers go first when a slot frees).
+    const fill = () => {
+      while (waiting.length > 0 && running < limit && !stop()) start(waiting.shift()!);
+    };
     if (queue.length === 0) resolve();
-    for (const t of queue) start(t);
+    fill();
   });
 }
