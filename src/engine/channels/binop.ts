@@ -6,14 +6,15 @@
  */
 import { InvalidUpdateError } from '../errors';
 import { overwriteValue } from '../types';
-import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel } from './base';
+import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel, specOf } from './base';
 
 export type Reducer<V, U = V> = (acc: V, update: U) => V;
 
 export class BinaryOperatorAggregate<V = unknown, U = V> extends SlotChannel<V> {
   readonly kind = 'BinaryOperatorAggregate';
-  constructor(private readonly reducer: Reducer<V, U>, slot: Slot<V>) {
-    super(slot);
+  readonly lc_graph_name = 'BinaryOperatorAggregate';
+  constructor(readonly operator: Reducer<V, U>, readonly initialValueFactory?: () => V, slot?: Slot<V>) {
+    super(slot ?? (initialValueFactory ? full(initialValueFactory()) : EMPTY));
   }
   update(values: readonly unknown[]): boolean {
     if (values.length === 0) return false;
@@ -32,19 +33,21 @@ export class BinaryOperatorAggregate<V = unknown, U = V> extends SlotChannel<V> 
         if (overwritten) throw new InvalidUpdateError('Can receive only one Overwrite value per step.');
         acc = v as V;
         overwritten = true;
-      } else if (!overwritten) acc = this.reducer(acc, values[i] as U);
+      } else if (!overwritten) acc = this.operator(acc, values[i] as U);
     }
     this.slot = full(acc);
     return true;
   }
+  fromSnapshot(saved: Slot<unknown>): BinaryOperatorAggregate<V, U> {
+    return new BinaryOperatorAggregate(this.operator, this.initialValueFactory, saved.empty ? undefined : (saved as Slot<V>));
+  }
   copy(): BinaryOperatorAggregate<V, U> {
-    return new BinaryOperatorAggregate(this.reducer, this.slot);
+    return new BinaryOperatorAggregate(this.operator, this.initialValueFactory, this.slot);
+  }
+  /** The same channel when it folds with the same reducer. */
+  override equals(other: unknown): boolean {
+    return this === other || (other instanceof BinaryOperatorAggregate && other.operator === this.operator);
   }
 }
 
-export const binopSpec = <V, U = V>(reducer: Reducer<V, U>, initial?: () => V): ChannelSpec<V> => ({
-  kind: 'BinaryOperatorAggregate',
-  identity: reducer,
-  create: () => new BinaryOperatorAggregate<V, U>(reducer, initial ? full(initial()) : EMPTY),
-  restore: (saved) => new BinaryOperatorAggregate<V, U>(reducer, saved.empty && initial ? full(initial()) : (saved as Slot<V>)),
-});
+export const binopSpec = <V, U = V>(reducer: Reducer<V, U>, initial?: () => V): ChannelSpec<V> => specOf(new BinaryOperatorAggregate<V, U>(reducer, initial), reducer);

@@ -4,12 +4,17 @@
  * conflict; without, the last wins.
  */
 import { InvalidUpdateError } from '../errors';
-import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel } from './base';
+import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel, specOf } from './base';
 
 export class UntrackedValueChannel<V = unknown> extends SlotChannel<V> {
   readonly kind = 'UntrackedValue';
-  constructor(private readonly guard: boolean, slot: Slot<V> = EMPTY) {
-    super(slot);
+  readonly lc_graph_name = 'UntrackedValue';
+  readonly guard: boolean;
+  readonly initialValueFactory?: () => V;
+  constructor(options?: { guard?: boolean; initialValueFactory?: () => V }, slot?: Slot<V>) {
+    super(slot ?? (options?.initialValueFactory ? full(options.initialValueFactory()) : EMPTY));
+    this.guard = options?.guard ?? true;
+    this.initialValueFactory = options?.initialValueFactory;
   }
   update(values: readonly unknown[]): boolean {
     if (values.length === 0) return false;
@@ -22,16 +27,19 @@ export class UntrackedValueChannel<V = unknown> extends SlotChannel<V> {
     return true;
   }
   /** Never saved. */
-  override checkpoint(): Slot<unknown> {
+  override snapshot(): Slot<unknown> {
     return EMPTY;
   }
+  override checkpoint(): unknown {
+    return undefined;
+  }
+  /** Nothing is restored: it starts from its default. */
+  fromSnapshot(): UntrackedValueChannel<V> {
+    return new UntrackedValueChannel({ guard: this.guard, initialValueFactory: this.initialValueFactory });
+  }
   copy(): UntrackedValueChannel<V> {
-    return new UntrackedValueChannel(this.guard, this.slot);
+    return new UntrackedValueChannel({ guard: this.guard, initialValueFactory: this.initialValueFactory }, this.slot);
   }
 }
 
-export const untrackedSpec = <V>(guard = true, initial?: () => V): ChannelSpec<V> => ({
-  kind: 'UntrackedValue',
-  create: () => new UntrackedValueChannel<V>(guard, initial ? full(initial()) : EMPTY),
-  restore: () => new UntrackedValueChannel<V>(guard, initial ? full(initial()) : EMPTY),
-});
+export const untrackedSpec = <V>(guard = true, initial?: () => V): ChannelSpec<V> => specOf(new UntrackedValueChannel<V>({ guard, initialValueFactory: initial }));

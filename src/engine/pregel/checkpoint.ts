@@ -28,7 +28,7 @@ export function channelValues(channels: Channels, versions: ChannelVersions): Re
   const out: Record<string, unknown> = {};
   for (const k in channels) {
     if (!(k in versions)) continue;
-    const snap = channels[k].checkpoint();
+    const snap = channels[k].snapshot();
     if (!snap.empty) out[k] = snap.value;
   }
   return out;
@@ -51,7 +51,7 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, step: nu
   const versions = base.channel_versions;
   for (const k in channels) {
     if (!(k in versions)) continue;
-    const snap = channels[k].checkpoint();
+    const snap = channels[k].snapshot();
     if (!snap.empty) values[k] = encodeChannelValue(k, snap.value);
   }
   // The version maps are never mutated once built (applyWrites copies before writing) and savers
