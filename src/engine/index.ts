@@ -21,7 +21,9 @@ export { withLangGraph, registry, schemaMetaRegistry, SchemaMetaRegistry, Langgr
 export { messagesStateReducer, messagesStateReducer as addMessages, REMOVE_ALL_MESSAGES } from './graph/messages';
 export { MessagesAnnotation, MessagesZodMeta, MessagesZodState } from './graph/messages_annotation';
 export type { DrawableEdge, DrawableGraph, DrawableNode, DrawableNodeData, GetGraphOptions } from './graph/drawable';
-export { Pregel, type PregelOptions } from './pregel/pregel';
+export { Pregel, type PregelOptions, type PregelParams } from './pregel/pregel';
+export { Channel, ChannelWrite, PregelNode, PASSTHROUGH, type ChannelWriteEntry, type PregelNodeFields } from './pregel/lowlevel';
+export { Graph } from './graph/graph';
 export type { Durability } from './pregel/loop';
 export { RunControl } from './pregel/run_control';
 export type { StateSnapshot } from './pregel/state';

@@ -63,6 +63,7 @@ export function entrypoint<I = any, O = any>(options: EntrypointOptions | string
     inputChannels: START,
     outputChannels: END,
     streamChannels: END,
+    streamMode: 'updates',
   });
 }
 

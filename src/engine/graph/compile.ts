@@ -199,7 +199,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: Rea
   const compiled = new CompiledStateGraph<S, U>({
     name: options.name,
     nodes, channels,
-    inputChannels: START, outputChannels: output, streamChannels: stream,
+    inputChannels: START, outputChannels: output, streamChannels: stream, streamMode: 'updates',
     checkpointer: typeof options.checkpointer === 'object' ? options.checkpointer : undefined,
     ...(typeof options.checkpointer === 'boolean' ? { checkpointMode: options.checkpointer } : {}),
     interruptBefore: options.interruptBefore,

@@ -2,9 +2,10 @@
  * A compiled graph: `invoke`, `stream`, and (in ./state) `getState`, `getStateHistory`,
  * `updateState`. Built by `StateGraph.compile()`.
  */
-import type { ChannelSpec } from '../channels/base';
+import { isChannel, specOf, type Channel, type ChannelSpec } from '../channels/base';
+import { topicSpec } from '../channels/topic';
 import type { BaseCheckpointSaver, CheckpointListOptions, RunnableConfig } from '../checkpoint/types';
-import { INTERRUPT } from '../constants';
+import { INTERRUPT, TASKS } from '../constants';
 import { STREAM_MODES, type StreamMode } from './io';
 import type { BaseCache } from './cache';
 import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
@@ -13,16 +14,25 @@ import type { RetryPolicy } from './retry';
 import { mergeConfigs, nestedRun, runGraph, type PregelOptions } from './run';
 import { getState, getStateHistory, type StateSnapshot } from './state';
 import type { PregelNode } from './types';
+import { isPregelNode, toEngineNode, type PregelNode as LowLevelNode } from './lowlevel';
 
 export type { PregelOptions } from './run';
 
 export interface PregelParams {
   name?: string;
-  nodes: Record<string, PregelNode>;
-  channels: Record<string, ChannelSpec>;
+  /** The engine's nodes, or LangGraph.js's low-level `PregelNode`s (`Channel.subscribeTo(…)`). */
+  nodes: Record<string, PregelNode | LowLevelNode>;
+  /** Channel specs, or channel instances (`new LastValue()`, …). */
+  channels: Record<string, ChannelSpec | Channel>;
   inputChannels: string[] | string;
   outputChannels: string[] | string;
-  streamChannels: string[] | string;
+  /** @default every channel */
+  streamChannels?: string[] | string;
+  /** What `stream()` streams when no mode is given. @default 'values' */
+  streamMode?: StreamMode | StreamMode[];
+  stepTimeout?: number;
+  retryPolicy?: RetryPolicy;
+  config?: RunnableConfig;
   checkpointer?: BaseCheckpointSaver;
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
@@ -53,14 +63,23 @@ export class Pregel {
   retryPolicy?: RetryPolicy;
   /** Defaults of every run's config (`withConfig`). */
   config?: RunnableConfig;
+  /** What `stream()` streams when no mode is given. */
+  readonly streamMode: StreamMode | StreamMode[];
 
   constructor(p: PregelParams) {
     this.name = p.name ?? 'LangGraph';
-    this.nodes = p.nodes;
-    this.channels = p.channels;
+    this.nodes = Object.fromEntries(Object.entries(p.nodes).map(([k, n]) => [k, isPregelNode(n) ? toEngineNode(k, n) : n]));
+    const channels: Record<string, ChannelSpec> = Object.fromEntries(Object.entries(p.channels).map(([k, c]) => [k, isChannel(c) ? specOf(c) : c]));
+    if (channels[TASKS] && channels[TASKS].kind !== 'Topic') throw new Error(`Channel '${TASKS}' is reserved and cannot be used in the graph.`);
+    channels[TASKS] ??= topicSpec(false);
+    this.channels = channels;
     this.inputChannels = p.inputChannels;
     this.outputChannels = p.outputChannels;
-    this.streamChannels = p.streamChannels;
+    this.streamChannels = p.streamChannels ?? Object.keys(channels).filter((k) => k !== TASKS);
+    this.streamMode = p.streamMode ?? 'values';
+    this.stepTimeout = p.stepTimeout;
+    this.retryPolicy = p.retryPolicy;
+    this.config = p.config;
     this.checkpointer = p.checkpointer;
     this.interruptBefore = p.interruptBefore;
     this.interruptAfter = p.interruptAfter;
@@ -145,10 +164,10 @@ export class Pregel {
 
   /**
    * Streams the run. One mode yields its chunks; an array of modes yields `[mode, chunk]` pairs.
-   * @default streamMode 'updates' for stream() (LangGraph.js default for graphs)
+   * @default streamMode the graph's (`updates` for StateGraphs and entrypoints, else `values`)
    */
   async stream(input: unknown, options?: PregelOptions): Promise<AsyncIterableIterator<any>> {
-    const requested = options?.streamMode ?? 'updates';
+    const requested = options?.streamMode ?? this.streamMode;
     const list = Array.isArray(requested) ? requested : [requested];
     for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
     const modes = new Set<StreamMode>(list);
