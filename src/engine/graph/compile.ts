@@ -121,8 +121,18 @@ function routeWrites(from: string, dests: readonly (string | Send)[]): PendingWr
   return out;
 }
 
+declare const console: { warn(message: string): void };
+
 async function runBranch(from: string, b: BranchSpec, state: unknown, config: RunnableConfig, nodes: ReadonlySet<string>): Promise<PendingWriteValue[]> {
-  let result = await b.path(state, config);
+  let result;
+  try {
+    result = await b.path(state, config);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'NodeInterrupt') {
+      console.warn("[WARN]: 'NodeInterrupt' thrown in conditional edge. This is likely a bug in your graph implementation.\nNodeInterrupt should only be thrown inside a node, not in edge conditions.");
+    }
+    throw e;
+  }
   if (!Array.isArray(result)) result = [result as string | Send];
   const dests = b.pathMap ? result.map((r) => (isSend(r) ? r : b.pathMap![r as string])) : result;
   if (dests.some((d) => !d)) throw new Error('Branch condition returned unknown or null destination');
@@ -177,13 +187,17 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: Rea
     // A deferred node's trigger holds its value until nothing else is left to run.
     channels[`${BRANCH_PREFIX}${name}`] = spec.options.defer ? lastValueAfterFinishSpec() : ephemeralSpec(false);
     const fn = spec.fn;
-    const sub = fn instanceof Pregel ? fn : undefined;
+    // A compiled graph as the node, or the subgraph a function node says it runs (`subgraphs`).
+    const sub = fn instanceof Pregel ? fn : spec.options.subgraphs?.[0];
+    const bound: PregelNode['bound'] = fn instanceof Pregel ? (input, config) => fn.invoke(input, config) : typeof fn === 'function' ? (input, config) => fn(input, config) : (input, config) => (fn as RunnableLike).invoke(input, config);
     nodes[name] = {
       name,
       triggers: [`${BRANCH_PREFIX}${name}`, ...(joinsByEnd.get(name) ?? [])],
       channels: spec.inputKeys,
       // A compiled graph as a node runs as a subgraph of this task (see Pregel.stream).
-      bound: sub ? (input, config) => sub.invoke(input, config) : typeof fn === 'function' ? (input, config) => fn(input, config) : (input, config) => (fn as RunnableLike).invoke(input, config),
+      bound,
+      // The node's own function, run on its own (LangGraph.js nodes are Runnables).
+      invoke: (input: unknown, config?: RunnableConfig) => bound!(input, config ?? {}),
       ...(sub ? { subgraph: sub } : {}),
       writers: makeWriters(name, g, all, nodeNames, joinsBySource.get(name) ?? [], schema),
       retryPolicy: spec.retryPolicy,

@@ -139,6 +139,19 @@ export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
   /** A zod schema the run's `context` (else its `configurable`) must satisfy. */
   readonly contextRuntime?: RuntimeSchema;
   private readonly defaults: NodeDefaults = {};
+  /** LangGraph.js's names of the validating schemas (read by code written against it). */
+  get _schemaRuntimeDefinition(): RuntimeSchema | undefined {
+    return this.stateRuntime;
+  }
+  get _inputRuntimeDefinition(): RuntimeSchema | undefined {
+    return this.inputRuntime;
+  }
+  get _outputRuntimeDefinition(): RuntimeSchema | undefined {
+    return this.outputRuntime;
+  }
+  get _configRuntimeSchema(): RuntimeSchema | undefined {
+    return this.contextRuntime;
+  }
 
   constructor(stateOrInit: X, second?: { input?: unknown; output?: unknown; context?: unknown } | object) {
     // A zod object or Annotation.Root as the second argument is the context schema.

@@ -2,12 +2,13 @@
  * What code running inside a task can ask about it (LangGraph.js `getConfig`,
  * `getCurrentTaskInput`), found through the task context (./context).
  */
+import { AsyncLocalStorageProviderSingleton } from '@langchain/core/singletons';
 import type { RunnableConfig } from '../checkpoint/types';
 import { currentTask } from './context';
 
-/** The running task's config (undefined outside a task). */
+/** The running task's config; outside a task, LangChain's ambient config (undefined without one). */
 export function getConfig(): RunnableConfig | undefined {
-  return currentTask()?.config;
+  return currentTask()?.config ?? (AsyncLocalStorageProviderSingleton.getRunnableConfig() as RunnableConfig | undefined);
 }
 
 /**

@@ -94,6 +94,14 @@ export class Pregel {
     return this.name;
   }
 
+  /** Marks a compiled graph as a LangChain Runnable (it can be piped, batched, used as a node). */
+  readonly lc_runnable = true;
+
+  /** Runs every input (each with its config), concurrently. */
+  batch(inputs: unknown[], options?: PregelOptions | PregelOptions[]): Promise<any[]> {
+    return Promise.all(inputs.map((input, i) => this.invoke(input, Array.isArray(options) ? options[i] : options)));
+  }
+
   /** A copy of this graph whose runs use `config` as their defaults (merged over earlier ones). */
   withConfig(config: RunnableConfig): this {
     const copy = Object.create(Object.getPrototypeOf(this)) as this;
