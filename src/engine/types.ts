@@ -94,8 +94,9 @@ export function isCommand(x: unknown): x is Command {
  * Command carried inside a Send (even through a checkpoint) arrives as a Command. Class instances
  * and serializable LangChain objects are kept as they are.
  */
-export function reviveGraphObjects(x: unknown, seen = new Map<object, unknown>()): unknown {
+export function reviveGraphObjects(x: unknown, seen?: Map<object, unknown>): unknown {
   if (x === null || typeof x !== 'object') return x;
+  seen ??= new Map<object, unknown>();
   if (seen.has(x)) return seen.get(x);
   if (Array.isArray(x)) {
     const out: unknown[] = [];

@@ -150,7 +150,8 @@ function makeWriters(name: string, g: StateGraph<any, any, any>, keys: string[],
   const branches = g.branches.get(name) ?? [];
   const readKeys = Object.keys(g.channels);
   return async (output: unknown, read: ReadFn): Promise<PendingWriteValue[]> => {
-    const writes: PendingWriteValue[] = await validateUpdates(schema, stateUpdates(name, output, keys));
+    const updates = stateUpdates(name, output, keys);
+    const writes: PendingWriteValue[] = schema && updates.length > 0 ? await validateUpdates(schema, updates) : updates;
     if (name !== START) writes.push(...routeWrites(name, controlDestinations(output)));
     for (const e of edges) if (e !== END) writes.push([`${BRANCH_PREFIX}${e}`, null]);
     for (const [channel] of joins) writes.push([channel, name]);

@@ -34,6 +34,8 @@ export class PregelLoop {
   channels: Channels;
   metadata: CheckpointMetadata;
   checkpointConfig: RunnableConfig;
+  private ownConfigurable?: Record<string, unknown>;
+  private readonly configMemo: { id: string | undefined; config: RunnableConfig }[] = [];
   prevCheckpointConfig: RunnableConfig | undefined;
   pending: PendingWrite[];
   step: number;
@@ -114,8 +116,17 @@ export class PregelLoop {
 
   /** The saver config of a checkpoint of this graph, keeping the run's own `configurable` keys. */
   configFor(checkpointId: string | undefined): RunnableConfig {
-    const { checkpoint_id: _id, ...rest } = this.checkpointConfig.configurable ?? {};
-    return { configurable: { ...rest, checkpoint_ns: this.ns, ...(checkpointId ? { checkpoint_id: checkpointId } : {}) } };
+    const memo = this.configMemo;
+    for (const m of memo) if (m.id === checkpointId) return m.config;
+    if (!this.ownConfigurable) {
+      const { checkpoint_id: _id, ...rest } = this.checkpointConfig.configurable ?? {};
+      this.ownConfigurable = { ...rest, checkpoint_ns: this.ns };
+    }
+    const config = { configurable: checkpointId ? { ...this.ownConfigurable, checkpoint_id: checkpointId } : { ...this.ownConfigurable } };
+    // The last two: a step's own checkpoint and its parent.
+    if (memo.length === 2) memo.shift();
+    memo.push({ id: checkpointId, config });
+    return config;
   }
 
   /** @internal Pushes a stream chunk (and its debug twin). */

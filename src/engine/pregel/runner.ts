@@ -51,6 +51,8 @@ export type Outcome =
   | { kind: 'bubble'; error: unknown }
   | { kind: 'cancelled' };
 
+const noop = (): void => {};
+
 /** The scratchpad of a task, from the writes saved for it (LangGraph `_scratchpad`). */
 export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap: Record<string, unknown> | undefined, interruptIdOf: (ns: string, n: number) => string): Scratchpad {
   const resume: unknown[] = [];
@@ -73,34 +75,39 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
   }
   // As LangGraph.js: the first task to take the unbound answer removes it from the step's writes,
   // so tasks prepared after that (a workflow's next `task()`) do not get it too.
-  const consumeNullResume = () => {
-    const at = loop.pending.findIndex(([t, c]) => t === NULL_TASK_ID && c === RESUME);
-    if (at >= 0) loop.pending = [...loop.pending.slice(0, at), ...loop.pending.slice(at + 1)];
-  };
+  const consumeNullResume = hasNullResume
+    ? () => {
+        const at = loop.pending.findIndex(([t, c]) => t === NULL_TASK_ID && c === RESUME);
+        if (at >= 0) loop.pending = [...loop.pending.slice(0, at), ...loop.pending.slice(at + 1)];
+      }
+    : noop;
   return { resume, nullResume, hasNullResume, interruptCounter: -1, callCounter: 0, subgraphCounter: 0, consumeNullResume };
 }
 
 /** The config a task's attempt runs with; `executionInfo` is what LangGraph.js tells a node about its run. */
 function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, step: StepControl, attempt: number, firstAttemptTime: number): RunnableConfig {
   const base = opts.config;
-  return {
+  const configurable: Record<string, unknown> = {
+    ...base.configurable, checkpoint_ns: task.taskNs, __pregel_task_id: task.id, __pregel_scratchpad: { currentTaskInput: task.input },
+  };
+  if (task.nodeError) configurable.__pregel_node_error = task.nodeError;
+  const metadata: Record<string, unknown> = task.node.metadata ? { ...base.metadata, ...task.node.metadata } : { ...base.metadata };
+  metadata.langgraph_step = loop.step;
+  metadata.langgraph_node = task.name;
+  metadata.langgraph_triggers = task.triggers;
+  metadata.langgraph_path = task.path;
+  metadata.langgraph_checkpoint_ns = task.taskNs;
+  const config: RunnableConfig = {
     ...base,
     executionInfo: {
       checkpointId: loop.checkpoint.id, checkpointNs: task.taskNs, taskId: task.id, threadId: loop.checkpointConfig.configurable?.thread_id,
       runId: base.runId != null ? String(base.runId) : undefined, nodeAttempt: attempt, nodeFirstAttemptTime: firstAttemptTime,
     },
-    configurable: {
-      ...base.configurable, checkpoint_ns: task.taskNs, __pregel_task_id: task.id, __pregel_scratchpad: { currentTaskInput: task.input },
-      ...(task.nodeError ? { __pregel_node_error: task.nodeError } : {}),
-    },
-    metadata: {
-      ...base.metadata,
-      ...task.node.metadata,
-      langgraph_step: loop.step, langgraph_node: task.name, langgraph_triggers: task.triggers,
-      langgraph_path: task.path, langgraph_checkpoint_ns: task.taskNs,
-    },
-    ...(step.signal ? { signal: step.signal } : {}),
+    configurable,
+    metadata,
   };
+  if (step.signal) config.signal = step.signal;
+  return config;
 }
 
 /**

@@ -12,6 +12,7 @@ import { concurrentTasks } from './context';
 import type { PregelLoop } from './loop';
 import { buildScratchpad, runTask, type Outcome, type RunnerOptions } from './runner';
 import { stepControl } from './step_control';
+import type { Scratchpad } from './context';
 import type { PreparedTask } from './types';
 
 /**
@@ -26,13 +27,12 @@ export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptI
   let failure: { error: unknown } | undefined;
   // The step's scratchpads are made before any task runs (as LangGraph.js prepares them with the
   // tasks): a task taking the unbound resume answer does not take it from its siblings.
-  const pads = new Map(queue.map((t) => [t, buildScratchpad(t, loop, loop.resumeMap, interruptIdOf)]));
-  const launch = async (t: PreparedTask): Promise<[PreparedTask, Outcome]> => {
-    const pad = pads.get(t) ?? buildScratchpad(t, loop, loop.resumeMap, interruptIdOf);
-    return [t, await runTask(t, loop, opts, pad, step).catch((error: unknown): Outcome => ({ kind: 'error', error }))];
-  };
+  const pads = new Map<PreparedTask, Scratchpad>();
+  for (const t of queue) pads.set(t, buildScratchpad(t, loop, loop.resumeMap, interruptIdOf));
+  const launch = (t: PreparedTask): Promise<Outcome> =>
+    runTask(t, loop, opts, pads.get(t) ?? buildScratchpad(t, loop, loop.resumeMap, interruptIdOf), step).catch(errorOutcome);
   /** Records an outcome; returns the handler task to run next, if the failure went to one. */
-  const settle = ([t, o]: [PreparedTask, Outcome]): PreparedTask | undefined => {
+  const settle = (t: PreparedTask, o: Outcome): PreparedTask | undefined => {
     if (o.kind === 'interrupt') interrupts.set(t, o.interrupts);
     else if (o.kind === 'bubble') bubble ??= { error: o.error };
     else if (o.kind === 'error' && !failure) {
@@ -54,13 +54,16 @@ export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptI
   if (bubble && (loop.p.nested || isGraphDrained(bubble.error))) throw bubble.error;
 }
 
-/** Runs `queue` (and the handlers failures schedule) until it is done or `stop()` says so. */
-type Settled = [PreparedTask, Outcome];
+const errorOutcome = (error: unknown): Outcome => ({ kind: 'error', error });
 
-async function drive(queue: PreparedTask[], launch: (t: PreparedTask) => Promise<Settled>, settle: (s: Settled) => PreparedTask | undefined, stop: () => boolean, limit: number): Promise<void> {
+type Launch = (t: PreparedTask) => Promise<Outcome>;
+type Settle = (t: PreparedTask, o: Outcome) => PreparedTask | undefined;
+
+/** Runs `queue` (and the handlers failures schedule) until it is done or `stop()` says so. */
+async function drive(queue: PreparedTask[], launch: Launch, settle: Settle, stop: () => boolean, limit: number): Promise<void> {
   if (!concurrentTasks()) {
     for (let i = 0; i < queue.length && !stop(); i++) {
-      const handler = settle(await launch(queue[i]));
+      const handler = settle(queue[i], await launch(queue[i]));
       // A handler runs right after the task it handles.
       if (handler) queue.splice(i + 1, 0, handler);
     }
@@ -68,20 +71,26 @@ async function drive(queue: PreparedTask[], launch: (t: PreparedTask) => Promise
   }
   await new Promise<void>((resolve) => {
     let running = 0;
-    const waiting = [...queue];
+    let next = 0;
+    // Handlers go first when a slot frees.
+    const handlers: PreparedTask[] = [];
     const start = (t: PreparedTask) => {
       running += 1;
       void launch(t).then((o) => {
-        const handler = settle(o);
+        const handler = settle(t, o);
         running -= 1;
-        if (handler && !stop()) waiting.unshift(handler);
+        if (handler && !stop()) handlers.push(handler);
         fill();
-        if (stop() || (running === 0 && waiting.length === 0)) resolve();
+        if (stop() || (running === 0 && handlers.length === 0 && next === queue.length)) resolve();
       });
     };
-    // `maxConcurrency` caps the tasks running at once (handlers go first when a slot frees).
+    // `maxConcurrency` caps the tasks running at once.
     const fill = () => {
-      while (waiting.length > 0 && running < limit && !stop()) start(waiting.shift()!);
+      while (running < limit && !stop()) {
+        if (handlers.length > 0) start(handlers.pop()!);
+        else if (next < queue.length) start(queue[next++]);
+        else break;
+      }
     };
     if (queue.length === 0) resolve();
     fill();
