@@ -163,6 +163,17 @@ function makeWriters(name: string, g: StateGraph<any, any, any>, keys: string[],
   };
 }
 
+type NodeFunction = (input: unknown, config: RunnableConfig) => unknown;
+
+/**
+ * A function node is called as LangGraph.js's RunnableCallable calls it: as its method, so an
+ * unbound class method sees `this.name` as the node's name.
+ */
+function bindFunctionNode(name: string, fn: NodeFunction): NonNullable<PregelNode['bound']> {
+  const self = { name, func: fn };
+  return (input, config) => fn.call(self, input, config);
+}
+
 /** Builds the Pregel graph of a StateGraph (`nodes`: the builder's, with the node defaults applied). */
 export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: ReadonlyMap<string, NodeSpec>, options: CompileOptions): CompiledStateGraph<S, U> {
   const all = Object.keys(g.channels);
@@ -190,7 +201,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: Rea
     const fn = spec.fn;
     // A compiled graph as the node, or the subgraph a function node says it runs (`subgraphs`).
     const sub = fn instanceof Pregel ? fn : spec.options.subgraphs?.[0];
-    const bound: PregelNode['bound'] = fn instanceof Pregel ? (input, config) => fn.invoke(input, config) : typeof fn === 'function' ? (input, config) => fn(input, config) : (input, config) => (fn as RunnableLike).invoke(input, config);
+    const bound: PregelNode['bound'] = fn instanceof Pregel ? (input, config) => fn.invoke(input, config) : typeof fn === 'function' ? bindFunctionNode(name, fn as NodeFunction) : (input, config) => (fn as RunnableLike).invoke(input, config);
     nodes[name] = {
       name,
       triggers: [`${BRANCH_PREFIX}${name}`, ...(joinsByEnd.get(name) ?? [])],

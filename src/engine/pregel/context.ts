@@ -67,6 +67,8 @@ export interface ParentGraphInfo {
   checkpointMap: Record<string, string>;
   /** The root's `isResuming` during its first step (undefined afterwards). */
   resuming: boolean | undefined;
+  /** A `Command({ resume })` map of interrupt id → answer (subgraphs inherit it, as LangGraph.js's config). */
+  resumeMap?: Record<string, unknown>;
   replayState?: import('./replay').ReplayState;
   /** Emits a subgraph's stream chunk into the root's stream (when it asked for subgraphs). */
   streamSink?: (ns: string[], mode: string, payload: unknown) => void;

@@ -97,6 +97,7 @@ export class PregelLoop {
     this.ns = p.nested?.ns ?? '';
     this.resumingFlag = s.clearResuming ? undefined : p.nested?.resuming;
     this.replayState = p.nested?.replayState;
+    this.resumeMap = p.nested?.resumeMap;
     this.savedCheckpointId = s.checkpoint.id;
     const saver = p.checkpointer;
     this.getNextVersion = s.nextVersion ?? (saver ? (v) => saver.getNextVersion(v) : increment);
@@ -155,6 +156,7 @@ export class PregelLoop {
       checkpointer: this.p.checkpointer,
       checkpointMap: { ...this.p.checkpointMap, [this.ns]: this.checkpoint.id },
       resuming: this.resumingFlag,
+      resumeMap: this.resumeMap,
       replayState: this.replayState,
       streamSink: this.p.streamSink,
       modes: this.p.sinkModes,

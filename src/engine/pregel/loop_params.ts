@@ -56,6 +56,8 @@ export interface NestedParams {
   resuming: boolean | undefined;
   /** A `Command({ resume })` answer not yet bound to a task, handed down by the parent. */
   nullResume?: { value: unknown };
+  /** The parent's `Command({ resume })` map of interrupt id → answer. */
+  resumeMap?: Record<string, unknown>;
   replayState?: ReplayState;
 }
 

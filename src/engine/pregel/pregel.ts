@@ -18,6 +18,14 @@ import { isPregelNode, toEngineNode, type PregelNode as LowLevelNode } from './l
 
 export type { PregelOptions } from './run';
 
+/** What `stream()` returns: the chunks, and (LangGraph.js's) `cancel()` and `signal`. */
+export interface GraphStream extends AsyncGenerator<any, void, unknown> {
+  /** Aborts the run (its tasks' signals abort); the stream ends. */
+  cancel(reason?: unknown): Promise<void>;
+  /** Aborted when `cancel()` is called. */
+  signal: AbortSignal;
+}
+
 export interface PregelParams {
   name?: string;
   /** The engine's nodes, or LangGraph.js's low-level `PregelNode`s (`Channel.subscribeTo(…)`). */
@@ -152,7 +160,7 @@ export class Pregel {
     const chunks: unknown[] = [];
     const interruptChunks: unknown[] = [];
     let latest: unknown;
-    const stream = await this.stream(input, { ...options, streamMode, outputKeys: options?.outputKeys ?? this.outputChannels });
+    const stream = this.run(input, { ...options, streamMode, outputKeys: options?.outputKeys ?? this.outputChannels }, false);
     for await (const chunk of stream) {
       if (streamMode === 'values') {
         if (chunk && typeof chunk === 'object' && Array.isArray((chunk as Record<string, unknown>)[INTERRUPT])) interruptChunks.push((chunk as Record<string, unknown>)[INTERRUPT]);
@@ -174,7 +182,15 @@ export class Pregel {
    * Streams the run. One mode yields its chunks; an array of modes yields `[mode, chunk]` pairs.
    * @default streamMode the graph's (`updates` for StateGraphs and entrypoints, else `values`)
    */
-  async stream(input: unknown, options?: PregelOptions): Promise<AsyncIterableIterator<any>> {
+  async stream(input: unknown, options?: PregelOptions): Promise<GraphStream> {
+    return this.run(input, options, true);
+  }
+
+  /**
+   * The run behind `stream` and `invoke`. A stream of its own (`cancellable`, not a subgraph's)
+   * can be cancelled, as LangGraph.js's: `cancel()`, or leaving the loop early, aborts the run.
+   */
+  private run(input: unknown, options: PregelOptions | undefined, cancellable: boolean): GraphStream {
     const requested = options?.streamMode ?? this.streamMode;
     const list = Array.isArray(requested) ? requested : [requested];
     for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
@@ -190,17 +206,34 @@ export class Pregel {
     };
     const sink = nested ? nested.parent.streamSink : subgraphs ? (ns: string[], mode: string, payload: unknown) => queue.push([ns, mode as StreamMode, payload]) : undefined;
     const loopModes = nested ? new Set<StreamMode>([...modes, ...(sinkModes as ReadonlySet<StreamMode>)]) : modes;
-    runGraph(this, input, options ?? {}, { modes: loopModes, emit, nested, streamSink: sink, sinkModes }).then(
+    const Ctor = (globalThis as { AbortController?: new () => AbortController }).AbortController;
+    const cancel = cancellable && !nested && Ctor ? new Ctor() : undefined;
+    let ended = false;
+    runGraph(this, input, options ?? {}, { modes: loopModes, emit, nested, streamSink: sink, sinkModes, cancel: cancel?.signal }).then(
       () => queue.close(),
       (e) => queue.fail(e),
     );
     const asArray = Array.isArray(requested);
     async function* gen() {
-      for await (const [ns, mode, payload] of queue) {
-        if (subgraphs) yield asArray ? [ns, mode, payload] : [ns, payload];
-        else yield asArray ? [mode, payload] : payload;
+      try {
+        for await (const [ns, mode, payload] of queue) {
+          if (subgraphs) yield asArray ? [ns, mode, payload] : [ns, payload];
+          else yield asArray ? [mode, payload] : payload;
+        }
+        ended = true;
+      } finally {
+        // Left early (a `break`, a throw in the loop's body): the run stops, as in LangGraph.js.
+        if (!ended) cancel?.abort();
       }
     }
-    return gen();
+    const stream = gen() as GraphStream;
+    if (cancel) {
+      stream.signal = cancel.signal;
+      stream.cancel = async (reason?: unknown) => {
+        cancel.abort(reason);
+        void stream.return(undefined).catch(() => undefined);
+      };
+    }
+    return stream;
   }
 }

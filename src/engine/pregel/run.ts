@@ -69,7 +69,7 @@ export function nestedRun(graph: Pregel): NestedRun | undefined {
     checkpointer,
     taskConfig: ctx.config,
     params: {
-      ns, checkpointMap: parent.checkpointMap, resuming: parent.resuming, replayState: parent.replayState,
+      ns, checkpointMap: parent.checkpointMap, resuming: parent.resuming, replayState: parent.replayState, resumeMap: parent.resumeMap,
       ...(sp.hasNullResume ? { nullResume: { value: sp.nullResume } } : {}),
     },
   };
@@ -118,6 +118,22 @@ function withDeadline(signal: AbortSignalLike | undefined, timeout: unknown): Ab
   return ctrl.signal;
 }
 
+/** A signal aborting when either does. */
+function joinSignals(a: AbortSignalLike | undefined, b: AbortSignalLike | undefined): AbortSignalLike | undefined {
+  const Ctor = (globalThis as { AbortController?: new () => ControllerLike }).AbortController;
+  if (!a || !b || !Ctor) return a ?? b;
+  const ctrl = new Ctor();
+  const onA = () => ctrl.abort(a.reason);
+  const onB = () => ctrl.abort(b.reason);
+  if (a.aborted) onA();
+  else if (b.aborted) onB();
+  else {
+    a.addEventListener('abort', onA);
+    b.addEventListener('abort', onB);
+  }
+  return ctrl.signal;
+}
+
 /** LangGraph.js `serverInfo`: the assistant, graph and user a LangGraph server runs this for. */
 function serverInfoOf(config: RunnableConfig): { assistantId: string; graphId: string; user?: unknown } | undefined {
   const metadata = config.metadata ?? {};
@@ -147,6 +163,8 @@ export interface RunWiring {
   streamSink: LoopParams['streamSink'];
   /** The modes the root's stream takes subgraph chunks in. */
   sinkModes: ReadonlySet<string>;
+  /** The stream's own signal (`cancel()`, leaving it early): it aborts the run as the caller's does. */
+  cancel?: AbortSignalLike;
 }
 
 /** Runs `graph` to its end. Rejects with the run's failure (a root interrupt is not one). */
@@ -164,7 +182,7 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     throw new Error('This graph has a checkpointer: pass config.configurable.thread_id (e.g. { configurable: { thread_id: "1" } }).');
   }
   // A subgraph invoked inside a node without a config still hears the parent's cancellation.
-  const signal = withDeadline(config.signal as AbortSignalLike | undefined, config.timeout);
+  const signal = withDeadline(joinSignals(config.signal as AbortSignalLike | undefined, w.cancel), config.timeout);
   delete config.timeout;
   const control = (config.control ?? new RunControl()) as RunControl;
   const durability = d ?? nested?.parent.durability ?? 'async';

@@ -2,6 +2,7 @@
 import type { Scenario } from '../harness/scenario';
 import { API_SCENARIOS } from './api';
 import { BEHAVIOUR_SCENARIOS } from './behaviours';
+import { CANCEL_SCENARIOS } from './cancel';
 import { CORE_BASIC } from './core-basic';
 import { CORE_FAILURES } from './core-failures';
 import { CORE_INTERRUPTS } from './core-interrupts';
@@ -18,6 +19,6 @@ import { SUBGRAPH_SCENARIOS } from './subgraphs';
 
 export const CORE_SCENARIOS: Scenario[] = [...CORE_BASIC, ...CORE_FAILURES, ...CORE_INTERRUPTS, ...CORE_SENDS, ...CORE_TIME_TRAVEL, ...CORE_STREAMS, ...CORE_SCHEMAS];
 export const ADVANCED_SCENARIOS: Scenario[] = [...FUNCTIONAL_SCENARIOS, ...SUBGRAPH_SCENARIOS];
-/** Engine parity: error handlers, timeouts, Command.PARENT, schemas, durability, more of the API. */
-export const PARITY_SCENARIOS: Scenario[] = [...HANDLER_SCENARIOS, ...TIMEOUT_PARENT_SCENARIOS, ...SCHEMA_SCENARIOS, ...DURABILITY_SCENARIOS, ...API_SCENARIOS, ...BEHAVIOUR_SCENARIOS];
+/** Engine parity: error handlers, timeouts, Command.PARENT, schemas, durability, more of the API, stream cancellation. */
+export const PARITY_SCENARIOS: Scenario[] = [...HANDLER_SCENARIOS, ...TIMEOUT_PARENT_SCENARIOS, ...SCHEMA_SCENARIOS, ...DURABILITY_SCENARIOS, ...API_SCENARIOS, ...BEHAVIOUR_SCENARIOS, ...CANCEL_SCENARIOS];
 export const ALL_SCENARIOS: Scenario[] = [...CORE_SCENARIOS, ...ADVANCED_SCENARIOS, ...PARITY_SCENARIOS];

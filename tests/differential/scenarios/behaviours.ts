@@ -5,7 +5,8 @@
  * inside a node; a Command inside a Send; a node named like a state key; a bare
  * `Command({ resume })` with two interrupts pending; generators as entrypoint / task; custom
  * `configurable` keys in saver calls; `subgraphs: true` updates chunks; time travel into a
- * subgraph through a subgraph checkpoint config.
+ * subgraph through a subgraph checkpoint config; a resume map reaching Send-spawned subgraphs;
+ * `this` in a node function.
  */
 import { expect } from 'vitest';
 import { cpLabel, normParents } from '../harness/normalize';
@@ -309,7 +310,61 @@ const b11SubgraphUpdates: Scenario = {
   },
 };
 
+/** A resume map answering interrupts of subgraphs reached through Sends (the map reaches the subgraphs). */
+const b13ResumeMapIntoSubgraphs: Scenario = {
+  name: 'B13 resume map answering Send-spawned subgraph interrupts',
+  needs: ['interrupt', 'Command', 'Send'],
+  async run({ impl, rec, saver, thread }) {
+    const child = new impl.StateGraph(impl.Annotation.Root({ prompt: impl.Annotation(), answer: impl.Annotation(), answers: impl.Annotation() }))
+      .addNode('ask', (s: any) => {
+        const answer = impl.interrupt(s.prompt);
+        return { answer, answers: [answer] };
+      })
+      .addEdge(impl.START, 'ask')
+      .compile();
+    const graph = new impl.StateGraph(impl.Annotation.Root({
+      prompts: impl.Annotation(),
+      answers: impl.Annotation({ reducer: (a: string[], b: string[]) => [...a, ...b], default: () => [] }),
+    }))
+      .addNode('child', child)
+      .addNode('cleanup', (s: any) => (rec.note('cleanup sees', s.answers.length), {}))
+      .addConditionalEdges(impl.START, (s: any) => s.prompts.map((prompt: string) => new impl.Send('child', { prompt })), ['child'])
+      .addEdge('child', 'cleanup')
+      .compile({ checkpointer: saver });
+    const first = await graph.invoke({ prompts: ['a', 'b', 'c'] }, thread());
+    rec.note('first', first);
+    const resume = Object.fromEntries(first[impl.INTERRUPT].map((i: any) => [i.id, `re:${i.value}`]));
+    await rec.invoke('resume', graph, new impl.Command({ resume }), thread());
+    rec.note('state', (await graph.getState(thread())).values);
+  },
+  check(o) {
+    expect([...entry(o, 'resume').result.answers].sort()).toEqual(['re:a', 're:b', 're:c']);
+  },
+};
+
+/** A node function is called as a method whose `this.name` is the node's name (an unbound class method). */
+const b14NodeThis: Scenario = {
+  name: 'B14 an unbound method as a node sees this.name',
+  async run({ impl, rec }) {
+    class Named {
+      constructor(readonly name: string) {}
+      call(this: { name: string }) {
+        return { value: [String(this?.name)] };
+      }
+    }
+    const graph = new impl.StateGraph(listState(impl))
+      .addNode('first', new Named('ignored').call)
+      .addEdge(impl.START, 'first')
+      .compile();
+    await rec.invoke('invoke', graph, { value: [] });
+  },
+  check(o) {
+    expect(entry(o, 'invoke').result.value).toEqual(['first']);
+  },
+};
+
 export const BEHAVIOUR_SCENARIOS: Scenario[] = [
   b1SignalAlways, b2ThreeArgumentPut, b3SubgraphConfigs, b4DebugParentConfig, b5AbortIntoSubgraph, b6CommandInSend,
   b7NodeNamedLikeKey, b8BareResume, b12BareResumeTasks, b9Generators, b10SaverConfigKeys, b11SubgraphUpdates,
+  b13ResumeMapIntoSubgraphs, b14NodeThis,
 ];
