@@ -15,7 +15,7 @@ import { currentTask } from '../pregel/context';
 import { Pregel } from '../pregel/pregel';
 import type { PregelNode, ReadFn } from '../pregel/types';
 import { Command, isCommand, isSend, type Send } from '../types';
-import { drawGraph, type DrawableGraph, type GetGraphOptions } from './drawable';
+import { drawGraph, withDrawing, type DrawnGraph, type GetGraphOptions } from './drawable';
 import { validateInput, validateUpdates, type RuntimeSchema } from './schema/index';
 import { isZodObject } from './schema/zod';
 import { interopParse } from '@langchain/core/utils/types';
@@ -44,13 +44,13 @@ export class CompiledStateGraph<S = any, U = any> extends Pregel {
    * A drawable view of the graph, shaped like LangGraph.js's `getGraph()`: nodes (with START and
    * END), plain and conditional edges, subgraph nodes marked and (with `xray`) expanded.
    */
-  getGraph(options?: GetGraphOptions): DrawableGraph {
-    return drawGraph(this, options);
+  getGraph(options?: GetGraphOptions): DrawnGraph {
+    return withDrawing(drawGraph(this, options));
   }
 
   /** `getGraph()`, as a promise (LangGraph.js's preferred form). */
-  async getGraphAsync(options?: GetGraphOptions): Promise<DrawableGraph> {
-    return drawGraph(this, options);
+  async getGraphAsync(options?: GetGraphOptions): Promise<DrawnGraph> {
+    return withDrawing(drawGraph(this, options));
   }
 }
 

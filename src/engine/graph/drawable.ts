@@ -13,8 +13,10 @@
  *   is in `subgraphs[id]`. With `xray`, it is replaced by its inner nodes (ids `node:inner`), edges
  *   entering at its first node and leaving from its last, as LangGraph.js draws it (`xray: n`
  *   expands n levels).
- * Everything is plain JSON (no functions), so the result can cross a worker boundary.
+ * Everything is plain JSON, so the result can cross a worker boundary; `drawMermaid()` and
+ * `drawMermaidPng()` (LangChain's renderer, as LangGraph.js's) are non-enumerable methods.
  */
+import { Graph as LangChainGraph } from '@langchain/core/runnables/graph';
 import { END, START } from '../constants';
 import { Pregel } from '../pregel/pregel';
 import type { StateGraph } from './state_graph';
@@ -46,6 +48,25 @@ export interface DrawableGraph {
   edges: DrawableEdge[];
   /** Node id → the drawable graph of the StateGraph that node runs. */
   subgraphs: Record<string, DrawableGraph>;
+}
+
+/** LangChain's Mermaid drawing options (`withStyles`, `curveStyle`, `nodeColors`, `wrapLabelNWords`). */
+export type MermaidOptions = Parameters<LangChainGraph['drawMermaid']>[0];
+
+/** A drawable graph with LangGraph.js's drawing methods. */
+export interface DrawnGraph extends DrawableGraph {
+  drawMermaid(options?: MermaidOptions): string;
+  drawMermaidPng(options?: Parameters<LangChainGraph['drawMermaidPng']>[0]): ReturnType<LangChainGraph['drawMermaidPng']>;
+}
+
+/** Adds `drawMermaid` / `drawMermaidPng` (not enumerable: the graph stays plain data). */
+export function withDrawing(graph: DrawableGraph): DrawnGraph {
+  const lc = () => new LangChainGraph({ nodes: graph.nodes as never, edges: graph.edges as never });
+  Object.defineProperties(graph, {
+    drawMermaid: { value: (options?: MermaidOptions) => lc().drawMermaid(options), configurable: true },
+    drawMermaidPng: { value: (options?: Parameters<LangChainGraph['drawMermaidPng']>[0]) => lc().drawMermaidPng(options), configurable: true },
+  });
+  return graph as DrawnGraph;
 }
 
 export interface GetGraphOptions {

@@ -124,7 +124,7 @@ function markPendingDone(b: Base, all: boolean): void {
 async function copyCheckpoint(b: Base, values: unknown): Promise<RunnableConfig> {
   const saved = b.saved;
   if (!saved) throw new InvalidUpdateError('Cannot copy a non-existent checkpoint');
-  const copy = checkpointForSave(b.checkpoint, b.channels, b.step + 1);
+  const copy = checkpointForSave(b.checkpoint, b.channels, b.step);
   const { checkpoint_id: _id, ...rest } = b.putConfig.configurable ?? {};
   const parentCfg = saved.parentConfig ? { configurable: { ...rest, ...saved.parentConfig.configurable } } : { configurable: rest };
   const forked = await b.saver.put(parentCfg, copy, { source: 'fork', step: b.step + 1, parents: b.parents }, { ...b.checkpoint.channel_versions });

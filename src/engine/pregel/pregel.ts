@@ -4,7 +4,7 @@
  */
 import { isChannel, specOf, type Channel, type ChannelSpec } from '../channels/base';
 import { topicSpec } from '../channels/topic';
-import type { BaseCheckpointSaver, CheckpointListOptions, RunnableConfig } from '../checkpoint/types';
+import type { AbortSignalLike, BaseCheckpointSaver, CheckpointListOptions, RunnableConfig } from '../checkpoint/types';
 import { INTERRUPT, TASKS } from '../constants';
 import { STREAM_MODES, type StreamMode } from './io';
 import type { BaseCache } from './cache';
@@ -23,7 +23,7 @@ export interface GraphStream extends AsyncGenerator<any, void, unknown> {
   /** Aborts the run (its tasks' signals abort); the stream ends. */
   cancel(reason?: unknown): Promise<void>;
   /** Aborted when `cancel()` is called. */
-  signal: AbortSignal;
+  signal: AbortSignalLike;
 }
 
 export interface PregelParams {
@@ -206,7 +206,7 @@ export class Pregel {
     };
     const sink = nested ? nested.parent.streamSink : subgraphs ? (ns: string[], mode: string, payload: unknown) => queue.push([ns, mode as StreamMode, payload]) : undefined;
     const loopModes = nested ? new Set<StreamMode>([...modes, ...(sinkModes as ReadonlySet<StreamMode>)]) : modes;
-    const Ctor = (globalThis as { AbortController?: new () => AbortController }).AbortController;
+    const Ctor = (globalThis as { AbortController?: new () => { signal: AbortSignalLike; abort(reason?: unknown): void } }).AbortController;
     const cancel = cancellable && !nested && Ctor ? new Ctor() : undefined;
     let ended = false;
     runGraph(this, input, options ?? {}, { modes: loopModes, emit, nested, streamSink: sink, sinkModes, cancel: cancel?.signal }).then(
