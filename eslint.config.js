@@ -49,8 +49,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', ...DOM_GLOBALS],
       'no-restricted-imports': ['error', {
+        // @langchain/core (messages, runnables' shapes) and zod (state schemas) are allowed:
+        // LangGraph.js itself is not.
         patterns: [{
-          group: ['react', 'react-dom', 'react/*', 'idb', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*'],
+          group: ['react', 'react-dom', 'react/*', 'idb', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*', '!@langchain/core', '!@langchain/core/*'],
           message: 'src/engine imports no UI, storage or LangGraph.js packages.',
         }],
       }],

@@ -107,7 +107,7 @@ test.describe('scenario gallery', () => {
   test('retries with backoff, then a fork with an edited price', async ({ page }) => {
     await runCard(page, 'retry-fork', 'done');
     await expect(page.getByTestId('inspector-panel')).toContainText('36');
-    await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ total' }).click();
+    await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ compute' }).click();
     await page.getByTestId('action-fork').click();
     await page.getByTestId('fork-values').fill('{ "price": 5 }');
     await page.getByTestId('fork-as-node').selectOption('fetch');

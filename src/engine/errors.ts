@@ -87,6 +87,110 @@ export class AbortError extends Error {
   }
 }
 
+/**
+ * The failure a node error handler receives (`addNode(name, fn, { errorHandler })`): the failed
+ * node's name and what it threw, after its retry policy gave up.
+ */
+export class NodeError {
+  constructor(readonly node: string, readonly error: Error) {}
+  static get unminifiable_name(): string {
+    return 'NodeError';
+  }
+}
+
+export function isNodeError(e: unknown): e is NodeError {
+  return e != null && typeof e === 'object' && (e.constructor as { unminifiable_name?: string } | undefined)?.unminifiable_name === 'NodeError';
+}
+
+/** What a NodeTimeoutError says about the timeout that fired. */
+export interface NodeTimeoutFields {
+  node: string;
+  elapsed: number;
+  kind: 'run' | 'idle';
+  runTimeout?: number;
+  idleTimeout?: number;
+}
+
+/**
+ * An attempt of a node ran past its `timeout`. An ordinary node failure (not a bubble-up): a retry
+ * policy retries it and an error handler receives it.
+ */
+export class NodeTimeoutError extends BaseLangGraphError {
+  readonly node: string;
+  readonly kind: 'run' | 'idle';
+  /** The timeout that fired (ms). */
+  readonly timeout: number;
+  readonly elapsed: number;
+  readonly runTimeout?: number;
+  readonly idleTimeout?: number;
+  constructor(fields: NodeTimeoutFields, errorFields?: { lc_error_code?: string }) {
+    const { node, elapsed, kind, runTimeout, idleTimeout } = fields;
+    const timeout = kind === 'idle' ? idleTimeout : runTimeout;
+    if (timeout === undefined) throw new Error(`${kind}Timeout is required when kind='${kind}'`);
+    super(
+      kind === 'idle'
+        ? `Node "${node}" exceeded its idle timeout of ${timeout}ms without making progress (elapsed: ${elapsed}ms).`
+        : `Node "${node}" exceeded its run timeout of ${timeout}ms (elapsed: ${elapsed}ms).`,
+      errorFields,
+    );
+    this.name = 'NodeTimeoutError';
+    this.node = node;
+    this.kind = kind;
+    this.timeout = timeout;
+    this.elapsed = elapsed;
+    this.runTimeout = runTimeout;
+    this.idleTimeout = idleTimeout;
+  }
+}
+
+export function isNodeTimeoutError(e: unknown): e is NodeTimeoutError {
+  return e instanceof Error && e.name === 'NodeTimeoutError';
+}
+
+/** Carries a `Command({ graph: Command.PARENT })` out of a subgraph to the graph running it. */
+export class ParentCommand extends GraphBubbleUp {
+  command: import('./types').Command;
+  constructor(command: import('./types').Command) {
+    super();
+    this.name = 'ParentCommand';
+    this.command = command;
+  }
+}
+
+export function isParentCommand(e: unknown): e is ParentCommand {
+  return e instanceof Error && e.name === 'ParentCommand';
+}
+
+/** The run stopped at a superstep boundary because `RunControl.requestDrain()` was called. */
+export class GraphDrained extends GraphBubbleUp {
+  readonly reason: string;
+  constructor(reason = 'shutdown', fields?: { lc_error_code?: string }) {
+    super(`Graph drained: ${reason}`, fields);
+    this.name = 'GraphDrained';
+    this.reason = reason;
+  }
+}
+
+export function isGraphDrained(e: unknown): e is GraphDrained {
+  return e instanceof Error && e.name === 'GraphDrained';
+}
+
+/** `new StateGraph(x)` with something that is not a state schema. */
+export class StateGraphInputError extends BaseLangGraphError {
+  constructor(message?: string, fields?: { lc_error_code?: string }) {
+    super(message, fields);
+    this.name = 'StateGraphInputError';
+    this.message = 'Invalid StateGraph input. Make sure to pass a valid StateDefinition, Annotation.Root, or Zod schema.';
+  }
+}
+
+export class UnreachableNodeError extends BaseLangGraphError {
+  constructor(message?: string, fields?: { lc_error_code?: string }) {
+    super(message, fields);
+    this.name = 'UnreachableNodeError';
+  }
+}
+
 export function isGraphInterrupt(e: unknown): e is GraphInterrupt {
   return e instanceof Error && (e.name === 'GraphInterrupt' || e.name === 'NodeInterrupt');
 }

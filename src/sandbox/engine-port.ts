@@ -46,7 +46,7 @@ export interface DrawableGraph {
 
 /** The parts of a StateGraph builder that describe its drawing (src/engine `StateGraph`). */
 export interface BuilderLike {
-  nodes: ReadonlyMap<string, { options?: { ends?: readonly string[]; retryPolicy?: { maxAttempts?: number }; defer?: boolean } }>;
+  nodes: Readonly<Record<string, { options?: { ends?: readonly string[]; retryPolicy?: { maxAttempts?: number }; defer?: boolean } }>>;
   edges: readonly (readonly [string, string])[];
   waitingEdges: readonly (readonly [readonly string[], string])[];
   branches: ReadonlyMap<string, readonly { pathMap?: Record<string, string> }[]>;

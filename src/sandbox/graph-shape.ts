@@ -30,10 +30,10 @@ export function shapeFromDrawable(graph: DrawableGraph): GraphShape {
  * conditional edges to the `ends` a node declares for its Commands.
  */
 export function shapeFromBuilder(b: BuilderLike): GraphShape {
-  const names = [...b.nodes.keys()];
+  const names = Object.keys(b.nodes);
   const nodes: GraphNodeDTO[] = [START, ...names, END].map((id) => {
     const node: GraphNodeDTO = { id, kind: kindOf(id) };
-    const badges = badgesOf(b.nodes.get(id)?.options);
+    const badges = badgesOf(Object.hasOwn(b.nodes, id) ? b.nodes[id].options : undefined);
     if (badges.length > 0) node.badges = badges;
     return node;
   });
@@ -54,7 +54,7 @@ export function shapeFromBuilder(b: BuilderLike): GraphShape {
     }
   }
   // Command destinations a node declares, unless an edge already connects the two.
-  for (const [name, spec] of b.nodes) {
+  for (const [name, spec] of Object.entries(b.nodes)) {
     for (const target of spec.options?.ends ?? []) if (!edges.some((e) => e.source === name && e.target === target)) add(name, target, true);
   }
   return { nodes, edges };

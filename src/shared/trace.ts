@@ -70,8 +70,8 @@ export interface TraceRunStart extends TraceBase {
 /** A run ends. */
 export interface TraceRunEnd extends TraceBase {
   type: '@engine.run.end';
-  status: 'done' | 'interrupted' | 'error' | 'out_of_steps' | 'aborted';
-  /** Present when status is `error` / `out_of_steps` / `aborted`. */
+  status: 'done' | 'interrupted' | 'error' | 'out_of_steps' | 'aborted' | 'drained';
+  /** Present when status is `error` / `out_of_steps` / `aborted` / `drained`. */
   error?: { name: string; message: string };
 }
 
@@ -170,6 +170,8 @@ export interface TraceWritesPut extends TraceBase {
   replaced: number;
   /** True for writes not produced by a task (input / Command, owner NULL_TASK_ID): they accumulate. */
   isNullTask: boolean;
+  /** Under `exit` durability: kept in memory, handed to the checkpointer when the run ends. */
+  deferred?: boolean;
 }
 
 /** The writes of a step were applied to the channels. */
@@ -226,6 +228,27 @@ export interface TraceError extends TraceBase {
   type: '@engine.error';
   taskId?: string;
   name?: string;
+  /** The checkpoint keeps `{ message, name }` (what LangGraph saves); the stack is only here. */
+  error: { name: string; message: string; stack?: string };
+  /** True when the node's error handler takes the failure (it is then no run failure). */
+  handled?: boolean;
+}
+
+/**
+ * A node error handler was scheduled in this step: `failed` when the task `failedTaskId` failed
+ * after its retries just now; `resumed` when the step resumes and the saved writes of that task
+ * (`__error__` beside `__error_source_node__`) say its failure went to this handler, which had
+ * not finished: the failed node does not run again, the handler does.
+ */
+export interface TraceErrorHandlerScheduled extends TraceBase {
+  type: '@engine.error_handler.scheduled';
+  /** The handler task. */
+  taskId: string;
+  /** The handler node (`__error_handler__<node>` or `__default_error_handler__`). */
+  name: string;
+  failedTaskId: string;
+  failedNode: string;
+  reason: 'failed' | 'resumed';
   error: { name: string; message: string };
 }
 
@@ -246,7 +269,8 @@ export type TraceEvent =
   | TraceCheckpointSaved
   | TraceInterrupt
   | TraceReplayVisit
-  | TraceError;
+  | TraceError
+  | TraceErrorHandlerScheduled;
 
 /** The `type` literals, for guards and exhaustive switches. */
 export type TraceEventType = TraceEvent['type'];
@@ -278,6 +302,7 @@ const TYPES: ReadonlySet<string> = new Set<TraceEventType>([
   '@engine.interrupt',
   '@engine.replay.visit',
   '@engine.error',
+  '@engine.error_handler.scheduled',
 ]);
 
 /** Guard: is `x` a trace event (checks the common fields and a known `type`)? */

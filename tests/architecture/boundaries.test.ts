@@ -29,6 +29,16 @@ describe('architecture boundaries', () => {
     expect(ids.filter((id) => id === 'no-restricted-imports')).toHaveLength(3);
   });
 
+  it('rejects an engine file importing any LangGraph.js package', async () => {
+    const ids = await ruleIds('src/engine/bad.ts', "import '@langchain/langgraph/web';\nimport '@langchain/langgraph-checkpoint';\nimport '@langchain/langgraph-sdk';\n");
+    expect(ids.filter((id) => id === 'no-restricted-imports')).toHaveLength(3);
+  });
+
+  it('allows the engine to use @langchain/core and zod', async () => {
+    const ids = await ruleIds('src/engine/ok.ts', "import { BaseMessage } from '@langchain/core/messages';\nimport { z } from 'zod';\nimport * as z4 from 'zod/v4';\nexport const y = [BaseMessage, z, z4];\n");
+    expect(ids).toEqual([]);
+  });
+
   it('rejects the UI reaching the engine or the worker directly', async () => {
     const a = await ruleIds('src/ui/bad.ts', "import { x } from '../engine/index';\nexport const y = x;\n");
     const b = await ruleIds('src/ui/bad.ts', "import { startHost } from '../worker/host';\nexport const y = startHost;\n");

@@ -1,7 +1,7 @@
 /**
  * `getGraph()` against LangGraph.js 1.7.3: the same builders on both implementations, compared
  * node by node and edge by edge (ids, names, order, conditional flags, labels, interrupt marks,
- * subgraph nodes), plain and with `xray`.
+ * subgraph nodes), plain and with `xray`; and the Mermaid text `drawMermaid()` makes of them.
  */
 import * as langgraph from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
@@ -111,6 +111,21 @@ describe('getGraph() matches LangGraph.js 1.7.3', () => {
       expect(mine).toEqual(theirs);
     });
   }
+
+  for (const c of CASES) {
+    it(`${c.name}: drawMermaid()`, () => {
+      const theirs = c.build(langgraph).getGraph(c.options).drawMermaid();
+      expect(c.build(ours).getGraph(c.options).drawMermaid()).toEqual(theirs);
+      const options = { withStyles: false, wrapLabelNWords: 2 };
+      expect(c.build(ours).getGraph(c.options).drawMermaid(options)).toEqual(c.build(langgraph).getGraph(c.options).drawMermaid(options));
+    });
+  }
+
+  it('Command destinations only (no edges out of the router): drawMermaid()', () => {
+    const build = (impl: Impl) =>
+      new impl.StateGraph(state(impl)).addNode('router', noop, { ends: ['b', 'c'] }).addNode('b', noop).addNode('c', noop).addEdge(impl.START, 'router').compile();
+    expect(build(ours).getGraph().drawMermaid()).toEqual(build(langgraph).getGraph().drawMermaid());
+  });
 
   it('is plain data, with each subgraph drawn in `subgraphs`', () => {
     const graph = nested(ours).getGraph();

@@ -114,7 +114,7 @@ describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
     expect(end).toMatchObject({ outcome: 'done', result: { price: 12, total: 36, attempts: 3 } });
     const { events } = await client.getTrace({ threadId, runId: r1.runId });
     expect((events as Ev[]).filter((e) => e.type === '@engine.task.retry')).toHaveLength(2);
-    const afterFetch = (await client.historyPage({ threadId, limit: 50 })).items.find((c) => c.next.includes('total'))!;
+    const afterFetch = (await client.historyPage({ threadId, limit: 50 })).items.find((c) => c.next.includes('compute'))!;
     const fork = await client.fork({ threadId, checkpointId: afterFetch.checkpointId, values: { price: 5 }, asNode: 'fetch', run: true });
     expect(await client.waitForRun(fork.runId)).toMatchObject({ outcome: 'done', result: { price: 5, total: 15 } });
   });

@@ -48,15 +48,18 @@ describe('supersteps', () => {
     expect(h.map((s) => s.next)).toEqual([[], ['b'], ['a'], ['__start__']]);
   });
 
-  it('passes to put only the values of channels whose version changed', async () => {
+  it('names in newVersions only the channels whose version changed; the saver stores each value once', async () => {
     const saver = new RecordingSaver();
     const S = Annotation.Root({ big: Annotation<string>(), n: Annotation<number>() });
     const g = new StateGraph(S).addNode('inc', (s) => ({ n: s.n + 1 }))
       .addEdge(START, 'inc').addConditionalEdges('inc', (s) => (s.n >= 3 ? END : 'inc')).compile({ checkpointer: saver });
     await g.invoke({ big: 'x'.repeat(10000), n: 0 }, { configurable: { thread_id: 't' } });
-    const withBig = saver.puts.filter((p) => 'big' in p.checkpoint.channel_values);
+    // Checkpoints carry every value (as LangGraph savers expect); newVersions says which are new.
+    const withBig = saver.puts.filter((p) => 'big' in p.newVersions);
     expect(withBig.map((p) => p.metadata.step)).toEqual([0]);
-    for (const p of saver.puts) expect(Object.keys(p.checkpoint.channel_values).every((k) => k in p.newVersions)).toBe(true);
+    for (const p of saver.puts.slice(1)) expect(p.checkpoint.channel_values.big).toHaveLength(10000);
+    const newValues = saver.puts.reduce((n, p) => n + Object.keys(p.newVersions).filter((k) => k in p.checkpoint.channel_values).length, 0);
+    expect(await saver.countBlobs('t')).toBe(newValues);
     expect((await g.getState({ configurable: { thread_id: 't' } })).values.big).toHaveLength(10000);
   });
 
@@ -179,5 +182,25 @@ describe('deferred nodes', () => {
     const cfg = { configurable: { thread_id: 't' } };
     expect(await g.invoke({ value: [] }, cfg)).toEqual({ value: ['a', 'b', 'c', 'b2', 'd'] });
     expect((await history(g, 't')).map((s) => s.next)).toEqual([[], ['d'], ['b2'], ['b', 'c'], ['a'], ['__start__']]);
+  });
+});
+
+describe('maxConcurrency', () => {
+  it('caps the tasks of a step running at once', async () => {
+    let running = 0;
+    let max = 0;
+    const g = new StateGraph(ListState)
+      .addNode('w', async (a: any) => {
+        running += 1;
+        max = Math.max(max, running);
+        await new Promise((r) => setTimeout(r, 2));
+        running -= 1;
+        return { value: [String(a.i)] };
+      })
+      .addConditionalEdges(START, () => Array.from({ length: 12 }, (_, i) => new Send('w', { i })))
+      .compile();
+    const out = await g.invoke({ value: [] }, { maxConcurrency: 3 });
+    expect(out.value).toHaveLength(12);
+    expect(max).toBe(3);
   });
 });

@@ -67,7 +67,8 @@ describe('trace', () => {
     }, { retryPolicy: { maxAttempts: 2, jitter: false, initialInterval: 7 } }).addEdge(START, 'bad').compile();
     await expect(g.invoke({ value: [] }, { trace: log.trace, sleep })).rejects.toThrow('boom');
     expect(log.of('@engine.task.retry')).toEqual([expect.objectContaining({ name: 'bad', attempt: 1, delayMs: 7, error: { name: 'Error', message: 'boom' } })]);
-    expect(log.of('@engine.error')).toEqual([expect.objectContaining({ name: 'bad', error: { name: 'Error', message: 'boom' } })]);
+    // The stack goes into the trace (the checkpoint keeps name and message only).
+    expect(log.of('@engine.error')).toEqual([expect.objectContaining({ name: 'bad', handled: false, error: { name: 'Error', message: 'boom', stack: expect.stringContaining('boom') } })]);
     expect(log.events.at(-1)).toMatchObject({ type: '@engine.run.end', status: 'error' });
   });
 });

@@ -4,12 +4,15 @@
  * - LastValueAfterFinish: the trigger `branch:to:<node>` of a deferred node.
  * - NamedBarrierValueAfterFinish: a join whose target is deferred.
  */
-import { EMPTY, emptyError, full, type Channel, type ChannelSpec, type Slot } from './base';
+import { EMPTY, emptyError, full, BaseChannel, type ChannelSpec, type Slot, specOf } from './base';
 import { NamedBarrierValue } from './named_barrier';
 
-export class LastValueAfterFinish<V = unknown> implements Channel<V> {
+export class LastValueAfterFinish<V = unknown> extends BaseChannel<V> {
   readonly kind = 'LastValueAfterFinish';
-  constructor(private slot: Slot<V> = EMPTY, private finished = false) {}
+  readonly lc_graph_name = 'LastValueAfterFinish';
+  constructor(private slot: Slot<V> = EMPTY, private finished = false) {
+    super();
+  }
   update(values: readonly unknown[]): boolean {
     if (values.length === 0) return false;
     this.slot = full(values[values.length - 1] as V);
@@ -22,8 +25,13 @@ export class LastValueAfterFinish<V = unknown> implements Channel<V> {
   isAvailable(): boolean {
     return !this.slot.empty && this.finished;
   }
-  checkpoint(): Slot<unknown> {
+  snapshot(): Slot<unknown> {
     return this.slot.empty ? EMPTY : full([this.slot.value, this.finished]);
+  }
+  fromSnapshot(saved: Slot<unknown>): LastValueAfterFinish<V> {
+    if (saved.empty) return new LastValueAfterFinish<V>();
+    const [value, finished] = saved.value as [V, boolean];
+    return new LastValueAfterFinish<V>(full(value), finished);
   }
   consume(): boolean {
     if (!this.finished) return false;
@@ -41,27 +49,28 @@ export class LastValueAfterFinish<V = unknown> implements Channel<V> {
   }
 }
 
-export const lastValueAfterFinishSpec = <V>(): ChannelSpec<V> => ({
-  kind: 'LastValueAfterFinish',
-  create: () => new LastValueAfterFinish<V>(),
-  restore: (saved) => {
-    if (saved.empty) return new LastValueAfterFinish<V>();
-    const [value, finished] = saved.value as [V, boolean];
-    return new LastValueAfterFinish<V>(full(value), finished);
-  },
-});
+export const lastValueAfterFinishSpec = <V>(): ChannelSpec<V> => specOf(new LastValueAfterFinish<V>());
 
 /** A join that, once complete, also waits for `finish()` before it is available. */
 export class NamedBarrierValueAfterFinish extends NamedBarrierValue {
   override readonly kind = 'NamedBarrierValueAfterFinish';
+  override readonly lc_graph_name = 'NamedBarrierValueAfterFinish';
   constructor(names: ReadonlySet<string>, seen: ReadonlySet<string> = new Set(), private finished = false) {
     super(names, seen);
   }
   override isAvailable(): boolean {
     return this.finished && this.complete();
   }
-  override checkpoint(): Slot<unknown> {
+  override snapshot(): Slot<unknown> {
     return this.seen.size === 0 ? EMPTY : full([[...this.seen].sort(), this.finished]);
+  }
+  override checkpoint(): unknown {
+    return [[...this.seen], this.finished];
+  }
+  override fromSnapshot(saved: Slot<unknown>): NamedBarrierValueAfterFinish {
+    if (saved.empty) return new NamedBarrierValueAfterFinish(this.names);
+    const [seen, finished] = saved.value as [string[], boolean];
+    return new NamedBarrierValueAfterFinish(this.names, new Set(seen), finished);
   }
   override consume(): boolean {
     if (!this.finished || !this.complete()) return false;
@@ -79,15 +88,4 @@ export class NamedBarrierValueAfterFinish extends NamedBarrierValue {
   }
 }
 
-export const namedBarrierAfterFinishSpec = (names: Iterable<string>): ChannelSpec<undefined> => {
-  const set = new Set(names);
-  return {
-    kind: 'NamedBarrierValueAfterFinish',
-    create: () => new NamedBarrierValueAfterFinish(set),
-    restore: (saved) => {
-      if (saved.empty) return new NamedBarrierValueAfterFinish(set);
-      const [seen, finished] = saved.value as [string[], boolean];
-      return new NamedBarrierValueAfterFinish(set, new Set(seen), finished);
-    },
-  };
-};
+export const namedBarrierAfterFinishSpec = (names: Iterable<string>): ChannelSpec<undefined> => specOf(new NamedBarrierValueAfterFinish(new Set(names)));

@@ -1,15 +1,20 @@
 /**
  * BinaryOperatorAggregate: reducer keys (`Annotation({ reducer, default })`). Starts from the
- * default (when one is given) and folds every value of a step, in task-path order, with the reducer.
+ * default (when one is given) and folds every value of a step, in task-path order, with the
+ * reducer. An `Overwrite` replaces the value instead (one per step; later plain values of that
+ * step are then ignored, as in LangGraph.js).
  */
-import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel } from './base';
+import { InvalidUpdateError } from '../errors';
+import { overwriteValue } from '../types';
+import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel, specOf } from './base';
 
 export type Reducer<V, U = V> = (acc: V, update: U) => V;
 
 export class BinaryOperatorAggregate<V = unknown, U = V> extends SlotChannel<V> {
   readonly kind = 'BinaryOperatorAggregate';
-  constructor(private readonly reducer: Reducer<V, U>, slot: Slot<V>) {
-    super(slot);
+  readonly lc_graph_name = 'BinaryOperatorAggregate';
+  constructor(readonly operator: Reducer<V, U>, readonly initialValueFactory?: () => V, slot?: Slot<V>) {
+    super(slot ?? (initialValueFactory ? full(initialValueFactory()) : EMPTY));
   }
   update(values: readonly unknown[]): boolean {
     if (values.length === 0) return false;
@@ -17,20 +22,32 @@ export class BinaryOperatorAggregate<V = unknown, U = V> extends SlotChannel<V> 
     let acc: V;
     if (this.slot.empty) {
       // No default: the first value becomes the accumulator, as in LangGraph.
-      acc = values[0] as V;
+      const [isOverwrite, v] = overwriteValue(values[0]);
+      acc = (isOverwrite ? v : values[0]) as V;
       i = 1;
     } else acc = this.slot.value;
-    for (; i < values.length; i++) acc = this.reducer(acc, values[i] as U);
+    let overwritten = false;
+    for (; i < values.length; i++) {
+      const [isOverwrite, v] = overwriteValue(values[i]);
+      if (isOverwrite) {
+        if (overwritten) throw new InvalidUpdateError('Can receive only one Overwrite value per step.');
+        acc = v as V;
+        overwritten = true;
+      } else if (!overwritten) acc = this.operator(acc, values[i] as U);
+    }
     this.slot = full(acc);
     return true;
   }
+  fromSnapshot(saved: Slot<unknown>): BinaryOperatorAggregate<V, U> {
+    return new BinaryOperatorAggregate(this.operator, this.initialValueFactory, saved.empty ? undefined : (saved as Slot<V>));
+  }
   copy(): BinaryOperatorAggregate<V, U> {
-    return new BinaryOperatorAggregate(this.reducer, this.slot);
+    return new BinaryOperatorAggregate(this.operator, this.initialValueFactory, this.slot);
+  }
+  /** The same channel when it folds with the same reducer. */
+  override equals(other: unknown): boolean {
+    return this === other || (other instanceof BinaryOperatorAggregate && other.operator === this.operator);
   }
 }
 
-export const binopSpec = <V, U = V>(reducer: Reducer<V, U>, initial?: () => V): ChannelSpec<V> => ({
-  kind: 'BinaryOperatorAggregate',
-  create: () => new BinaryOperatorAggregate<V, U>(reducer, initial ? full(initial()) : EMPTY),
-  restore: (saved) => new BinaryOperatorAggregate<V, U>(reducer, saved.empty && initial ? full(initial()) : (saved as Slot<V>)),
-});
+export const binopSpec = <V, U = V>(reducer: Reducer<V, U>, initial?: () => V): ChannelSpec<V> => specOf(new BinaryOperatorAggregate<V, U>(reducer, initial), reducer);

@@ -5,7 +5,7 @@ describe('LastValue', () => {
   it('is empty as a tagged state, and a written undefined is a value', () => {
     const c = new LastValue();
     expect(c.isAvailable()).toBe(false);
-    expect(c.checkpoint()).toEqual(EMPTY);
+    expect(c.snapshot()).toEqual(EMPTY);
     expect(() => c.get()).toThrow(expect.objectContaining({ name: 'EmptyChannelError' }));
     expect(c.update([undefined])).toBe(true);
     expect(c.isAvailable()).toBe(true);
@@ -39,7 +39,7 @@ describe('BinaryOperatorAggregate', () => {
     expect(c.get()).toEqual(['a', 'b', 'c']);
   });
   it('without a default, the first value becomes the accumulator', () => {
-    const c = new BinaryOperatorAggregate<number>((a, b) => a + b, EMPTY);
+    const c = new BinaryOperatorAggregate<number>((a, b) => a + b);
     expect(c.isAvailable()).toBe(false);
     c.update([3, 4]);
     expect(c.get()).toBe(7);
@@ -68,15 +68,15 @@ describe('EphemeralValue', () => {
 
 describe('Topic', () => {
   it('flattens lists, and without accumulate starts each step afresh', () => {
-    const c = new Topic<number>(false);
+    const c = new Topic<number>();
     c.update([1, [2, 3]]);
     expect(c.get()).toEqual([1, 2, 3]);
     expect(c.update([])).toBe(true);
     expect(c.isAvailable()).toBe(false);
-    expect(c.checkpoint()).toEqual(EMPTY);
+    expect(c.snapshot()).toEqual(EMPTY);
   });
   it('accumulates when asked', () => {
-    const c = new Topic<number>(true);
+    const c = new Topic<number>({ accumulate: true });
     c.update([1]);
     c.update([2]);
     expect(c.get()).toEqual([1, 2]);

@@ -6,3 +6,4 @@ export * from './ephemeral';
 export * from './topic';
 export * from './named_barrier';
 export * from './after_finish';
+export * from './untracked';

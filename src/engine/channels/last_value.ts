@@ -1,14 +1,16 @@
 /**
  * LastValue: plain state keys. Stores the single value written in a step; two values in one step
- * are a conflict (InvalidUpdateError), as in LangGraph.
+ * are a conflict (InvalidUpdateError), as in LangGraph. `new LastValue(() => v)` starts from a
+ * default (a schema's).
  */
 import { InvalidUpdateError } from '../errors';
-import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel } from './base';
+import { type ChannelSpec, EMPTY, full, type Slot, SlotChannel, specOf } from './base';
 
 export class LastValue<V = unknown> extends SlotChannel<V> {
   readonly kind = 'LastValue';
-  constructor(slot: Slot<V> = EMPTY) {
-    super(slot);
+  readonly lc_graph_name = 'LastValue';
+  constructor(readonly initialValueFactory?: () => V, slot?: Slot<V>) {
+    super(slot ?? (initialValueFactory ? full(initialValueFactory()) : EMPTY));
   }
   update(values: readonly unknown[]): boolean {
     if (values.length === 0) return false;
@@ -18,13 +20,13 @@ export class LastValue<V = unknown> extends SlotChannel<V> {
     this.slot = full(values[0] as V);
     return true;
   }
+  fromSnapshot(saved: Slot<unknown>): LastValue<V> {
+    return new LastValue(this.initialValueFactory, saved.empty ? undefined : (saved as Slot<V>));
+  }
   copy(): LastValue<V> {
-    return new LastValue(this.slot);
+    return new LastValue(this.initialValueFactory, this.slot);
   }
 }
 
-export const lastValueSpec = <V>(): ChannelSpec<V> => ({
-  kind: 'LastValue',
-  create: () => new LastValue<V>(),
-  restore: (saved) => new LastValue<V>(saved as Slot<V>),
-});
+/** @param initial the value the key holds before any write (a schema's default), if any */
+export const lastValueSpec = <V>(initial?: () => V): ChannelSpec<V> => specOf(new LastValue<V>(initial));

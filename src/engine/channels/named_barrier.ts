@@ -3,7 +3,7 @@
  * finished; available once all have; consuming it (c ran) resets it.
  */
 import { InvalidUpdateError } from '../errors';
-import { EMPTY, emptyError, full, type Channel, type ChannelSpec, type Slot } from './base';
+import { EMPTY, emptyError, full, BaseChannel, type ChannelSpec, type Slot, specOf } from './base';
 
 /**
  * The names in `values` added to `seen`: a new set when any is new, else undefined. A name that is
@@ -22,9 +22,12 @@ export function addNames(names: ReadonlySet<string>, seen: ReadonlySet<string>, 
   return next;
 }
 
-export class NamedBarrierValue implements Channel<undefined> {
+export class NamedBarrierValue extends BaseChannel<undefined> {
   readonly kind: string = 'NamedBarrierValue';
-  constructor(protected readonly names: ReadonlySet<string>, protected seen: ReadonlySet<string> = new Set()) {}
+  readonly lc_graph_name: string = 'NamedBarrierValue';
+  constructor(readonly names: ReadonlySet<string>, protected seen: ReadonlySet<string> = new Set()) {
+    super();
+  }
   update(values: readonly unknown[]): boolean {
     const next = addNames(this.names, this.seen, values);
     if (!next) return false;
@@ -42,27 +45,24 @@ export class NamedBarrierValue implements Channel<undefined> {
   isAvailable(): boolean {
     return this.complete();
   }
-  checkpoint(): Slot<unknown> {
+  snapshot(): Slot<unknown> {
     return this.seen.size === 0 ? EMPTY : full([...this.seen].sort());
+  }
+  /** LangGraph.js saves the names seen so far, even none. */
+  override checkpoint(): unknown {
+    return [...this.seen];
+  }
+  fromSnapshot(saved: Slot<unknown>): NamedBarrierValue {
+    return new NamedBarrierValue(this.names, saved.empty ? new Set() : new Set(saved.value as string[]));
   }
   consume(): boolean {
     if (!this.isAvailable()) return false;
     this.seen = new Set();
     return true;
   }
-  finish(): boolean {
-    return false;
-  }
   copy(): NamedBarrierValue {
     return new NamedBarrierValue(this.names, this.seen);
   }
 }
 
-export const namedBarrierSpec = (names: Iterable<string>): ChannelSpec<undefined> => {
-  const set = new Set(names);
-  return {
-    kind: 'NamedBarrierValue',
-    create: () => new NamedBarrierValue(set),
-    restore: (saved) => new NamedBarrierValue(set, saved.empty ? new Set() : new Set(saved.value as string[])),
-  };
-};
+export const namedBarrierSpec = (names: Iterable<string>): ChannelSpec<undefined> => specOf(new NamedBarrierValue(new Set(names)));

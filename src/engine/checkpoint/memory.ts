@@ -108,12 +108,17 @@ export class MemorySaver implements BaseCheckpointSaver {
     }
   }
 
-  async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
+  /**
+   * Stores a checkpoint. `newVersions` names the channels whose values are new (the others are
+   * already stored under their version); without it (LangGraph.js callers and subclasses that
+   * forward three arguments), every value the checkpoint carries is stored.
+   */
+  async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions?: ChannelVersions): Promise<RunnableConfig> {
     const threadId = requireThreadId(config, 'MemorySaver.put');
     const ns = config.configurable?.checkpoint_ns ?? '';
     // Copy everything before touching storage, so a value that cannot be cloned stores nothing.
     const values: [string, ChannelVersion, unknown][] = [];
-    for (const [channel, version] of Object.entries(newVersions)) {
+    for (const [channel, version] of Object.entries(newVersions ?? checkpoint.channel_versions)) {
       if (!Object.hasOwn(checkpoint.channel_values, channel)) continue; // empty channel: no blob
       values.push([channel, version, cloneValue(channel, checkpoint.channel_values[channel])]);
     }

@@ -115,8 +115,9 @@ export interface BaseCheckpointSaver {
   list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple>;
   /**
    * Stores `checkpoint` in `config.configurable.checkpoint_ns` with parent
-   * `config.configurable.checkpoint_id`. Only the values of channels in `newVersions` are written;
-   * the others are found by (channel, version). Resolves with the new checkpoint's config.
+   * `config.configurable.checkpoint_id`. `checkpoint.channel_values` holds every channel's value
+   * (as LangGraph savers expect); a saver may store only the values of channels in `newVersions`
+   * and find the others by (channel, version). Resolves with the new checkpoint's config.
    */
   put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig>;
   /** Attaches writes of `taskId` to the checkpoint `config.configurable.checkpoint_id`. */

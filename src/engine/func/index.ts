@@ -6,9 +6,16 @@ import { ephemeralSpec } from '../channels/ephemeral';
 import { lastValueSpec } from '../channels/last_value';
 import type { BaseCheckpointSaver, RunnableConfig } from '../checkpoint/types';
 import { END, PREVIOUS, START } from '../constants';
+import type { BaseCache, CachePolicy } from '../pregel/cache';
 import { currentTask } from '../pregel/context';
 import { Pregel } from '../pregel/pregel';
 import type { RetryPolicy } from '../pregel/retry';
+import { coerceTimeoutPolicy, type TimeoutOption } from '../pregel/timeout_policy';
+
+const isGeneratorFunction = (fn: unknown): boolean => {
+  const ctor = (fn as { constructor?: { name?: string } } | undefined)?.constructor?.name;
+  return typeof fn === 'function' && (ctor === 'GeneratorFunction' || ctor === 'AsyncGeneratorFunction');
+};
 
 /** What `entrypoint.final` returns: `value` is the output, `save` what `getPreviousState()` sees next run. */
 export interface EntrypointFinal<V, S> {
@@ -24,6 +31,10 @@ function isFinal(x: unknown): x is EntrypointFinal<unknown, unknown> {
 export interface EntrypointOptions {
   name: string;
   checkpointer?: BaseCheckpointSaver;
+  /** The cache of its tasks' `cachePolicy`. */
+  cache?: BaseCache;
+  /** Each attempt's time budget (see `addNode`'s `timeout`). */
+  timeout?: TimeoutOption;
 }
 
 /**
@@ -31,7 +42,9 @@ export interface EntrypointOptions {
  * `updates`), `getState`, … like a compiled StateGraph. Its node is named after the entrypoint.
  */
 export function entrypoint<I = any, O = any>(options: EntrypointOptions | string, fn: (input: I, config: RunnableConfig) => O | Promise<O>): Pregel {
-  const { name, checkpointer } = typeof options === 'string' ? { name: options, checkpointer: undefined } : options;
+  const { name, checkpointer, cache, timeout } = typeof options === 'string' ? { name: options } as EntrypointOptions : options;
+  if (isGeneratorFunction(fn)) throw new Error('Generators are disallowed as entrypoints. For streaming responses, use config.write.');
+  const policy = coerceTimeoutPolicy(timeout);
   return new Pregel({
     name,
     checkpointer,
@@ -42,12 +55,15 @@ export function entrypoint<I = any, O = any>(options: EntrypointOptions | string
         channels: START,
         bound: (input, config) => fn(input as I, config),
         writers: (out) => (isFinal(out) ? [[END, out.value], [PREVIOUS, out.save]] : [[END, out], [PREVIOUS, out]]),
+        ...(policy ? { timeout: policy } : {}),
       },
     },
+    cache,
     channels: { [START]: ephemeralSpec(true), [END]: lastValueSpec(), [PREVIOUS]: lastValueSpec() },
     inputChannels: START,
     outputChannels: END,
     streamChannels: END,
+    streamMode: 'updates',
   });
 }
 
@@ -57,6 +73,10 @@ entrypoint.final = <V, S>({ value, save }: { value?: V; save?: S }): EntrypointF
 export interface TaskOptions {
   name: string;
   retry?: RetryPolicy;
+  /** Cache results by arguments (needs the entrypoint's `cache`); `true` for the default policy. */
+  cachePolicy?: CachePolicy | boolean;
+  /** Each attempt's time budget (see `addNode`'s `timeout`). */
+  timeout?: TimeoutOption;
 }
 
 /**
@@ -65,11 +85,16 @@ export interface TaskOptions {
  * Calls are identified by their order in the caller, which must therefore be deterministic.
  */
 export function task<A extends unknown[], R>(options: TaskOptions | string, fn: (...args: A) => R | Promise<R>): (...args: A) => Promise<Awaited<R>> {
-  const { name, retry } = typeof options === 'string' ? { name: options, retry: undefined } : options;
+  const o: TaskOptions = typeof options === 'string' ? { name: options } : options;
+  const timeout = coerceTimeoutPolicy(o.timeout);
+  if (isGeneratorFunction(fn)) throw new Error('Generators are disallowed as tasks. For streaming responses, use config.write.');
+  const raw = o.cachePolicy ?? (o as { cache?: CachePolicy | boolean }).cache;
+  const cachePolicy = typeof raw === 'boolean' ? (raw ? {} : undefined) : raw;
+  const callOptions = { retry: o.retry, cachePolicy, timeout };
   return (...args: A) => {
     const ctx = currentTask();
-    if (!ctx?.call) return Promise.reject(new Error(`Task "${name}" was called outside of a running graph.`));
-    return ctx.call(name, fn as (...a: unknown[]) => unknown, args, retry) as Promise<Awaited<R>>;
+    if (!ctx?.call) return Promise.reject(new Error(`Task "${o.name}" was called outside of a running graph.`));
+    return ctx.call(o.name, fn as (...a: unknown[]) => unknown, args, callOptions) as Promise<Awaited<R>>;
   };
 }
 

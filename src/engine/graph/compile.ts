@@ -10,38 +10,67 @@ import { namedBarrierSpec } from '../channels/named_barrier';
 import { topicSpec } from '../channels/topic';
 import type { PendingWriteValue, RunnableConfig } from '../checkpoint/types';
 import { BRANCH_PREFIX, END, START, TAG_HIDDEN, TASKS } from '../constants';
-import { InvalidUpdateError } from '../errors';
+import { InvalidUpdateError, ParentCommand } from '../errors';
 import { currentTask } from '../pregel/context';
 import { Pregel } from '../pregel/pregel';
 import type { PregelNode, ReadFn } from '../pregel/types';
-import { isCommand, isSend, type Command, type Send } from '../types';
-import { drawGraph, type DrawableGraph, type GetGraphOptions } from './drawable';
-import type { BranchSpec, CompileOptions, StateGraph } from './state_graph';
+import { Command, isCommand, isSend, type Send } from '../types';
+import { drawGraph, withDrawing, type DrawnGraph, type GetGraphOptions } from './drawable';
+import { validateInput, validateUpdates, type RuntimeSchema } from './schema/index';
+import { isZodObject } from './schema/zod';
+import { interopParse } from '@langchain/core/utils/types';
+import type { BranchSpec, CompileOptions, NodeSpec, RunnableLike, StateGraph } from './state_graph';
 
 /** A compiled StateGraph (LangGraph.js `CompiledStateGraph`). `S`/`U` type state and updates. */
 export class CompiledStateGraph<S = any, U = any> extends Pregel {
   declare readonly __types?: [S, U];
   builder!: StateGraph<any, any, any>;
+  /** Used by a supervisor to describe the hand-off to this graph. */
+  description?: string;
+
+  /** The run's `context` (else `configurable`) checked against the context schema, if any. */
+  override validateContext(config: RunnableConfig): void {
+    const schema = this.builder.contextRuntime;
+    if (schema && isZodObject(schema)) interopParse(schema, config.context !== undefined ? config.context : config.configurable);
+  }
+
+  /** Graph input validated by the input schema (StateSchema / zod), as LangGraph.js does. */
+  override validateInput(input: unknown): Promise<unknown> {
+    const b = this.builder;
+    return validateInput(input, b.inputRuntime, b.stateRuntime);
+  }
 
   /**
    * A drawable view of the graph, shaped like LangGraph.js's `getGraph()`: nodes (with START and
    * END), plain and conditional edges, subgraph nodes marked and (with `xray`) expanded.
    */
-  getGraph(options?: GetGraphOptions): DrawableGraph {
-    return drawGraph(this, options);
+  getGraph(options?: GetGraphOptions): DrawnGraph {
+    return withDrawing(drawGraph(this, options));
+  }
+
+  /** `getGraph()`, as a promise (LangGraph.js's preferred form). */
+  async getGraphAsync(options?: GetGraphOptions): Promise<DrawnGraph> {
+    return withDrawing(drawGraph(this, options));
   }
 }
 
+/** A value returned to a graph whose state is one `__root__` value. */
+export const ROOT = '__root__';
+
 /** State writes of a node's return value (LangGraph.js `_getUpdates`). */
 export function stateUpdates(node: string, output: unknown, keys: readonly string[]): PendingWriteValue[] {
-  if (output === undefined || output === null) return [];
+  if (keys.length === 1 && keys[0] === ROOT) return rootUpdates(output);
+  if (!output) return [];
   if (isCommand(output)) {
-    if ((output as Command).graph === '__parent__') return [];
+    if ((output as Command).graph === Command.PARENT) return [];
     return (output as Command)._updateAsTuples().filter(([k]) => keys.includes(k));
   }
   if (Array.isArray(output) && output.length > 0 && output.some(isCommand)) {
     const out: PendingWriteValue[] = [];
-    for (const item of output) out.push(...stateUpdates(node, item, keys));
+    for (const item of output) {
+      if (isCommand(item) && item.graph === Command.PARENT) continue;
+      out.push(...stateUpdates(node, item, keys));
+    }
     return out;
   }
   if (typeof output === 'object' && !Array.isArray(output) && !isSend(output)) {
@@ -53,13 +82,30 @@ export function stateUpdates(node: string, output: unknown, keys: readonly strin
   });
 }
 
-/** Destinations of Commands returned by a node. */
+/** The writes of a `__root__` state: the whole value (LangGraph.js `_getRoot`). */
+function rootUpdates(output: unknown): PendingWriteValue[] {
+  if (isCommand(output)) return output.graph === Command.PARENT ? [] : output._updateAsTuples();
+  if (Array.isArray(output) && output.length > 0 && output.some(isCommand)) {
+    const out: PendingWriteValue[] = [];
+    for (const i of output) {
+      if (!isCommand(i)) out.push([ROOT, i]);
+      else if (i.graph !== Command.PARENT) out.push(...i._updateAsTuples());
+    }
+    return out;
+  }
+  return output != null ? [[ROOT, output]] : [];
+}
+
+/**
+ * Destinations of Commands returned by a node. A `Command.PARENT` leaves this graph: it travels
+ * up as a ParentCommand, to be applied by the task that runs this graph.
+ */
 function controlDestinations(output: unknown): (string | Send)[] {
   if (isSend(output)) return [output];
   const cmds = isCommand(output) ? [output as Command] : Array.isArray(output) ? output.filter(isCommand) : [];
   const out: (string | Send)[] = [];
   for (const c of cmds) {
-    if (c.graph === '__parent__') throw new InvalidUpdateError('Command.PARENT is not supported by this engine yet.');
+    if (c.graph === Command.PARENT) throw new ParentCommand(c);
     out.push(...c.goto);
   }
   return out;
@@ -75,8 +121,18 @@ function routeWrites(from: string, dests: readonly (string | Send)[]): PendingWr
   return out;
 }
 
+declare const console: { warn(message: string): void };
+
 async function runBranch(from: string, b: BranchSpec, state: unknown, config: RunnableConfig, nodes: ReadonlySet<string>): Promise<PendingWriteValue[]> {
-  let result = await b.path(state, config);
+  let result;
+  try {
+    result = await b.path(state, config);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'NodeInterrupt') {
+      console.warn("[WARN]: 'NodeInterrupt' thrown in conditional edge. This is likely a bug in your graph implementation.\nNodeInterrupt should only be thrown inside a node, not in edge conditions.");
+    }
+    throw e;
+  }
   if (!Array.isArray(result)) result = [result as string | Send];
   const dests = b.pathMap ? result.map((r) => (isSend(r) ? r : b.pathMap![r as string])) : result;
   if (dests.some((d) => !d)) throw new Error('Branch condition returned unknown or null destination');
@@ -89,62 +145,87 @@ async function runBranch(from: string, b: BranchSpec, state: unknown, config: Ru
   return routeWrites(from, dests as (string | Send)[]);
 }
 
-function makeWriters(name: string, g: StateGraph<any, any, any>, keys: string[], nodeNames: ReadonlySet<string>, joins: [string, string][]) {
+function makeWriters(name: string, g: StateGraph<any, any, any>, keys: string[], nodeNames: ReadonlySet<string>, joins: [string, string][], schema: RuntimeSchema | undefined) {
   const edges = g.edges.filter(([s]) => s === name).map(([, e]) => e);
   const branches = g.branches.get(name) ?? [];
+  const readKeys = Object.keys(g.channels);
   return async (output: unknown, read: ReadFn): Promise<PendingWriteValue[]> => {
-    const writes: PendingWriteValue[] = [...stateUpdates(name, output, keys)];
+    const updates = stateUpdates(name, output, keys);
+    const writes: PendingWriteValue[] = schema && updates.length > 0 ? await validateUpdates(schema, updates) : updates;
     if (name !== START) writes.push(...routeWrites(name, controlDestinations(output)));
     for (const e of edges) if (e !== END) writes.push([`${BRANCH_PREFIX}${e}`, null]);
     for (const [channel] of joins) writes.push([channel, name]);
     for (const b of branches) {
-      const state = read(keys, writes);
+      const state = read(readKeys, writes);
       writes.push(...(await runBranch(name, b, state, currentTask()?.config ?? {}, nodeNames)));
     }
     return writes;
   };
 }
 
-/** Builds the Pregel graph of a StateGraph. */
-export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs: Record<string, ChannelSpec>, options: CompileOptions): CompiledStateGraph<S, U> {
-  const keys = Object.keys(stateSpecs);
-  const channels: Record<string, ChannelSpec> = { ...stateSpecs, [START]: ephemeralSpec(true), [TASKS]: topicSpec(false) };
-  const nodeNames = new Set(g.nodes.keys());
+type NodeFunction = (input: unknown, config: RunnableConfig) => unknown;
+
+/**
+ * A function node is called as LangGraph.js's RunnableCallable calls it: as its method, so an
+ * unbound class method sees `this.name` as the node's name.
+ */
+function bindFunctionNode(name: string, fn: NodeFunction): NonNullable<PregelNode['bound']> {
+  const self = { name, func: fn };
+  return (input, config) => fn.call(self, input, config);
+}
+
+/** Builds the Pregel graph of a StateGraph (`nodes`: the builder's, with the node defaults applied). */
+export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: ReadonlyMap<string, NodeSpec>, options: CompileOptions): CompiledStateGraph<S, U> {
+  const all = Object.keys(g.channels);
+  const channels: Record<string, ChannelSpec> = { ...g.channels, [START]: ephemeralSpec(true), [TASKS]: topicSpec(false) };
+  const nodeNames = new Set(specs.keys());
   const joinsBySource = new Map<string, [string, string][]>();
   const joinsByEnd = new Map<string, string[]>();
   for (const [starts, end] of g.waitingEdges) {
     const ch = `join:${starts.join('+')}:${end}`;
-    channels[ch] = g.nodes.get(end)?.options.defer ? namedBarrierAfterFinishSpec(starts) : namedBarrierSpec(starts);
+    channels[ch] = specs.get(end)?.options.defer ? namedBarrierAfterFinishSpec(starts) : namedBarrierSpec(starts);
     for (const s of starts) joinsBySource.set(s, [...(joinsBySource.get(s) ?? []), [ch, end]]);
     joinsByEnd.set(end, [...(joinsByEnd.get(end) ?? []), ch]);
   }
+  const schema = g.stateRuntime;
   const nodes: Record<string, PregelNode> = {
     [START]: {
       name: START, triggers: [START], channels: START, tags: [TAG_HIDDEN],
-      writers: makeWriters(START, g, keys, nodeNames, joinsBySource.get(START) ?? []),
+      // Graph input is filtered to the input schema's keys.
+      writers: makeWriters(START, g, g.inputKeys, nodeNames, joinsBySource.get(START) ?? [], schema),
     },
   };
-  for (const [name, spec] of g.nodes) {
+  for (const [name, spec] of specs) {
     // A deferred node's trigger holds its value until nothing else is left to run.
     channels[`${BRANCH_PREFIX}${name}`] = spec.options.defer ? lastValueAfterFinishSpec() : ephemeralSpec(false);
     const fn = spec.fn;
-    const sub = fn instanceof Pregel ? fn : undefined;
+    // A compiled graph as the node, or the subgraph a function node says it runs (`subgraphs`).
+    const sub = fn instanceof Pregel ? fn : spec.options.subgraphs?.[0];
+    const bound: PregelNode['bound'] = fn instanceof Pregel ? (input, config) => fn.invoke(input, config) : typeof fn === 'function' ? bindFunctionNode(name, fn as NodeFunction) : (input, config) => (fn as RunnableLike).invoke(input, config);
     nodes[name] = {
       name,
       triggers: [`${BRANCH_PREFIX}${name}`, ...(joinsByEnd.get(name) ?? [])],
-      channels: keys,
+      channels: spec.inputKeys,
       // A compiled graph as a node runs as a subgraph of this task (see Pregel.stream).
-      bound: sub ? (input, config) => sub.invoke(input, config) : (input, config) => (fn as Exclude<typeof fn, Pregel>)(input, config),
+      bound,
+      // The node's own function, run on its own (LangGraph.js nodes are Runnables).
+      invoke: (input: unknown, config?: RunnableConfig) => bound!(input, config ?? {}),
       ...(sub ? { subgraph: sub } : {}),
-      writers: makeWriters(name, g, keys, nodeNames, joinsBySource.get(name) ?? []),
-      retryPolicy: spec.options.retryPolicy,
-      cachePolicy: spec.options.cachePolicy,
+      writers: makeWriters(name, g, all, nodeNames, joinsBySource.get(name) ?? [], schema),
+      retryPolicy: spec.retryPolicy,
+      cachePolicy: spec.cachePolicy || undefined,
+      timeout: spec.timeout,
+      errorHandlerNode: spec.errorHandlerNode,
+      isErrorHandler: spec.isErrorHandler,
+      metadata: spec.options.metadata,
     };
   }
+  const output = g.outputKeys.length === 1 && g.outputKeys[0] === ROOT ? ROOT : g.outputKeys;
+  const stream = all.length === 1 && all[0] === ROOT ? ROOT : all;
   const compiled = new CompiledStateGraph<S, U>({
     name: options.name,
     nodes, channels,
-    inputChannels: START, outputChannels: keys, streamChannels: keys,
+    inputChannels: START, outputChannels: output, streamChannels: stream, streamMode: 'updates',
     checkpointer: typeof options.checkpointer === 'object' ? options.checkpointer : undefined,
     ...(typeof options.checkpointer === 'boolean' ? { checkpointMode: options.checkpointer } : {}),
     interruptBefore: options.interruptBefore,
@@ -152,5 +233,6 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs
     cache: options.cache,
   });
   compiled.builder = g;
+  compiled.description = options.description;
   return compiled;
 }

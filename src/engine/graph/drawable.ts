@@ -13,8 +13,10 @@
  *   is in `subgraphs[id]`. With `xray`, it is replaced by its inner nodes (ids `node:inner`), edges
  *   entering at its first node and leaving from its last, as LangGraph.js draws it (`xray: n`
  *   expands n levels).
- * Everything is plain JSON (no functions), so the result can cross a worker boundary.
+ * Everything is plain JSON, so the result can cross a worker boundary; `drawMermaid()` and
+ * `drawMermaidPng()` (LangChain's renderer, as LangGraph.js's) are non-enumerable methods.
  */
+import { Graph as LangChainGraph } from '@langchain/core/runnables/graph';
 import { END, START } from '../constants';
 import { Pregel } from '../pregel/pregel';
 import type { StateGraph } from './state_graph';
@@ -48,6 +50,25 @@ export interface DrawableGraph {
   subgraphs: Record<string, DrawableGraph>;
 }
 
+/** LangChain's Mermaid drawing options (`withStyles`, `curveStyle`, `nodeColors`, `wrapLabelNWords`). */
+export type MermaidOptions = Parameters<LangChainGraph['drawMermaid']>[0];
+
+/** A drawable graph with LangGraph.js's drawing methods. */
+export interface DrawnGraph extends DrawableGraph {
+  drawMermaid(options?: MermaidOptions): string;
+  drawMermaidPng(options?: Parameters<LangChainGraph['drawMermaidPng']>[0]): ReturnType<LangChainGraph['drawMermaidPng']>;
+}
+
+/** Adds `drawMermaid` / `drawMermaidPng` (not enumerable: the graph stays plain data). */
+export function withDrawing(graph: DrawableGraph): DrawnGraph {
+  const lc = () => new LangChainGraph({ nodes: graph.nodes as never, edges: graph.edges as never });
+  Object.defineProperties(graph, {
+    drawMermaid: { value: (options?: MermaidOptions) => lc().drawMermaid(options), configurable: true },
+    drawMermaidPng: { value: (options?: Parameters<LangChainGraph['drawMermaidPng']>[0]) => lc().drawMermaidPng(options), configurable: true },
+  });
+  return graph as DrawnGraph;
+}
+
 export interface GetGraphOptions {
   /** Draw subgraphs' inner nodes in place of their node: `true` for every level, a number for that many. */
   xray?: boolean | number;
@@ -73,7 +94,7 @@ export function drawGraph(source: DrawableSource, options: GetGraphOptions = {})
   const xray = options.xray ?? false;
   const graph: DrawableGraph = { nodes: { [START]: { id: START, name: START } }, edges: [], subgraphs: {} };
   const anchors = new Map<string, Anchor>([[START, { start: START }]]);
-  for (const [key, spec] of source.builder.nodes) {
+  for (const [key, spec] of Object.entries(source.builder.nodes)) {
     const sub = isDrawable(spec.fn) ? spec.fn : undefined;
     if (sub) graph.subgraphs[key] = drawGraph(sub);
     const inner = sub && xray ? drawGraph(sub, { xray: typeof xray === 'number' ? xray - 1 : xray }) : undefined;
@@ -115,12 +136,12 @@ function addEdges(builder: StateGraph<any, any, any>, graph: DrawableGraph, anch
   };
   const plain: [string, string][] = [...builder.edges, ...builder.waitingEdges.flatMap(([starts, end]) => starts.map((s): [string, string] => [s, end]))];
   for (const [s, e] of plain.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) add(s, e);
-  const keys = [...builder.nodes.keys()];
+  const keys = Object.keys(builder.nodes);
   for (const [start, branches] of builder.branches) {
     const everyOther: Record<string, string> = Object.fromEntries([...keys.filter((k) => k !== start).map((k) => [k, k]), [END, END]]);
     for (const branch of branches) for (const [label, end] of Object.entries(branch.pathMap ?? everyOther)) add(start, end, label, true);
   }
-  for (const [key, spec] of builder.nodes) for (const end of spec.options.ends ?? []) add(key, end, undefined, true);
+  for (const [key, spec] of Object.entries(builder.nodes)) for (const end of spec.options.ends ?? []) add(key, end, undefined, true);
   // A node reached by a plain edge and leading nowhere ends the run: draw that edge to END.
   const sources = new Set(discovered.map((d) => d.source));
   const deadEnds = new Set(discovered.filter((d) => !d.conditional && d.target !== END).map((d) => d.target));

@@ -1,17 +1,35 @@
 /**
- * `StateGraph`: the LangGraph.js graph builder (nodes, edges, conditional edges, sequences),
- * compiled into a runnable graph by `compile()`.
+ * `StateGraph`: the LangGraph.js graph builder (nodes, edges, conditional edges, sequences, node
+ * defaults and error handlers), over a state schema of any form (see ./schema), with optional
+ * distinct input / output schemas; compiled into a runnable graph by `compile()`.
  */
+import type { ChannelSpec } from '../channels/base';
 import type { BaseCheckpointSaver, RunnableConfig } from '../checkpoint/types';
 import { END, START } from '../constants';
+import type { NodeError } from '../errors';
 import { Pregel } from '../pregel/pregel';
 import type { BaseCache, CachePolicy } from '../pregel/cache';
 import type { RetryPolicy } from '../pregel/retry';
+import { coerceTimeoutPolicy, type TimeoutOption, type TimeoutPolicy } from '../pregel/timeout_policy';
+import { nodeErrorOf } from '../pregel/runner';
 import type { Send } from '../types';
-import { AnnotationRoot, specsOf, type StateDefinition, type StateType, type UpdateType } from './annotation';
+import type { AnnotationRoot, StateDefinition, StateType, UpdateType } from './annotation';
+import type { StateSchema } from './schema/state_schema';
 import { compileStateGraph, type CompiledStateGraph } from './compile';
+import { channelsOf, isStateDefinitionInit, isStateGraphInit, runtimeSchemaOf, type RuntimeSchema, type StateGraphInit } from './schema/index';
+import { isZodObject } from './schema/zod';
+import { AnnotationRoot as AnnotationRootClass } from './annotation';
+import { validateGraph } from './validate';
 
-export type NodeFunction<S = any, U = any> = ((state: S, config: RunnableConfig) => U | Promise<U>) | Pregel;
+/** Anything with LangChain's `invoke` (a Runnable, a tool): run as the node's function. */
+export interface RunnableLike<S = any, U = any> {
+  invoke(input: S, config?: RunnableConfig): U | Promise<U>;
+}
+
+export type NodeFunction<S = any, U = any> = ((state: S, config: RunnableConfig) => U | Promise<U>) | Pregel | RunnableLike<S, U>;
+
+/** A node error handler: the failed node's input, the failure, the handler task's config. */
+export type ErrorHandler<S = any, U = any> = (state: S, error: NodeError, config: RunnableConfig) => U | Promise<U>;
 
 export interface AddNodeOptions {
   retryPolicy?: RetryPolicy;
@@ -19,8 +37,24 @@ export interface AddNodeOptions {
   ends?: string[];
   /** Run only when nothing else is left to run (e.g. after every branch of a fan-out). */
   defer?: boolean;
-  /** Cache this node's results by input (needs `compile({ cache })`). */
-  cachePolicy?: CachePolicy;
+  /** Cache this node's results by input (needs `compile({ cache })`); `false` opts out of a default. */
+  cachePolicy?: CachePolicy | boolean;
+  /** Runs, in the same superstep, when the node fails after its retries; may return an update or a Command. */
+  errorHandler?: ErrorHandler;
+  /** Each attempt's time budget (ms, or `{ runTimeout, idleTimeout }`); past it: `NodeTimeoutError`. */
+  timeout?: TimeoutOption;
+  /** The node's input schema: it reads only these keys (keys outside the state become channels). */
+  input?: unknown;
+  metadata?: Record<string, unknown>;
+  subgraphs?: Pregel[];
+}
+
+/** Graph-wide node defaults (`setNodeDefaults`); a node's own options win. */
+export interface NodeDefaults {
+  retryPolicy?: RetryPolicy;
+  cachePolicy?: CachePolicy | boolean;
+  timeout?: TimeoutOption;
+  errorHandler?: ErrorHandler;
 }
 
 export type RouterResult = string | Send | (string | Send)[] | null | undefined;
@@ -37,6 +71,7 @@ export interface CompileOptions {
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
   name?: string;
+  description?: string;
   /** The node cache used by nodes with a `cachePolicy`. */
   cache?: BaseCache;
 }
@@ -44,19 +79,108 @@ export interface CompileOptions {
 export interface NodeSpec {
   fn: NodeFunction;
   options: AddNodeOptions;
+  /** The keys the node reads: its input schema's, else the state's. */
+  inputKeys: string[];
+  retryPolicy?: RetryPolicy;
+  /** `false`: this node opts out of a default cache policy. */
+  cachePolicy?: CachePolicy | false;
+  timeout?: TimeoutPolicy;
+  /** The node handling this node's failures. */
+  errorHandlerNode?: string;
+  /** A generated error-handler node (its own failures are never handled). */
+  isErrorHandler?: boolean;
 }
 
-/** Builds a graph over a state schema (`Annotation.Root`, a state definition, or `{ channels }`). */
-export class StateGraph<SD extends StateDefinition = StateDefinition, S = StateType<SD>, U = UpdateType<SD>> {
-  readonly nodes = new Map<string, NodeSpec>();
+/** The shared handler node `setNodeDefaults({ errorHandler })` adds at compile time. */
+export const DEFAULT_ERROR_HANDLER_NODE = '__default_error_handler__';
+
+const handlerNode = (handler: ErrorHandler, inputKeys: string[]): NodeSpec => ({
+  fn: (state, config) => handler(state, nodeErrorOf(config)!, config),
+  options: {}, inputKeys, isErrorHandler: true,
+});
+
+const cacheOf = (c: CachePolicy | boolean | undefined) => (typeof c === 'boolean' ? (c ? {} : undefined) : c);
+const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+/** The state type of a schema of any form (types only). */
+export type SchemaState<X> = X extends AnnotationRoot<infer D> ? StateType<D>
+  : X extends StateSchema<any> ? X['State']
+  : X extends { _zod: { output: infer O } } ? O
+  : X extends { _output: infer O } ? O
+  : X extends { state: infer T } ? SchemaState<T>
+  : X extends { stateSchema: infer T } ? SchemaState<T>
+  : X extends StateDefinition ? StateType<X>
+  : any;
+
+/** The update type of a schema of any form (types only). */
+export type SchemaUpdate<X> = X extends AnnotationRoot<infer D> ? UpdateType<D>
+  : X extends StateSchema<any> ? X['Update']
+  : X extends { state: infer T } ? SchemaUpdate<T>
+  : X extends { stateSchema: infer T } ? SchemaUpdate<T>
+  : X extends StateDefinition ? UpdateType<X>
+  : Partial<SchemaState<X>>;
+
+/** Builds a graph over a state schema (`Annotation.Root`, a definition, `StateSchema`, zod, `{ channels }`). */
+export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
+  /** Node name → spec, as LangGraph.js keeps them (a plain record, in insertion order). */
+  readonly nodes: Record<string, NodeSpec> = {};
   readonly edges: [string, string][] = [];
   readonly waitingEdges: [string[], string][] = [];
   readonly branches = new Map<string, BranchSpec[]>();
-  readonly schema: unknown;
+  /** Every channel: the state's, the input and output schemas' and the nodes' input schemas'. */
+  readonly channels: Record<string, ChannelSpec> = {};
+  readonly stateKeys: string[];
+  readonly inputKeys: string[];
+  readonly outputKeys: string[];
+  /** The schemas that validate: the state's (node updates), the input's (graph input). */
+  readonly stateRuntime?: RuntimeSchema;
+  readonly inputRuntime?: RuntimeSchema;
+  readonly outputRuntime?: RuntimeSchema;
+  /** A zod schema the run's `context` (else its `configurable`) must satisfy. */
+  readonly contextRuntime?: RuntimeSchema;
+  private readonly defaults: NodeDefaults = {};
+  /** LangGraph.js's names of the validating schemas (read by code written against it). */
+  get _schemaRuntimeDefinition(): RuntimeSchema | undefined {
+    return this.stateRuntime;
+  }
+  get _inputRuntimeDefinition(): RuntimeSchema | undefined {
+    return this.inputRuntime;
+  }
+  get _outputRuntimeDefinition(): RuntimeSchema | undefined {
+    return this.outputRuntime;
+  }
+  get _configRuntimeSchema(): RuntimeSchema | undefined {
+    return this.contextRuntime;
+  }
 
-  constructor(schema: AnnotationRoot<SD> | SD | { channels: Record<string, unknown> }) {
-    this.schema = schema;
-    specsOf(schema); // validates early, as LangGraph.js does
+  constructor(stateOrInit: X, second?: { input?: unknown; output?: unknown; context?: unknown } | object) {
+    // A zod object or Annotation.Root as the second argument is the context schema.
+    const options = (isZodObject(second) || second instanceof AnnotationRootClass ? { context: second } : second) as { input?: unknown; output?: unknown; context?: unknown } | undefined;
+    const init: StateGraphInit = isStateGraphInit(stateOrInit)
+      ? { ...stateOrInit, input: stateOrInit.input ?? options?.input, output: stateOrInit.output ?? options?.output }
+      : isStateDefinitionInit(stateOrInit)
+        ? { state: stateOrInit, input: options?.input, output: options?.output }
+        : { state: stateOrInit };
+    const state = init.state ?? init.stateSchema ?? init.input;
+    this.stateKeys = this.addSchema(state);
+    this.inputKeys = init.input ? this.addSchema(init.input) : this.stateKeys;
+    this.outputKeys = init.output ? this.addSchema(init.output) : this.stateKeys;
+    this.stateRuntime = runtimeSchemaOf(state);
+    this.inputRuntime = runtimeSchemaOf(init.input);
+    this.outputRuntime = runtimeSchemaOf(init.output) ?? this.stateRuntime;
+    const context = init.context ?? options?.context;
+    if (isZodObject(context)) this.contextRuntime = context;
+  }
+
+  /** Adds a schema's channels (a key already there must be the same channel, or a plain value). */
+  private addSchema(schema: unknown): string[] {
+    const specs = channelsOf(schema);
+    for (const [key, spec] of Object.entries(specs)) {
+      const had = this.channels[key];
+      if (!had) this.channels[key] = spec;
+      else if ((had.kind !== spec.kind || had.identity !== spec.identity) && spec.kind !== 'LastValue') throw new Error(`Channel "${key}" already exists with a different type.`);
+    }
+    return Object.keys(specs);
   }
 
   /** Adds a node (or several: `addNode({ a: fnA, b: fnB })` / `addNode([[name, fn], …])`). */
@@ -66,13 +190,41 @@ export class StateGraph<SD extends StateDefinition = StateDefinition, S = StateT
     const list: [string, NodeFunction, AddNodeOptions?][] =
       typeof a === 'string' ? [[a, fn!, options]] : Array.isArray(a) ? (a as [string, NodeFunction, AddNodeOptions?][]) : Object.entries(a as Record<string, NodeFunction>);
     if (list.length === 0) throw new Error('No nodes provided in `addNode`');
-    for (const [key, f, opts] of list) {
+    for (const [key, f, opts = {}] of list) {
+      if (key in this.channels) throw new Error(`${key} is already being used as a state attribute (a.k.a. a channel), cannot also be used as a node name.`);
       for (const ch of ['|', ':']) if (key.includes(ch)) throw new Error(`"${ch}" is a reserved character and is not allowed in node names.`);
-      if (this.nodes.has(key)) throw new Error(`Node \`${key}\` already present.`);
+      if (has(this.nodes, key)) throw new Error(`Node \`${key}\` already present.`);
       if (key === END || key === START) throw new Error(`Node \`${key}\` is reserved.`);
-      if (typeof f !== 'function' && !(f instanceof Pregel)) throw new Error(`Node \`${key}\` must be a function or a compiled graph.`);
-      this.nodes.set(key, { fn: f, options: opts ?? {} });
+      const runnable = typeof f === 'object' && f !== null && typeof (f as RunnableLike).invoke === 'function';
+      if (typeof f !== 'function' && !runnable) throw new Error(`Node \`${key}\` must be a function, a Runnable or a compiled graph.`);
+      const inputKeys = opts.input !== undefined ? this.addSchema(opts.input) : this.stateKeys;
+      let errorHandlerNode: string | undefined;
+      if (opts.errorHandler !== undefined) {
+        errorHandlerNode = `__error_handler__${key}`;
+        if (has(this.nodes, errorHandlerNode)) {
+          throw new Error(`Cannot add error handler to node \`${key}\`: the reserved name \`${errorHandlerNode}\` is already in use. StateGraph registers \`__error_handler__<nodeName>\` when you pass \`errorHandler\` in addNode options. Remove or rename the existing node with that name (for example, you may have added it manually).`);
+        }
+        this.nodes[errorHandlerNode] = handlerNode(opts.errorHandler, inputKeys);
+      }
+      this.nodes[key] = {
+        fn: f, options: opts, inputKeys, errorHandlerNode,
+        retryPolicy: opts.retryPolicy, cachePolicy: opts.cachePolicy === false ? false : cacheOf(opts.cachePolicy), timeout: coerceTimeoutPolicy(opts.timeout),
+      };
     }
+    return this;
+  }
+
+  /**
+   * Graph-wide node policies, resolved at compile time (call order does not matter; later calls
+   * override earlier ones per field). A node's own options win. `retryPolicy` and `timeout` also
+   * apply to error-handler nodes; `cachePolicy` and `errorHandler` only to regular nodes. Not
+   * inherited by subgraphs.
+   */
+  setNodeDefaults(defaults: NodeDefaults): this {
+    if (defaults.retryPolicy !== undefined) this.defaults.retryPolicy = defaults.retryPolicy;
+    if (defaults.cachePolicy !== undefined) this.defaults.cachePolicy = cacheOf(defaults.cachePolicy);
+    if (defaults.timeout !== undefined) this.defaults.timeout = coerceTimeoutPolicy(defaults.timeout);
+    if (defaults.errorHandler !== undefined) this.defaults.errorHandler = defaults.errorHandler;
     return this;
   }
 
@@ -106,6 +258,7 @@ export class StateGraph<SD extends StateDefinition = StateDefinition, S = StateT
     if (list.length < 1) throw new Error('Sequence requires at least one node.');
     let prev: string | undefined;
     for (const [key, f, opts] of list) {
+      if (has(this.nodes, key)) throw new Error(`Node names must be unique: node with the name "${key}" already exists.`);
       this.addNode(key, f as NodeFunction, opts);
       if (prev !== undefined) this.addEdge(prev, key);
       prev = key;
@@ -121,36 +274,35 @@ export class StateGraph<SD extends StateDefinition = StateDefinition, S = StateT
     return this.addEdge(key, END);
   }
 
+  /** The nodes with the defaults applied (and the default error handler, when there is one). */
+  resolvedNodes(): Map<string, NodeSpec> {
+    const d = this.defaults;
+    const out = new Map<string, NodeSpec>();
+    const shared = d.errorHandler !== undefined ? DEFAULT_ERROR_HANDLER_NODE : undefined;
+    if (shared && has(this.nodes, shared)) {
+      throw new Error(`Cannot apply a default error handler: the reserved node name \`${shared}\` is already in use. setNodeDefaults({ errorHandler }) registers a node with that name; rename the conflicting node.`);
+    }
+    const all: [string, NodeSpec][] = [...Object.entries(this.nodes), ...(shared ? [[shared, handlerNode(d.errorHandler!, this.stateKeys)] as [string, NodeSpec]] : [])];
+    for (const [key, n] of all) {
+      const handler = n.isErrorHandler === true;
+      out.set(key, {
+        ...n,
+        retryPolicy: n.retryPolicy ?? d.retryPolicy,
+        cachePolicy: handler || n.cachePolicy === false ? undefined : (n.cachePolicy ?? (d.cachePolicy as CachePolicy | undefined)),
+        timeout: n.timeout ?? (d.timeout as TimeoutPolicy | undefined),
+        errorHandlerNode: !handler && n.errorHandlerNode === undefined ? shared : n.errorHandlerNode,
+      });
+    }
+    return out;
+  }
+
   /** Validates the graph and builds the runnable graph. */
   compile(options: CompileOptions = {}): CompiledStateGraph<S, U> {
-    this.validate([
+    const nodes = this.resolvedNodes();
+    validateGraph(this, nodes, [
       ...(Array.isArray(options.interruptBefore) ? options.interruptBefore : []),
       ...(Array.isArray(options.interruptAfter) ? options.interruptAfter : []),
     ]);
-    return compileStateGraph<S, U>(this as unknown as StateGraph<any, any, any>, specsOf(this.schema), options);
-  }
-
-  private validate(interrupts: string[]): void {
-    const known = (n: string) => n === START || n === END || this.nodes.has(n);
-    const sources = new Set<string>();
-    for (const [s, e] of this.edges) {
-      if (!known(s)) throw new Error(`Found edge starting at unknown node "${s}"`);
-      if (!known(e)) throw new Error(`Found edge ending at unknown node "${e}"`);
-      sources.add(s);
-    }
-    for (const [ss, e] of this.waitingEdges) {
-      for (const s of ss) {
-        if (!known(s)) throw new Error(`Found edge starting at unknown node "${s}"`);
-        sources.add(s);
-      }
-      if (!known(e)) throw new Error(`Found edge ending at unknown node "${e}"`);
-    }
-    for (const [s, bs] of this.branches) {
-      if (!known(s)) throw new Error(`Found edge starting at unknown node "${s}"`);
-      sources.add(s);
-      for (const b of bs) for (const d of Object.values(b.pathMap ?? {})) if (!known(d)) throw new Error(`Found edge ending at unknown node "${d}"`);
-    }
-    if (!sources.has(START)) throw new Error('Graph must have an entrypoint: add at least one edge from START to another node');
-    for (const n of interrupts) if (!this.nodes.has(n)) throw new Error(`Interrupt node \`${n}\` not found`);
+    return compileStateGraph<S, U>(this as unknown as StateGraph<any, any, any>, nodes, options);
   }
 }

@@ -3,7 +3,7 @@
  * They never mutate their arguments: they return a new checkpoint and new channels.
  */
 import type { Checkpoint, ChannelVersions, PendingWrite } from '../checkpoint/types';
-import { IGNORED_WRITE_CHANNELS, INTERRUPT, NULL_TASK_ID, PULL, PUSH, RESERVED, RESUME, ERROR, TASKS, TAG_HIDDEN } from '../constants';
+import { ERROR, ERROR_SOURCE_NODE, IGNORED_WRITE_CHANNELS, INTERRUPT, NULL_TASK_ID, PULL, PUSH, RESERVED, RESUME, TASKS, TAG_HIDDEN } from '../constants';
 import { InvalidUpdateError } from '../errors';
 import { isSend, Send } from '../types';
 import { cacheKeyOf, type CacheKey } from './cache';
@@ -218,9 +218,10 @@ function preparePush(idx: number, packet: unknown, checkpoint: Checkpoint, nodes
   const ns = nsOf(opts.checkpointNs, packet.node);
   const id = makeTaskId([ns, String(opts.step), packet.node, PUSH, String(idx)], checkpoint.id);
   const input = (packet as Send).args;
+  const timeout = (packet as Send).timeout ?? node.timeout;
   return withCacheKey({
     id, name: packet.node, path: [PUSH, idx, false], triggers: [PUSH], reasons: [],
-    input, node, taskNs: `${ns}:${id}`, writes: [],
+    input, node, taskNs: `${ns}:${id}`, writes: [], ...(timeout ? { timeout } : {}),
   });
 }
 
@@ -244,7 +245,7 @@ function preparePull(name: string, checkpoint: Checkpoint, channels: Channels, n
   const value = node.mapper ? node.mapper(input.value) : input.value;
   return withCacheKey({
     id, name, path: [PULL, name], triggers: [trigger], reasons,
-    input: value, node, taskNs: `${ns}:${id}`, writes: [],
+    input: value, node, taskNs: `${ns}:${id}`, writes: [], ...(node.timeout ? { timeout: node.timeout } : {}),
   });
 }
 
@@ -308,7 +309,7 @@ export function reapplyPendingWrites(tasks: readonly PreparedTask[], pending: re
   for (const [tid, chan, val] of pending) {
     const task = byId.get(tid);
     if (!task) continue;
-    if (chan === ERROR || chan === RESUME || chan === INTERRUPT || chan === '__error_source_node__') {
+    if (chan === ERROR || chan === RESUME || chan === INTERRUPT || chan === ERROR_SOURCE_NODE) {
       skipped.push({ taskId: tid, channel: chan });
       continue;
     }

@@ -71,10 +71,10 @@ export class InMemoryCache<V = unknown> implements BaseCache<V> {
 }
 
 /** The cache key of a task of `node` with `input`, or undefined when the node has no policy. */
-export function cacheKeyOf(node: string, policy: CachePolicy | undefined, input: unknown): CacheKey | undefined {
+export function cacheKeyOf(node: string, policy: CachePolicy | undefined, input: unknown, ns: string[] = [node, node]): CacheKey | undefined {
   if (!policy) return undefined;
   const key = (policy.keyFunc ?? JSON.stringify)([input]);
-  return { ns: ['__pregel_ns_writes', node, node], key, ttl: policy.ttl };
+  return { ns: ['__pregel_ns_writes', ...ns], key, ttl: policy.ttl };
 }
 
 /** Serves tasks whose input is in the node cache: they take the cached writes and do not run. */

@@ -6,11 +6,13 @@
 import type { ControlSignal } from '../../shared/trace';
 import { CONTROL_SIGNALS, PUSH, RETURN } from '../constants';
 import { AbortError, GraphInterrupt } from '../errors';
-import type { Scratchpad } from './context';
+import { cacheKeyOf } from './cache';
+import type { CallOptions, Scratchpad } from './context';
 import { interruptId, taskId as taskIdOf } from './ids';
 import type { PregelLoop } from './loop';
-import type { RetryPolicy } from './retry';
-import { buildScratchpad, runTask, type RunnerOptions, type StepControl } from './runner';
+import { buildScratchpad, runTask, type RunnerOptions } from './runner';
+import type { StepControl } from './step_control';
+import { outputWrites } from './writes';
 import type { PregelNode, PreparedTask } from './types';
 
 /**
@@ -19,13 +21,15 @@ import type { PregelNode, PreparedTask } from './types';
  * parent finds the same task and, unless replaying, its saved writes. Returns the task (with
  * writes when it is served from them) and whether it was already registered in this step.
  */
-function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: PregelNode, input: unknown): { task: PreparedTask; known: boolean } {
+function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: PregelNode, input: unknown, options: CallOptions): { task: PreparedTask; known: boolean } {
   const name = node.name;
   const id = taskIdOf([name, String(loop.step), name, PUSH, parent.path, idx], loop.checkpoint.id);
   const known = loop.taskOf(id);
   if (known) return { task: known, known: true };
+  const cacheKey = options.cachePolicy ? cacheKeyOf(name, options.cachePolicy, input, [name]) : undefined;
   const task: PreparedTask = {
     id, name, path: [PUSH, parent.path as unknown as string, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [],
+    ...(cacheKey ? { cacheKey } : {}), ...(options.timeout ? { timeout: options.timeout } : {}),
   };
   loop.registerTask(task);
   const tr = loop.p.tracer;
@@ -41,7 +45,7 @@ function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: P
     }
     if (task.writes.length > 0) {
       tr.emit({ type: '@engine.task.cached', step: loop.step, taskId: id, name, channels: task.writes.map((w) => w[0]) });
-      loop.outputWrites(task, task.writes, true);
+      outputWrites(loop, task, task.writes, true);
     }
   }
   return { task, known: false };
@@ -50,11 +54,11 @@ function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: P
 /** Call-task nodes, one per task function (they write their return value to `__return__`). */
 const callNodes = new WeakMap<(...args: unknown[]) => unknown, Map<string, PregelNode>>();
 
-function callNode(name: string, fn: (...args: unknown[]) => unknown, retry: RetryPolicy | undefined): PregelNode {
+function callNode(name: string, fn: (...args: unknown[]) => unknown, retry: CallOptions['retry']): PregelNode {
   let byName = callNodes.get(fn);
   if (!byName) callNodes.set(fn, (byName = new Map()));
   let node = byName.get(name);
-  if (!node) {
+  if (!node || node.retryPolicy !== retry) {
     node = { name, triggers: [], channels: [], bound: (input) => fn(...(input as unknown[])), writers: (out) => [[RETURN, out]], retryPolicy: retry };
     byName.set(name, node);
   }
@@ -68,18 +72,31 @@ const running = new WeakMap<PreparedTask, Promise<unknown>>();
  * it already finished (a resume re-runs the caller, not its finished calls); else executed now,
  * within the step. Its error or interrupt goes to the caller, not to the runner.
  */
-export function callTask(loop: PregelLoop, opts: RunnerOptions, step: StepControl, parent: PreparedTask, sp: Scratchpad, call: { name: string; fn: (...args: unknown[]) => unknown; retry?: RetryPolicy }, args: unknown[]): Promise<unknown> {
+export async function callTask(loop: PregelLoop, opts: RunnerOptions, step: StepControl, parent: PreparedTask, sp: Scratchpad, call: { name: string; fn: (...args: unknown[]) => unknown; options: CallOptions }, args: unknown[]): Promise<unknown> {
   const idx = sp.callCounter++;
-  const { task, known } = acceptPush(loop, parent, idx, callNode(call.name, call.fn, call.retry), args);
+  const { task, known } = acceptPush(loop, parent, idx, callNode(call.name, call.fn, call.options.retry), args, call.options);
   if (known && running.has(task)) return running.get(task)!;
-  if (task.writes.length > 0) return Promise.resolve(task.writes.find((w) => w[0] === RETURN)?.[1]);
+  if (!known && task.writes.length === 0 && task.cacheKey) await matchCachedCall(loop, task);
+  if (task.writes.length > 0) return task.writes.find((w) => w[0] === RETURN)?.[1];
   const pad = buildScratchpad(task, loop, loop.resumeMap, interruptId);
   const promise = runTask(task, loop, opts, pad, step).then((o) => {
     if (o.kind === 'ok') return task.writes.find((w) => w[0] === RETURN)?.[1];
-    if (o.kind === 'error') throw o.error;
+    if (o.kind === 'error' || o.kind === 'bubble' || o.kind === 'handled') throw o.error;
     if (o.kind === 'interrupt') throw new GraphInterrupt(o.interrupts);
     throw new AbortError('The step was cancelled.');
   });
   running.set(task, promise);
   return promise;
+}
+
+/** A call-task whose input is in the node cache takes the cached writes and does not run. */
+async function matchCachedCall(loop: PregelLoop, task: PreparedTask): Promise<void> {
+  const cache = loop.p.cache;
+  const key = task.cacheKey;
+  if (!cache || !key) return;
+  const [hit] = await cache.get([[key.ns, key.key]]);
+  if (!hit) return;
+  task.writes = [...(hit.value as PreparedTask['writes'])];
+  loop.p.tracer.emit({ type: '@engine.task.cached', step: loop.step, taskId: task.id, name: task.name, channels: task.writes.map((w) => w[0]) });
+  await loop.putWrites(task.id, task.writes, true);
 }

@@ -28,7 +28,7 @@ export function channelValues(channels: Channels, versions: ChannelVersions): Re
   const out: Record<string, unknown> = {};
   for (const k in channels) {
     if (!(k in versions)) continue;
-    const snap = channels[k].checkpoint();
+    const snap = channels[k].snapshot();
     if (!snap.empty) out[k] = snap.value;
   }
   return out;
@@ -42,16 +42,16 @@ export function newVersions(previous: ChannelVersions, current: ChannelVersions)
 }
 
 /**
- * The checkpoint to hand to the saver. Only channels in `changed` carry a value
- * (`channel_values`): the saver finds the others by (channel, version), so unchanged state is never
- * copied.
+ * The checkpoint to hand to the saver, shaped as LangGraph.js's (no `updated_channels`): the
+ * value of every channel that has a version and holds one, as LangGraph savers expect. The saver stores the values of `newVersions` only (ours keep
+ * one blob per channel version), so unchanged state is never copied.
  */
-export function checkpointForSave(base: Checkpoint, channels: Channels, changed: ChannelVersions, step: number, updated: string[] | undefined, id?: string): Checkpoint {
+export function checkpointForSave(base: Checkpoint, channels: Channels, step: number, id?: string): Checkpoint {
   const values: Record<string, unknown> = {};
-  for (const k in changed) {
-    const ch = channels[k];
-    if (!ch) continue;
-    const snap = ch.checkpoint();
+  const versions = base.channel_versions;
+  for (const k in channels) {
+    if (!(k in versions)) continue;
+    const snap = channels[k].snapshot();
     if (!snap.empty) values[k] = encodeChannelValue(k, snap.value);
   }
   // The version maps are never mutated once built (applyWrites copies before writing) and savers
@@ -61,9 +61,8 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, changed:
     id: id ?? uuid6(step),
     ts: new Date().toISOString(),
     channel_values: values,
-    channel_versions: base.channel_versions,
+    channel_versions: versions,
     versions_seen: base.versions_seen,
-    ...(updated ? { updated_channels: [...updated].sort() } : {}),
   };
 }
 
@@ -93,4 +92,15 @@ export function flooredNextVersion(next: (v: number | undefined) => number, floo
 /** `"sub:1f…|inner:2a…"` → `"sub|inner"`: where a `checkpointer: true` subgraph keeps its history. */
 export function recastNamespace(ns: string): string {
   return ns.split('|').filter((p) => !/^\d+$/.test(p)).map((p) => p.split(':')[0]).join('|');
+}
+
+/**
+ * A subgraph checkpoint's config with `checkpoint_map` (its ancestors' checkpoints and its own), as
+ * LangGraph.js returns it: passed back to `invoke`, it addresses the root checkpoint it ran under.
+ */
+export function patchCheckpointMap(config: import('../checkpoint/types').RunnableConfig, metadata: { parents?: Record<string, string> } | undefined) {
+  const parents = metadata?.parents ?? {};
+  if (Object.keys(parents).length === 0) return config;
+  const c = config.configurable ?? {};
+  return { ...config, configurable: { ...c, checkpoint_map: { ...parents, [c.checkpoint_ns ?? '']: c.checkpoint_id as string } } };
 }

@@ -26,5 +26,9 @@ export function* mapCommand(cmd: Command, pending: readonly PendingWrite[]): Gen
       }
     } else yield [NULL_TASK_ID, RESUME, resume];
   }
-  for (const [k, v] of cmd._updateAsTuples()) yield [NULL_TASK_ID, k, v];
+  const update = cmd.update as unknown;
+  if (update) {
+    if (typeof update !== 'object') throw new Error('Expected cmd.update to be a dict mapping channel names to update values');
+    for (const [k, v] of Array.isArray(update) ? (update as [string, unknown][]) : Object.entries(update)) yield [NULL_TASK_ID, k, v];
+  }
 }

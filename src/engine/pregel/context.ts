@@ -21,12 +21,21 @@ export interface Scratchpad {
   /** A resume value not yet bound to a task (`Command({ resume })`); undefined when none. */
   nullResume: unknown;
   hasNullResume: boolean;
+  /** Called when this task takes the unbound resume: tasks made later in the step no longer see it. */
+  consumeNullResume?(): void;
   /** Index of the last interrupt reached (-1 before the first). */
   interruptCounter: number;
   /** Functional-API seam: call-task counter. */
   callCounter: number;
   /** Subgraph seam: invocations of nested graphs in this task. */
   subgraphCounter: number;
+}
+
+/** Options of a call-task (`task(options, fn)`). */
+export interface CallOptions {
+  retry?: import('./retry').RetryPolicy;
+  cachePolicy?: import('./cache').CachePolicy;
+  timeout?: import('./timeout_policy').TimeoutPolicy;
 }
 
 /** What a running task exposes to code running inside it. */
@@ -41,11 +50,13 @@ export interface TaskContext {
   /** Appends writes to the running attempt of the task. */
   send(writes: PendingWriteValue[]): void;
   /** Functional API: runs a call-task (`task()`), or serves it from its saved writes. */
-  call?(name: string, fn: (...args: unknown[]) => unknown, args: unknown[], retry?: import('./retry').RetryPolicy): Promise<unknown>;
+  call?(name: string, fn: (...args: unknown[]) => unknown, args: unknown[], options: CallOptions): Promise<unknown>;
   /** Functional API: the value the entrypoint saved in the previous run (`getPreviousState()`). */
   previous?: unknown;
-  /** What a graph invoked inside this task (a subgraph) inherits. */
-  graph?: ParentGraphInfo;
+  /** What a graph invoked inside this task (a subgraph) inherits (made when one asks). */
+  parentGraph?(): ParentGraphInfo;
+  /** The task's input (`getCurrentTaskInput()`). */
+  input: unknown;
 }
 
 /** The parent run's context a subgraph inherits (LangGraph's `__pregel_*` config keys). */
@@ -56,12 +67,16 @@ export interface ParentGraphInfo {
   checkpointMap: Record<string, string>;
   /** The root's `isResuming` during its first step (undefined afterwards). */
   resuming: boolean | undefined;
+  /** A `Command({ resume })` map of interrupt id → answer (subgraphs inherit it, as LangGraph.js's config). */
+  resumeMap?: Record<string, unknown>;
   replayState?: import('./replay').ReplayState;
   /** Emits a subgraph's stream chunk into the root's stream (when it asked for subgraphs). */
   streamSink?: (ns: string[], mode: string, payload: unknown) => void;
   /** The stream modes of the root run. */
   modes: ReadonlySet<string>;
   tracer?: import('./tracer').Tracer;
+  /** The parent run's durability (a subgraph inherits it). */
+  durability?: import('./loop').Durability;
 }
 
 interface AlsLike<T> {

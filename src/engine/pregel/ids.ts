@@ -66,3 +66,14 @@ export function interruptId(taskNs: string, answered = 0): string {
 export function isInterruptId(s: string): boolean {
   return /^[0-9a-f]{32}$/.test(s);
 }
+
+/** A random UUIDv4 (message ids). */
+export function uuid4(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  const h = randomHex(32).split('');
+  h[12] = '4';
+  h[16] = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  const s = h.join('');
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}

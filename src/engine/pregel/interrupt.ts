@@ -24,6 +24,7 @@ export function interrupt<I = unknown, R = any>(value: I): R {
     const v = sp.nullResume;
     sp.hasNullResume = false;
     sp.nullResume = undefined;
+    sp.consumeNullResume?.();
     sp.resume.push(v);
     ctx.send([[RESUME, sp.resume.slice()]]);
     return v as R;

@@ -137,7 +137,8 @@ export function checkpointPayload(
     metadata,
     next: tasks.map((t) => t.name),
     tasks: tasksWithWrites(tasks, pending, streamKeys, subgraphRefs(tasks, config.configurable?.thread_id, false)),
-    ...(parentConfig ? { parentConfig: { configurable: { ...parentConfig.configurable } } } : {}),
+    // Present even without a parent (undefined), as LangGraph.js's payload and StateSnapshot have it.
+    parentConfig: parentConfig ? { configurable: { ...parentConfig.configurable } } : undefined,
   };
 }
 

@@ -1,67 +1,31 @@
 /**
  * The superstep loop: a thin driver around the pure functions of ./algo. It loads the checkpoint,
  * applies input / Command / resume (`first`), prepares each step's tasks (`tick`), records task
- * writes (`putWrites`), applies them and saves a checkpoint per step (`afterTick`).
- * Task execution lives in ./runner.
+ * writes (`putWrites`, ./writes), applies them and saves a checkpoint per step (`afterTick`), as the
+ * run's durability allows. Task execution lives in ./runner; what happens at exit in ./finish.
  */
-import type { ChannelSpec } from '../channels/base';
-import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointSource, ChannelVersions, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
-import { WRITES_IDX_MAP } from '../checkpoint/types';
-import { DEFAULT_RECURSION_LIMIT, INTERRUPT, NULL_TASK_ID, PUSH } from '../constants';
+import type { Checkpoint, CheckpointMetadata, CheckpointSource, ChannelVersions, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+import { DEFAULT_RECURSION_LIMIT, TAG_HIDDEN } from '../constants';
 import { GraphInterrupt } from '../errors';
 import { isCommand } from '../types';
 import type { ControlSignal } from '../../shared/trace';
-import { applyWrites, increment, prepareNextTasks, reapplyPendingWrites, shouldInterrupt } from './algo';
-import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, threadMaxVersion } from './checkpoint';
-import { decodePendingWrites, encodeWrites } from './encode';
-import { checkpointPayload, outputUpdates, outputValues, taskResultPayload, taskStartPayload, type OutputKeys, type StreamMode } from './io';
-import { matchCachedWrites, type BaseCache } from './cache';
+import { applyWrites, increment, prepareNextTasks, shouldInterrupt } from './algo';
+import { channelsFromCheckpoint, checkpointForSave, newVersions } from './checkpoint';
+import { checkpointPayload, outputValues, taskStartPayload, type StreamMode } from './io';
+import { matchCachedWrites } from './cache';
 import { INPUT_RESUMING, runFirst } from './first';
 import type { ParentGraphInfo } from './context';
-import { ReplayState } from './replay';
-import { tracePrepared, type Tracer } from './tracer';
-import type { Channels, PregelNode, PreparedTask } from './types';
+import { loadStart, type LoadedStart } from './load';
+import type { LoopParams, LoopStatus } from './loop_params';
+import type { ReplayState } from './replay';
+import { applySaved } from './resume';
+import { tracePrepared } from './tracer';
+import type { Channels, PreparedTask } from './types';
+import { outputWrites, putTaskWrites } from './writes';
+import { uuid6 } from './ids';
+import { Persistence } from './persistence';
 
-/** What a loop needs from the compiled graph and the caller. */
-export interface LoopParams {
-  nodes: Record<string, PregelNode>;
-  specs: Record<string, ChannelSpec>;
-  triggerToNodes: Record<string, string[]>;
-  inputKeys: string[] | string;
-  outputKeys: OutputKeys;
-  streamKeys: OutputKeys;
-  checkpointer?: BaseCheckpointSaver;
-  interruptBefore?: string[] | '*';
-  interruptAfter?: string[] | '*';
-  config: RunnableConfig;
-  input: unknown;
-  /** Receives stream chunks of every mode that was asked for. */
-  emit: (mode: StreamMode, payload: unknown) => void;
-  modes: ReadonlySet<StreamMode>;
-  tracer: Tracer;
-  /** Set when this graph runs inside a task of a parent graph (a subgraph). */
-  nested?: NestedParams;
-  /** The node cache (`compile({ cache })`). */
-  cache?: BaseCache;
-  /** Where subgraphs' stream chunks go (the root's stream, when it asked for `subgraphs`). */
-  streamSink?: (ns: string[], mode: string, payload: unknown) => void;
-}
-
-/** What a subgraph's loop inherits from the task that runs it. */
-export interface NestedParams {
-  /** Its checkpoint namespace, e.g. `sub:<task id>` (or `sub` for `checkpointer: true`). */
-  ns: string;
-  /** Ancestor namespace → checkpoint id: stored as `metadata.parents`. */
-  checkpointMap: Record<string, string>;
-  /** The root's `isResuming` during its first step; undefined when the key is absent. */
-  resuming: boolean | undefined;
-  /** A `Command({ resume })` answer not yet bound to a task, handed down by the parent. */
-  nullResume?: { value: unknown };
-  replayState?: ReplayState;
-}
-
-export type LoopStatus = 'pending' | 'done' | 'interrupt_before' | 'interrupt_after' | 'out_of_steps';
-
+export type { Durability, LoopParams, LoopStatus, NestedParams } from './loop_params';
 
 const EMPTY_WRITES: readonly PendingWrite[] = [];
 
@@ -70,6 +34,8 @@ export class PregelLoop {
   channels: Channels;
   metadata: CheckpointMetadata;
   checkpointConfig: RunnableConfig;
+  private ownConfigurable?: Record<string, unknown>;
+  private readonly configMemo: { id: string | undefined; config: RunnableConfig }[] = [];
   prevCheckpointConfig: RunnableConfig | undefined;
   pending: PendingWrite[];
   step: number;
@@ -96,9 +62,9 @@ export class PregelLoop {
   /** @internal */
   getNextVersion: (v: number | undefined) => number;
   /** @internal The addressed checkpoint is not the thread's latest. */
-  superseded = false;
+  readonly superseded: boolean;
   /** @internal An explicit checkpoint_id equal to the head (not update/fork): not time travel. */
-  resumeAtHead = false;
+  readonly resumeAtHead: boolean;
   /** @internal A checkpoint_id (or a replay state) chose the checkpoint. */
   readonly addressed: boolean;
   /** This graph's checkpoint namespace (`""` at the root). */
@@ -107,81 +73,39 @@ export class PregelLoop {
   resumingFlag: boolean | undefined;
   /** Shared with the subgraphs of a time-travelling run. */
   replayState: ReplayState | undefined;
+  /** The id of the checkpoint the saver holds last (exit durability saves only when it changed). */
+  savedCheckpointId: string;
+  /** Tasks that wrote during this run: under `exit` durability, their writes are saved at exit. */
+  readonly writtenTaskIds = new Set<string>();
+  /** The saver calls of this run (not awaited where they are made; see ./persistence). */
+  readonly persistence = new Persistence();
 
-  private constructor(readonly p: LoopParams, saved: { checkpoint: Checkpoint; metadata: CheckpointMetadata; config: RunnableConfig; parentConfig?: RunnableConfig; pendingWrites: PendingWrite[] }, addressed: boolean) {
-    this.checkpoint = saved.checkpoint;
-    this.metadata = saved.metadata;
-    this.channels = channelsFromCheckpoint(p.specs, saved.checkpoint);
-    this.checkpointConfig = saved.config;
-    this.prevCheckpointConfig = saved.parentConfig;
-    this.pending = saved.pendingWrites;
-    this.step = saved.metadata.step + 1;
+  private constructor(readonly p: LoopParams, s: LoadedStart) {
+    this.checkpoint = s.checkpoint;
+    this.metadata = s.metadata;
+    this.channels = channelsFromCheckpoint(p.specs, s.checkpoint);
+    this.checkpointConfig = s.config;
+    this.prevCheckpointConfig = s.parentConfig;
+    this.pending = s.pendingWrites;
+    this.step = s.metadata.step + 1;
     this.stop = this.step + (p.config.recursionLimit ?? DEFAULT_RECURSION_LIMIT) + 1;
-    this.prevVersions = { ...saved.checkpoint.channel_versions };
+    this.prevVersions = { ...s.checkpoint.channel_versions };
     this.input = p.input;
-    this.addressed = addressed;
+    this.addressed = s.addressed;
+    this.superseded = s.superseded;
+    this.resumeAtHead = s.resumeAtHead;
     this.ns = p.nested?.ns ?? '';
-    this.resumingFlag = p.nested?.resuming;
+    this.resumingFlag = s.clearResuming ? undefined : p.nested?.resuming;
     this.replayState = p.nested?.replayState;
+    this.resumeMap = p.nested?.resumeMap;
+    this.savedCheckpointId = s.checkpoint.id;
     const saver = p.checkpointer;
-    this.getNextVersion = saver ? (v) => saver.getNextVersion(v) : increment;
+    this.getNextVersion = s.nextVersion ?? (saver ? (v) => saver.getNextVersion(v) : increment);
   }
 
   /** Loads the checkpoint the run starts from (addressed, latest, or a new thread's empty one). */
   static async initialize(p: LoopParams): Promise<PregelLoop> {
-    const conf = p.config.configurable ?? {};
-    const threadId = conf.thread_id;
-    const nested = p.nested;
-    const ns = nested?.ns ?? '';
-    const checkpointId = nested ? nested.checkpointMap[ns] : conf.checkpoint_id;
-    const addressed = Boolean(checkpointId || nested?.replayState);
-    let tuple;
-    let clearResuming = false;
-    if (p.checkpointer) {
-      const own = { configurable: { thread_id: threadId, checkpoint_ns: ns } };
-      if (checkpointId) tuple = await p.checkpointer.getTuple({ configurable: { ...own.configurable, checkpoint_id: checkpointId } });
-      else if (nested?.replayState) {
-        const visit = await nested.replayState.getCheckpoint(ns, p.checkpointer, own);
-        tuple = visit.tuple;
-        clearResuming = true;
-        p.tracer.emit({
-          type: '@engine.replay.visit', step: (tuple?.metadata?.step ?? -2) + 1, stableNs: visit.stableNs,
-          firstVisit: visit.firstVisit, replayBefore: nested.replayState.checkpointId,
-          loadedCheckpointId: tuple?.checkpoint.id ?? null, loadedStep: tuple?.metadata?.step ?? null,
-        });
-      } else tuple = await p.checkpointer.getTuple(own);
-    }
-    const loop = new PregelLoop(
-      p,
-      tuple
-        ? {
-            checkpoint: tuple.checkpoint,
-            metadata: { ...(tuple.metadata ?? { source: 'input', step: -2, parents: {} }) },
-            config: { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: tuple.checkpoint.id } },
-            parentConfig: tuple.parentConfig,
-            pendingWrites: decodePendingWrites(tuple.pendingWrites),
-          }
-        : {
-            checkpoint: emptyCheckpoint(),
-            metadata: { source: 'input', step: -2, parents: {} },
-            config: { configurable: { thread_id: threadId, checkpoint_ns: ns } },
-            pendingWrites: [],
-          },
-      addressed,
-    );
-    if (clearResuming) loop.resumingFlag = undefined;
-    if (p.checkpointer && tuple && checkpointId) {
-      const latest = await p.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns } });
-      loop.superseded = latest !== undefined && latest.checkpoint.id !== tuple.checkpoint.id;
-      const updateOrFork = loop.metadata.source === 'update' || loop.metadata.source === 'fork';
-      loop.resumeAtHead = !loop.superseded && !updateOrFork;
-    }
-    // A fork checkpoint carries no new versions, so newer branches may hold higher ones (see threadMaxVersion).
-    if (p.checkpointer && tuple && (loop.superseded || loop.metadata.source === 'fork')) {
-      loop.getNextVersion = flooredNextVersion(loop.getNextVersion, await threadMaxVersion(p.checkpointer, threadId, ns));
-    }
-    tuple = undefined;
-    return loop;
+    return new PregelLoop(p, await loadStart(p));
   }
 
   /** LangGraph's `isResuming`: the checkpoint has state and the input is null / a resume Command. */
@@ -191,9 +115,19 @@ export class PregelLoop {
     return hasVersions && (this.resumingFlag === true || inp === null || inp === undefined || inp === INPUT_RESUMING || (isCommand(inp) && inp.resume != null));
   }
 
-  private configFor(checkpointId: string | undefined): RunnableConfig {
-    const c = this.checkpointConfig.configurable ?? {};
-    return { configurable: { thread_id: c.thread_id, checkpoint_ns: this.ns, ...(checkpointId ? { checkpoint_id: checkpointId } : {}) } };
+  /** The saver config of a checkpoint of this graph, keeping the run's own `configurable` keys. */
+  configFor(checkpointId: string | undefined): RunnableConfig {
+    const memo = this.configMemo;
+    for (const m of memo) if (m.id === checkpointId) return m.config;
+    if (!this.ownConfigurable) {
+      const { checkpoint_id: _id, ...rest } = this.checkpointConfig.configurable ?? {};
+      this.ownConfigurable = { ...rest, checkpoint_ns: this.ns };
+    }
+    const config = { configurable: checkpointId ? { ...this.ownConfigurable, checkpoint_id: checkpointId } : { ...this.ownConfigurable } };
+    // The last two: a step's own checkpoint and its parent.
+    if (memo.length === 2) memo.shift();
+    memo.push({ id: checkpointId, config });
+    return config;
   }
 
   /** @internal Pushes a stream chunk (and its debug twin). */
@@ -216,16 +150,18 @@ export class PregelLoop {
   }
 
   /** What a subgraph run inside one of this loop's tasks inherits. */
-  parentInfo(sink: ParentGraphInfo['streamSink'], modes: ReadonlySet<string>): ParentGraphInfo {
+  parentInfo(): ParentGraphInfo {
     return {
       threadId: this.checkpointConfig.configurable?.thread_id,
       checkpointer: this.p.checkpointer,
-      checkpointMap: { ...this.p.nested?.checkpointMap, [this.ns]: this.checkpoint.id },
+      checkpointMap: { ...this.p.checkpointMap, [this.ns]: this.checkpoint.id },
       resuming: this.resumingFlag,
+      resumeMap: this.resumeMap,
       replayState: this.replayState,
-      streamSink: sink,
-      modes,
+      streamSink: this.p.streamSink,
+      modes: this.p.sinkModes,
       tracer: this.p.tracer,
+      durability: this.p.durability,
     };
   }
 
@@ -241,8 +177,8 @@ export class PregelLoop {
 
   /**
    * Prepares the next superstep. Returns true when it has tasks to execute (in `tasks`, those
-   * without writes); false when the run is done or out of steps. Throws GraphInterrupt for
-   * `interruptBefore`.
+   * without writes); false when the run is done, out of steps or draining. Throws GraphInterrupt
+   * for `interruptBefore`.
    */
   async tick(): Promise<boolean> {
     for (;;) {
@@ -251,8 +187,7 @@ export class PregelLoop {
         return false;
       }
       const tr = this.p.tracer;
-      const ckptId = this.checkpoint.id;
-      if (tr.enabled) tr.emit({ type: '@engine.tick.start', step: this.step, checkpointId: ckptId, isReplaying: this.isReplaying });
+      if (tr.enabled) tr.emit({ type: '@engine.tick.start', step: this.step, checkpointId: this.checkpoint.id, isReplaying: this.isReplaying });
       let tasks = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, {
         step: this.step, checkpointNs: this.ns, updatedChannels: this.updatedChannels, triggerToNodes: this.p.triggerToNodes,
       });
@@ -265,7 +200,7 @@ export class PregelLoop {
         this.status = 'done';
         return false;
       }
-      if (this.pending.length > 0) tasks = this.applySaved(tasks);
+      if (this.pending.length > 0) tasks = applySaved(this, tasks);
       for (const t of tasks) {
         if (t.writes.length > 0) tr.emit({ type: '@engine.task.cached', step: this.step, taskId: t.id, name: t.name, channels: t.writes.map((w) => w[0]) });
       }
@@ -276,102 +211,28 @@ export class PregelLoop {
       }
       if (shouldInterrupt(this.checkpoint, this.p.interruptBefore, tasks)) {
         this.status = 'interrupt_before';
-        const nodes = tasks.map((t) => t.name);
-        tr.emit({ type: '@engine.interrupt', step: this.step, kind: 'before', interrupts: [], nodes });
+        tr.emit({ type: '@engine.interrupt', step: this.step, kind: 'before', interrupts: [], nodes: tasks.map((t) => t.name) });
         throw new GraphInterrupt();
+      }
+      if (this.p.control?.drainRequested) {
+        this.status = 'draining';
+        return false;
       }
       this.outputCachedWrites(tasks);
       if (this.p.modes.has('tasks') || this.p.modes.has('debug')) {
-        for (const t of tasks) if (!t.node.tags?.includes('langsmith:hidden')) this.emit('tasks', taskStartPayload(t));
+        for (const t of tasks) if (!t.node.tags?.includes(TAG_HIDDEN)) this.emit('tasks', taskStartPayload(t));
       }
       return true;
     }
   }
 
-  /**
-   * Saved writes of the step: re-applied to the tasks that finished (they will not run), unless the
-   * tick replays (then every task runs again). Returns the step's tasks.
-   */
-  private applySaved(tasks: PreparedTask[]): PreparedTask[] {
-    const tr = this.p.tracer;
-    if (this.isReplaying) {
-      const ids = new Set(tasks.map((t) => t.id));
-      for (const [tid, c] of this.pending) if (ids.has(tid)) tr.emit({ type: '@engine.write.skipped', step: this.step, taskId: tid, channel: c, reason: 'replaying' });
-      return tasks;
-    }
-    const r = reapplyPendingWrites(tasks, this.pending);
-    this.tasks = r.tasks;
-    for (const w of r.reapplied) tr.emit({ type: '@engine.write.reapplied', step: this.step, ...w });
-    for (const s of r.skipped) {
-      tr.emit({ type: '@engine.write.skipped', step: this.step, taskId: s.taskId, channel: s.channel, reason: 'control-signal', signal: s.channel as ControlSignal });
-    }
-    return r.tasks;
-  }
-
   private outputCachedWrites(tasks: readonly PreparedTask[]): void {
-    for (const t of tasks) if (t.writes.length > 0) this.outputWrites(t, t.writes, true);
+    for (const t of tasks) if (t.writes.length > 0) outputWrites(this, t, t.writes, true);
   }
 
-  /** Streams what a task wrote (LangGraph.js `_outputWrites`). */
-  outputWrites(task: PreparedTask, writes: readonly PendingWriteValue[], cached: boolean): void {
-    if (task.node.tags?.includes('langsmith:hidden')) return;
-    if (writes.length > 0) {
-      if (writes[0][0] === INTERRUPT) {
-        // A call-task's interrupt is reported by the task that called it.
-        if (task.path[0] === PUSH && task.path[task.path.length - 1] === true) return;
-        const ints = writes.filter((w) => w[0] === INTERRUPT).flatMap((w) => w[1] as unknown[]);
-        this.emit('updates', { [INTERRUPT]: ints });
-        this.emit('values', { [INTERRUPT]: ints });
-      } else if (writes[0][0] !== '__error__') {
-        const chunk = outputUpdates(this.p.outputKeys, [[task, writes]], cached);
-        if (chunk) this.emit('updates', chunk);
-      }
-    }
-    if (!cached && (this.p.modes.has('tasks') || this.p.modes.has('debug'))) this.emit('tasks', taskResultPayload(task, writes, this.p.streamKeys));
-  }
-
-  /**
-   * Records writes of a task (or of the NULL task) against the checkpoint the step started from.
-   * Special-only batches keep the last write per channel; a task's new writes replace its earlier
-   * ones; NULL-task writes accumulate (a new special write replaces the old one of its channel).
-   */
-  async putWrites(taskId: string, writesIn: readonly PendingWriteValue[], cached = false): Promise<void> {
-    if (writesIn.length === 0) return;
-    let writes = writesIn;
-    const deduplicated: string[] = [];
-    if (writes.every(([c]) => c in WRITES_IDX_MAP)) {
-      const last = new Map<string, PendingWriteValue>();
-      for (const w of writes) {
-        if (last.has(w[0])) deduplicated.push(w[0]);
-        last.set(w[0], w);
-      }
-      writes = [...last.values()];
-    }
-    const isNull = taskId === NULL_TASK_ID;
-    const before = this.pending.length;
-    // Filtering is O(pending): skip it for a task that has no writes yet (every task of a wide
-    // fan-out commits once), so a step stays linear in its number of tasks.
-    if (this.pending.length > 0 && (isNull || this.pendingOf(taskId).length > 0)) {
-      if (isNull) {
-        const special = new Set(writes.filter(([c]) => c in WRITES_IDX_MAP).map(([c]) => c));
-        this.pending = this.pending.filter(([t, c]) => !(t === NULL_TASK_ID && special.has(c)));
-      } else this.pending = this.pending.filter(([t]) => t !== taskId);
-    }
-    const replaced = before - this.pending.length;
-    for (const [c, v] of writes) this.pending.push([taskId, c, v]);
-    if (this.p.checkpointer) {
-      await this.p.checkpointer.putWrites(this.configFor(this.checkpoint.id), encodeWrites(writes), taskId);
-    }
-    if (this.p.tracer.enabled) this.p.tracer.emit({
-      type: '@engine.writes.put', step: this.step, taskId, checkpointId: this.checkpoint.id,
-      channels: writes.map((w) => w[0]), deduplicated, replaced, isNullTask: isNull,
-    });
-    const task = this.taskById.get(taskId);
-    if (task) this.outputWrites(task, writes, cached);
-    const key = task?.cacheKey;
-    if (!cached && key && this.p.cache && writes[0][0] !== '__error__' && writes[0][0] !== INTERRUPT) {
-      await this.p.cache.set([{ key: [key.ns, key.key], value: task.writes, ttl: key.ttl }]);
-    }
+  /** Records writes of a task (or of the NULL task) against the checkpoint the step started from (see ./writes). */
+  putWrites(taskId: string, writes: readonly PendingWriteValue[], cached = false): Promise<void> {
+    return putTaskWrites(this, taskId, writes, cached);
   }
 
   /** Applies the step's writes, saves a `loop` checkpoint, checks `interruptAfter`. */
@@ -385,6 +246,8 @@ export class PregelLoop {
     const values = outputValues(this.p.outputKeys, tasks.flatMap((t) => t.writes), this.channels);
     this.pending = [];
     await this.putCheckpoint('loop');
+    // `sync`: the next step starts only once this step's writes and checkpoint are stored.
+    if (this.p.durability === 'sync') await this.persistence.flush();
     this.isReplaying = false;
     if (values) this.emit('values', values.value);
     if (shouldInterrupt(this.checkpoint, this.p.interruptAfter, tasks)) {
@@ -396,23 +259,38 @@ export class PregelLoop {
     this.resumingFlag = undefined;
   }
 
-  /** Saves the current state as a checkpoint (only changed channels' values go to the saver). */
-  async putCheckpoint(source: CheckpointSource): Promise<void> {
-    const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
-    const saved = checkpointForSave(this.checkpoint, this.channels, changed, this.step, this.updatedChannels);
-    this.metadata = { source, step: this.step, parents: { ...this.p.nested?.checkpointMap } };
+  /**
+   * Makes the current state the next checkpoint and saves it (only changed channels' values go
+   * to the saver). Under `exit` durability nothing is saved until `'exit'`, which saves the
+   * current checkpoint as it is (unless the saver already has it) without starting a new step.
+   */
+  async putCheckpoint(source: CheckpointSource | 'exit'): Promise<void> {
+    const exiting = source === 'exit';
+    if (exiting && this.checkpoint.id === this.savedCheckpointId) return;
+    const saver = this.p.checkpointer && (this.p.durability !== 'exit' || exiting) ? this.p.checkpointer : undefined;
+    if (!exiting) this.metadata = { source, step: this.step, parents: { ...this.p.checkpointMap } };
     const parentId = this.checkpointConfig.configurable?.checkpoint_id as string | undefined;
-    this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts, ...(saved.updated_channels ? { updated_channels: saved.updated_channels } : {}) };
-    if (this.p.checkpointer) {
-      await this.p.checkpointer.put(this.configFor(parentId), saved, { ...this.metadata }, changed);
+    if (saver) {
+      const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
+      const saved = checkpointForSave(this.checkpoint, this.channels, this.step, exiting ? this.checkpoint.id : undefined);
+      this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts };
+      const putConfig = this.configFor(parentId);
+      const metadata = { ...this.metadata };
+      this.persistence.put(() => saver.put(putConfig, saved, metadata, changed));
       this.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
       this.checkpointConfig = this.configFor(saved.id);
       this.prevVersions = { ...this.checkpoint.channel_versions };
+      this.savedCheckpointId = saved.id;
       if (this.p.tracer.enabled) this.p.tracer.emit({
-        type: '@engine.checkpoint.saved', step: this.step, checkpointId: saved.id, parentCheckpointId: parentId ?? null, source, newChannels: Object.keys(saved.channel_values),
+        type: '@engine.checkpoint.saved', step: this.step, checkpointId: saved.id, parentCheckpointId: parentId ?? null, source: this.metadata.source,
+        newChannels: Object.keys(changed).filter((c) => c in saved.channel_values),
       });
+    } else if (!exiting) {
+      // Not saved (no saver, or `exit` durability): the step still gets its own id, from which
+      // the next step's task ids derive.
+      this.checkpoint = { ...this.checkpoint, id: uuid6(this.step), ts: new Date().toISOString() };
     }
-    this.step += 1;
+    if (!exiting) this.step += 1;
   }
 
   /**
@@ -434,7 +312,7 @@ export class PregelLoop {
     return ix.byTask.get(taskId) ?? EMPTY_WRITES;
   }
 
-  /** Adds a task to the current step (a call-task made while the step runs). */
+  /** Adds a task to the current step (a call-task, or an error handler, made while the step runs). */
   registerTask(task: PreparedTask): void {
     this._tasks.push(task);
     this.taskById.set(task.id, task);
@@ -443,20 +321,5 @@ export class PregelLoop {
   /** The task of the current step with this id, if any. */
   taskOf(id: string): PreparedTask | undefined {
     return this.taskById.get(id);
-  }
-
-  /** Root interrupt handling at exit: apply the step's successful writes in memory, return output. */
-  finishInterrupted(e: GraphInterrupt): void {
-    if (this.tasks.length > 0 && this.pending.length > 0 && this.tasks.some((t) => t.writes.length > 0)) {
-      const r = applyWrites(this.checkpoint, this.channels, this.tasks, this.getNextVersion, this.p.triggerToNodes);
-      this.channels = r.channels;
-      this.checkpoint = r.checkpoint;
-      const values = outputValues(this.p.outputKeys, this.tasks.flatMap((t) => t.writes), this.channels);
-      if (values) this.emit('values', values.value);
-    }
-    if (e.interrupts.length === 0) {
-      this.emit('updates', { [INTERRUPT]: [] });
-      this.emit('values', { [INTERRUPT]: [] });
-    }
   }
 }

@@ -2,54 +2,45 @@
  * A compiled graph: `invoke`, `stream`, and (in ./state) `getState`, `getStateHistory`,
  * `updateState`. Built by `StateGraph.compile()`.
  */
-import type { ChannelSpec } from '../channels/base';
+import { isChannel, specOf, type Channel, type ChannelSpec } from '../channels/base';
+import { topicSpec } from '../channels/topic';
 import type { AbortSignalLike, BaseCheckpointSaver, CheckpointListOptions, RunnableConfig } from '../checkpoint/types';
-import { DEFAULT_RECURSION_LIMIT, INTERRUPT } from '../constants';
-import { AbortError, GraphRecursionError, isGraphInterrupt } from '../errors';
-import type { TraceListener } from '../../shared/trace';
-import { interruptId, uuid6 } from './ids';
+import { INTERRUPT, TASKS } from '../constants';
 import { STREAM_MODES, type StreamMode } from './io';
 import type { BaseCache } from './cache';
-import { recastNamespace } from './checkpoint';
-import { PregelLoop, type LoopParams, type NestedParams } from './loop';
-import { currentTask, type ParentGraphInfo } from './context';
+import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
 import { AsyncQueue } from './queue';
-import { defaultSleep, type SleepFn } from './retry';
-import { callTask } from './call';
-import { runTasks } from './runner';
-import { getState, getStateHistory, updateState, type StateSnapshot } from './state';
-import { Tracer } from './tracer';
+import type { RetryPolicy } from './retry';
+import { mergeConfigs, nestedRun, runGraph, type PregelOptions } from './run';
+import { getState, getStateHistory, type StateSnapshot } from './state';
 import type { PregelNode } from './types';
+import { isPregelNode, toEngineNode, type PregelNode as LowLevelNode } from './lowlevel';
 
-/** Options of `invoke` / `stream`: a RunnableConfig plus stream and trace options. */
-export interface PregelOptions extends RunnableConfig {
-  streamMode?: StreamMode | StreamMode[];
-  /** Receives the engine's trace events (src/shared/trace.ts). Never changes a result. */
-  trace?: TraceListener;
-  /** Waits between retries; tests inject one that does not sleep. */
-  sleep?: SleepFn;
-  /** Random source for retry jitter. @default Math.random */
-  random?: () => number;
-  interruptBefore?: string[] | '*';
-  interruptAfter?: string[] | '*';
-  /** Also stream the chunks of subgraphs: chunks become `[namespace, chunk]` / `[namespace, mode, chunk]`. */
-  subgraphs?: boolean;
-}
+export type { PregelOptions } from './run';
 
-/** How a nested run (a subgraph inside a task) is set up. */
-interface NestedRun {
-  parent: ParentGraphInfo;
-  params: NestedParams;
-  checkpointer?: BaseCheckpointSaver;
+/** What `stream()` returns: the chunks, and (LangGraph.js's) `cancel()` and `signal`. */
+export interface GraphStream extends AsyncGenerator<any, void, unknown> {
+  /** Aborts the run (its tasks' signals abort); the stream ends. */
+  cancel(reason?: unknown): Promise<void>;
+  /** Aborted when `cancel()` is called. */
+  signal: AbortSignalLike;
 }
 
 export interface PregelParams {
   name?: string;
-  nodes: Record<string, PregelNode>;
-  channels: Record<string, ChannelSpec>;
+  /** The engine's nodes, or LangGraph.js's low-level `PregelNode`s (`Channel.subscribeTo(…)`). */
+  nodes: Record<string, PregelNode | LowLevelNode>;
+  /** Channel specs, or channel instances (`new LastValue()`, …). */
+  channels: Record<string, ChannelSpec | Channel>;
   inputChannels: string[] | string;
   outputChannels: string[] | string;
-  streamChannels: string[] | string;
+  /** @default every channel */
+  streamChannels?: string[] | string;
+  /** What `stream()` streams when no mode is given. @default 'values' */
+  streamMode?: StreamMode | StreamMode[];
+  stepTimeout?: number;
+  retryPolicy?: RetryPolicy;
+  config?: RunnableConfig;
   checkpointer?: BaseCheckpointSaver;
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
@@ -57,10 +48,6 @@ export interface PregelParams {
   checkpointMode?: boolean;
   /** The node cache. */
   cache?: BaseCache;
-}
-
-function checkAbort(signal: AbortSignalLike | undefined): void {
-  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new AbortError();
 }
 
 export class Pregel {
@@ -78,14 +65,29 @@ export class Pregel {
   readonly cache?: BaseCache;
   /** Trigger channel → nodes it triggers. */
   readonly triggerToNodes: Record<string, string[]>;
+  /** Milliseconds a superstep may take; past it the run fails (`Error("Abort")`, as LangGraph.js). */
+  stepTimeout?: number;
+  /** The retry policy of nodes that have none of their own. */
+  retryPolicy?: RetryPolicy;
+  /** Defaults of every run's config (`withConfig`). */
+  config?: RunnableConfig;
+  /** What `stream()` streams when no mode is given. */
+  readonly streamMode: StreamMode | StreamMode[];
 
   constructor(p: PregelParams) {
     this.name = p.name ?? 'LangGraph';
-    this.nodes = p.nodes;
-    this.channels = p.channels;
+    this.nodes = Object.fromEntries(Object.entries(p.nodes).map(([k, n]) => [k, isPregelNode(n) ? toEngineNode(k, n) : n]));
+    const channels: Record<string, ChannelSpec> = Object.fromEntries(Object.entries(p.channels).map(([k, c]) => [k, isChannel(c) ? specOf(c) : c]));
+    if (channels[TASKS] && channels[TASKS].kind !== 'Topic') throw new Error(`Channel '${TASKS}' is reserved and cannot be used in the graph.`);
+    channels[TASKS] ??= topicSpec(false);
+    this.channels = channels;
     this.inputChannels = p.inputChannels;
     this.outputChannels = p.outputChannels;
-    this.streamChannels = p.streamChannels;
+    this.streamChannels = p.streamChannels ?? Object.keys(channels).filter((k) => k !== TASKS);
+    this.streamMode = p.streamMode ?? 'values';
+    this.stepTimeout = p.stepTimeout;
+    this.retryPolicy = p.retryPolicy;
+    this.config = p.config;
     this.checkpointer = p.checkpointer;
     this.interruptBefore = p.interruptBefore;
     this.interruptAfter = p.interruptAfter;
@@ -100,6 +102,35 @@ export class Pregel {
     return this.name;
   }
 
+  /** Marks a compiled graph as a LangChain Runnable (it can be piped, batched, used as a node). */
+  readonly lc_runnable = true;
+
+  /** Runs every input (each with its config), concurrently. */
+  batch(inputs: unknown[], options?: PregelOptions | PregelOptions[]): Promise<any[]> {
+    return Promise.all(inputs.map((input, i) => this.invoke(input, Array.isArray(options) ? options[i] : options)));
+  }
+
+  /** A copy of this graph whose runs use `config` as their defaults (merged over earlier ones). */
+  withConfig(config: RunnableConfig): this {
+    const copy = Object.create(Object.getPrototypeOf(this)) as this;
+    Object.assign(copy, this);
+    copy.config = mergeConfigs(this.config, config);
+    return copy;
+  }
+
+  /** Clears the node cache (`compile({ cache })`). */
+  async clearCache(): Promise<void> {
+    await this.cache?.clear([]);
+  }
+
+  /** Checks a run's config (a StateGraph with a context schema overrides it). */
+  validateContext(_config: RunnableConfig): void {}
+
+  /** Validates (and may coerce) the input of a run; a StateGraph with a validating schema overrides it. */
+  validateInput(input: unknown): Promise<unknown> {
+    return Promise.resolve(input);
+  }
+
   /** The state at `config.configurable.checkpoint_id`, or the thread's latest (with finished tasks' writes applied). */
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot> {
     return getState(this, config, options);
@@ -112,7 +143,15 @@ export class Pregel {
 
   /** Applies `values` as node `asNode` would have, saving an `update` checkpoint. */
   updateState(config: RunnableConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
-    return updateState(this, config, values, asNode);
+    return bulkUpdateState(this, config, [{ updates: [{ values, asNode }] }]);
+  }
+
+  /**
+   * Applies supersteps of updates, one `update` checkpoint each (several updates in one
+   * superstep: as if those nodes ran together). Returns the last checkpoint's config.
+   */
+  bulkUpdateState(config: RunnableConfig, supersteps: SuperstepUpdate[]): Promise<RunnableConfig> {
+    return bulkUpdateState(this, config, supersteps);
   }
 
   /** Runs the graph to the end (or an interrupt) and returns the last values. */
@@ -121,7 +160,7 @@ export class Pregel {
     const chunks: unknown[] = [];
     const interruptChunks: unknown[] = [];
     let latest: unknown;
-    const stream = await this.stream(input, { ...options, streamMode });
+    const stream = this.run(input, { ...options, streamMode, outputKeys: options?.outputKeys ?? this.outputChannels }, false);
     for await (const chunk of stream) {
       if (streamMode === 'values') {
         if (chunk && typeof chunk === 'object' && Array.isArray((chunk as Record<string, unknown>)[INTERRUPT])) interruptChunks.push((chunk as Record<string, unknown>)[INTERRUPT]);
@@ -141,111 +180,60 @@ export class Pregel {
 
   /**
    * Streams the run. One mode yields its chunks; an array of modes yields `[mode, chunk]` pairs.
-   * @default streamMode 'updates' for stream() (LangGraph.js default for graphs)
+   * @default streamMode the graph's (`updates` for StateGraphs and entrypoints, else `values`)
    */
-  async stream(input: unknown, options?: PregelOptions): Promise<AsyncIterableIterator<any>> {
-    const requested = options?.streamMode ?? 'updates';
+  async stream(input: unknown, options?: PregelOptions): Promise<GraphStream> {
+    return this.run(input, options, true);
+  }
+
+  /**
+   * The run behind `stream` and `invoke`. A stream of its own (`cancellable`, not a subgraph's)
+   * can be cancelled, as LangGraph.js's: `cancel()`, or leaving the loop early, aborts the run.
+   */
+  private run(input: unknown, options: PregelOptions | undefined, cancellable: boolean): GraphStream {
+    const requested = options?.streamMode ?? this.streamMode;
     const list = Array.isArray(requested) ? requested : [requested];
     for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
     const modes = new Set<StreamMode>(list);
     const queue = new AsyncQueue<[string[], StreamMode, unknown]>();
-    const nested = this.nestedRun();
+    const nested = nestedRun(this);
     const subgraphs = options?.subgraphs === true;
     const nsTuple = nested ? nested.params.ns.split('|') : [];
+    const sinkModes: ReadonlySet<string> = nested ? nested.parent.modes : subgraphs ? modes : new Set();
     const emit = (mode: StreamMode, payload: unknown) => {
       if (modes.has(mode)) queue.push([[], mode, payload]);
-      if (nested?.parent.streamSink && nested.parent.modes.has(mode)) nested.parent.streamSink(nsTuple, mode, payload);
+      if (nested?.parent.streamSink && sinkModes.has(mode)) nested.parent.streamSink(nsTuple, mode, payload);
     };
     const sink = nested ? nested.parent.streamSink : subgraphs ? (ns: string[], mode: string, payload: unknown) => queue.push([ns, mode as StreamMode, payload]) : undefined;
-    const loopModes = nested ? new Set<StreamMode>([...modes, ...(nested.parent.modes as ReadonlySet<StreamMode>)]) : modes;
-    this.runLoop(input, options ?? {}, loopModes, emit, nested, sink).then(
+    const loopModes = nested ? new Set<StreamMode>([...modes, ...(sinkModes as ReadonlySet<StreamMode>)]) : modes;
+    const Ctor = (globalThis as { AbortController?: new () => { signal: AbortSignalLike; abort(reason?: unknown): void } }).AbortController;
+    const cancel = cancellable && !nested && Ctor ? new Ctor() : undefined;
+    let ended = false;
+    runGraph(this, input, options ?? {}, { modes: loopModes, emit, nested, streamSink: sink, sinkModes, cancel: cancel?.signal }).then(
       () => queue.close(),
       (e) => queue.fail(e),
     );
     const asArray = Array.isArray(requested);
     async function* gen() {
-      for await (const [ns, mode, payload] of queue) {
-        if (subgraphs) yield asArray ? [ns, mode, payload] : [ns, payload];
-        else yield asArray ? [mode, payload] : payload;
+      try {
+        for await (const [ns, mode, payload] of queue) {
+          if (subgraphs) yield asArray ? [ns, mode, payload] : [ns, payload];
+          else yield asArray ? [mode, payload] : payload;
+        }
+        ended = true;
+      } finally {
+        // Left early (a `break`, a throw in the loop's body): the run stops, as in LangGraph.js.
+        if (!ended) cancel?.abort();
       }
     }
-    return gen();
-  }
-
-  /** When called inside a running task, this run is a subgraph of that task's graph. */
-  private nestedRun(): NestedRun | undefined {
-    const ctx = currentTask();
-    const parent = ctx?.graph;
-    if (!ctx || !parent) return undefined;
-    const sp = ctx.scratchpad;
-    let ns = ctx.taskNs;
-    if (sp.subgraphCounter > 0) ns = `${ns}|${sp.subgraphCounter}`;
-    sp.subgraphCounter += 1;
-    let checkpointer = this.checkpointer;
-    if (this.checkpointMode === false) checkpointer = undefined;
-    else if (parent.checkpointer && (this.checkpointer === undefined || this.checkpointMode === true)) checkpointer = parent.checkpointer;
-    if (this.checkpointMode === true) ns = recastNamespace(ns);
-    return {
-      parent,
-      checkpointer,
-      params: {
-        ns, checkpointMap: parent.checkpointMap, resuming: parent.resuming, replayState: parent.replayState,
-        ...(sp.hasNullResume ? { nullResume: { value: sp.nullResume } } : {}),
-      },
-    };
-  }
-
-  private async runLoop(input: unknown, options: PregelOptions, modes: Set<StreamMode>, emit: (m: StreamMode, p: unknown) => void, nested: NestedRun | undefined, streamSink: LoopParams['streamSink']): Promise<void> {
-    const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, ...config } = options;
-    const recursionLimit = config.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
-    if (recursionLimit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
-    const tracer = nested?.parent.tracer ? nested.parent.tracer.child(nested.params.ns) : new Tracer(trace, uuid6(), '');
-    if (nested) config.configurable = { ...config.configurable, thread_id: nested.parent.threadId as string };
-    else if (this.checkpointer && !config.configurable?.thread_id) {
-      throw new Error('This graph has a checkpointer: pass config.configurable.thread_id (e.g. { configurable: { thread_id: "1" } }).');
+    const stream = gen() as GraphStream;
+    if (cancel) {
+      stream.signal = cancel.signal;
+      stream.cancel = async (reason?: unknown) => {
+        cancel.abort(reason);
+        void stream.return(undefined).catch(() => undefined);
+      };
     }
-    const signal = config.signal;
-    checkAbort(signal);
-    const loop = await PregelLoop.initialize({
-      nodes: this.nodes, specs: this.channels, triggerToNodes: this.triggerToNodes,
-      inputKeys: this.inputChannels, outputKeys: this.outputChannels, streamKeys: this.streamChannels,
-      checkpointer: nested ? nested.checkpointer : this.checkpointer,
-      nested: nested?.params, streamSink, cache: this.cache,
-      interruptBefore: interruptBefore ?? this.interruptBefore,
-      interruptAfter: interruptAfter ?? this.interruptAfter,
-      config: { ...config, recursionLimit }, input, emit, modes, tracer,
-    });
-    const runnerOpts = { sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal, config, callTask };
-    try {
-      await loop.first();
-      while (await loop.tick()) {
-        checkAbort(signal);
-        await loop.matchCachedWrites();
-        await runTasks(loop, runnerOpts, interruptId);
-        await loop.afterTick();
-        checkAbort(signal);
-      }
-      if (loop.status === 'out_of_steps') {
-        throw new GraphRecursionError(
-          [`Recursion limit of ${recursionLimit} reached`, 'without hitting a stop condition. You can increase the', `limit by setting the "recursionLimit" config key.`].join(' '),
-          { lc_error_code: 'GRAPH_RECURSION_LIMIT' },
-        );
-      }
-      tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'done' });
-    } catch (e) {
-      if (isGraphInterrupt(e) && !nested) {
-        loop.finishInterrupted(e);
-        tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
-        return;
-      }
-      const err = e instanceof Error ? { name: e.name, message: e.message } : { name: 'Error', message: String(e) };
-      if (isGraphInterrupt(e)) {
-        tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
-        throw e;
-      }
-      const status = err.name === 'GraphRecursionError' ? 'out_of_steps' : err.name === 'AbortError' ? 'aborted' : 'error';
-      tracer.emit({ type: '@engine.run.end', step: loop.step, status, error: err });
-      throw e;
-    }
+    return stream;
   }
 }

@@ -1,81 +1,57 @@
 /**
- * Executes the tasks of a superstep: with retries, inside a task context (for `interrupt()`), and
- * commits each outcome to the loop as it finishes (writes, interrupt, or error).
- *
- * All tasks of the step run to completion (concurrently with AsyncLocalStorage, else one after
- * another, see ./context); then the first error is raised, else the step's interrupts together.
+ * Executes one task: its attempts under the retry policy and the timeout, inside a task context
+ * (for `interrupt()`, `task()`, subgraphs), and commits its outcome to the loop as it finishes:
+ * writes, an interrupt, a failure (routed to the node's error handler when it has one), or a
+ * bubble-up passing through (a subgraph's `Command.PARENT`, a drain). The step as a whole is
+ * driven by ./step.
  */
-import type { AbortSignalLike, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
-import { ERROR, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS, RESUME } from '../constants';
-import { GraphInterrupt, isGraphBubbleUp, isGraphInterrupt } from '../errors';
-import type { Interrupt } from '../types';
+import type { PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+import { ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS, RESUME } from '../constants';
+import { isGraphBubbleUp, isGraphDrained, isGraphInterrupt, isParentCommand, type NodeError } from '../errors';
+import { Command, type Interrupt } from '../types';
 import { readChannels, updateChannel } from './algo';
-import { concurrentTasks, leaveContext, runInContext, type Scratchpad, type TaskContext } from './context';
-import { encodeError } from './encode';
+import { leaveContext, runInContext, type CallOptions, type Scratchpad, type TaskContext } from './context';
+import { handlerNodeOf, scheduleErrorHandler } from './error_handler';
 import type { PregelLoop } from './loop';
-import { retryDelay, retryPolicyFor, type SleepFn } from './retry';
+import { retryDelay, retryPolicyFor, type RetryPolicy, type SleepFn } from './retry';
+import type { StepControl } from './step_control';
+import { runWithTimeout, type AttemptScope } from './timeout';
 import { jsonSafe } from './tracer';
 import type { Channels, PreparedTask } from './types';
 
 export interface RunnerOptions {
   sleep: SleepFn;
   random: () => number;
-  signal?: AbortSignalLike;
+  signal?: import('../checkpoint/types').AbortSignalLike;
   /** The caller's config (its keys reach node functions). */
   config: RunnableConfig;
   /** Functional API: runs a call-task for `task()` (injected by the driver; see ./call). */
   callTask?: CallTaskFn;
+  /** The graph's `stepTimeout` (ms). */
+  stepTimeout?: number;
+  /** The graph's default retry policy (a node's own wins). */
+  retryPolicy?: RetryPolicy;
+  /** `signal` can abort (the caller gave one): a step must stop when it does. */
+  abortable?: boolean;
 }
 
 /** Runs or serves the call-task `call` made by `parent` (the functional API's `task()`). */
 export type CallTaskFn = (
   loop: PregelLoop, opts: RunnerOptions, step: StepControl, parent: PreparedTask, sp: Scratchpad,
-  call: { name: string; fn: (...args: unknown[]) => unknown; retry?: import('./retry').RetryPolicy }, args: unknown[],
+  call: { name: string; fn: (...args: unknown[]) => unknown; options: CallOptions }, args: unknown[],
 ) => Promise<unknown>;
 
-export type Outcome = { kind: 'ok' } | { kind: 'interrupt'; interrupts: Interrupt[] } | { kind: 'error'; error: unknown } | { kind: 'cancelled' };
+export type Outcome =
+  | { kind: 'ok' }
+  | { kind: 'interrupt'; interrupts: Interrupt[] }
+  | { kind: 'error'; error: unknown }
+  /** The failure went to the node's error handler, scheduled as `handler`. */
+  | { kind: 'handled'; error: unknown; handler: PreparedTask }
+  /** A bubble-up that is not an interrupt (a subgraph's Command.PARENT, a drain). */
+  | { kind: 'bubble'; error: unknown }
+  | { kind: 'cancelled' };
 
-/**
- * The step's cancellation: once a task fails, tasks still running are cancelled (their signal
- * aborts) and nothing they produce afterwards is committed, so they run again on resume — as in
- * LangGraph.js, minus the AbortError it records for them.
- */
-export interface StepControl {
-  cancelled: boolean;
-  signal?: AbortSignalLike;
-  abort(): void;
-  /** Stops listening to the caller's signal (the step is over). */
-  dispose(): void;
-}
-
-interface ControllerLike {
-  signal: AbortSignalLike;
-  abort(reason?: unknown): void;
-}
-
-function stepControl(outer: AbortSignalLike | undefined, tasks: number): StepControl {
-  // A lone task has no sibling to cancel: it gets the caller's signal as is (no controller per step).
-  const Ctor = tasks > 1 ? (globalThis as { AbortController?: new () => ControllerLike }).AbortController : undefined;
-  const ctrl = Ctor ? new Ctor() : undefined;
-  const onOuter = () => ctrl?.abort(outer?.reason);
-  if (outer && ctrl) {
-    if (outer.aborted) onOuter();
-    else outer.addEventListener('abort', onOuter);
-  }
-  const control: StepControl = {
-    cancelled: false,
-    signal: ctrl?.signal ?? outer,
-    abort() {
-      control.cancelled = true;
-      outer?.removeEventListener('abort', onOuter);
-      ctrl?.abort(Object.assign(new Error('A sibling task failed: this task was cancelled.'), { name: 'AbortError' }));
-    },
-    dispose() {
-      outer?.removeEventListener('abort', onOuter);
-    },
-  };
-  return control;
-}
+const noop = (): void => {};
 
 /** The scratchpad of a task, from the writes saved for it (LangGraph `_scratchpad`). */
 export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap: Record<string, unknown> | undefined, interruptIdOf: (ns: string, n: number) => string): Scratchpad {
@@ -97,21 +73,41 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
     if (next in resumeMap) resume.push(resumeMap[next]);
     else if (first in resumeMap) resume.push(resumeMap[first]);
   }
-  return { resume, nullResume, hasNullResume, interruptCounter: -1, callCounter: 0, subgraphCounter: 0 };
+  // As LangGraph.js: the first task to take the unbound answer removes it from the step's writes,
+  // so tasks prepared after that (a workflow's next `task()`) do not get it too.
+  const consumeNullResume = hasNullResume
+    ? () => {
+        const at = loop.pending.findIndex(([t, c]) => t === NULL_TASK_ID && c === RESUME);
+        if (at >= 0) loop.pending = [...loop.pending.slice(0, at), ...loop.pending.slice(at + 1)];
+      }
+    : noop;
+  return { resume, nullResume, hasNullResume, interruptCounter: -1, callCounter: 0, subgraphCounter: 0, consumeNullResume };
 }
 
-function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, step: StepControl): RunnableConfig {
+/** The config a task's attempt runs with; `executionInfo` is what LangGraph.js tells a node about its run. */
+function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, step: StepControl, attempt: number, firstAttemptTime: number): RunnableConfig {
   const base = opts.config;
-  return {
-    ...base,
-    configurable: { ...base.configurable, checkpoint_ns: task.taskNs, __pregel_task_id: task.id },
-    metadata: {
-      ...base.metadata,
-      langgraph_step: loop.step, langgraph_node: task.name, langgraph_triggers: task.triggers,
-      langgraph_path: task.path, langgraph_checkpoint_ns: task.taskNs,
-    },
-    ...(step.signal ? { signal: step.signal } : {}),
+  const configurable: Record<string, unknown> = {
+    ...base.configurable, checkpoint_ns: task.taskNs, __pregel_task_id: task.id, __pregel_scratchpad: { currentTaskInput: task.input },
   };
+  if (task.nodeError) configurable.__pregel_node_error = task.nodeError;
+  const metadata: Record<string, unknown> = task.node.metadata ? { ...base.metadata, ...task.node.metadata } : { ...base.metadata };
+  metadata.langgraph_step = loop.step;
+  metadata.langgraph_node = task.name;
+  metadata.langgraph_triggers = task.triggers;
+  metadata.langgraph_path = task.path;
+  metadata.langgraph_checkpoint_ns = task.taskNs;
+  const config: RunnableConfig = {
+    ...base,
+    executionInfo: {
+      checkpointId: loop.checkpoint.id, checkpointNs: task.taskNs, taskId: task.id, threadId: loop.checkpointConfig.configurable?.thread_id,
+      runId: base.runId != null ? String(base.runId) : undefined, nodeAttempt: attempt, nodeFirstAttemptTime: firstAttemptTime,
+    },
+    configurable,
+    metadata,
+  };
+  if (step.signal) config.signal = step.signal;
+  return config;
 }
 
 /**
@@ -138,39 +134,75 @@ export function localRead(channels: Channels, select: string[] | string, own?: r
   return readChannels(local, select);
 }
 
-async function attempt(task: PreparedTask, loop: PregelLoop, ctx: TaskContext, writes: PendingWriteValue[]): Promise<void> {
-  const read = (select: string[] | string, own?: readonly PendingWriteValue[]) => localRead(loop.channels, select, own);
-  const node = task.node;
-  const output = node.bound ? await node.bound(task.input, ctx.config) : task.input;
-  const ws = await node.writers(output, read);
-  writes.push(...ws);
+/** LangGraph.js `getParentCheckpointNamespace`: the namespace of the graph running this one. */
+export function parentNamespace(ns: string): string {
+  const parts = ns.split('|');
+  while (parts.length > 1 && /^\d+$/.test(parts[parts.length - 1])) parts.pop();
+  return parts.slice(0, -1).join('|');
 }
+
+/** The error as LangGraph.js saves it in an `__error__` write. */
+function storedError(e: unknown): { message: string; name: string } {
+  if (e !== null && typeof e === 'object') return { message: (e as Error).message, name: (e as Error).name };
+  return { message: String(e), name: 'Error' };
+}
+
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 export async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl): Promise<Outcome> {
   const tr = loop.p.tracer;
-  const config = taskConfig(task, loop, opts, step);
+  const node = task.node;
+  const read = (select: string[] | string, own?: readonly PendingWriteValue[]) => localRead(loop.channels, select, own);
+  const firstAttemptTime = Date.now();
   for (let n = 1; ; n++) {
+    const config = taskConfig(task, loop, opts, step, n, firstAttemptTime);
     const writes: PendingWriteValue[] = [];
+    let scope: AttemptScope | undefined;
     const ctx: TaskContext = {
-      taskId: task.id, name: task.name, taskNs: task.taskNs, scratchpad: sp, hasCheckpointer: loop.p.checkpointer !== undefined, config,
-      send: (ws) => writes.push(...ws),
-      call: opts.callTask ? (name, fn, args, retry) => opts.callTask!(loop, opts, step, task, sp, { name, fn, retry }, args) : undefined,
+      taskId: task.id, name: task.name, taskNs: task.taskNs, scratchpad: sp, hasCheckpointer: loop.p.checkpointer !== undefined, config, input: task.input,
+      send: (ws) => {
+        if (scope && !scope.active) return;
+        scope?.progress();
+        writes.push(...ws);
+      },
+      call: opts.callTask
+        ? (name, fn, args, options) => {
+            if (scope && !scope.active) throw new Error(`Node "${task.name}" attempt was cancelled after its timeout fired`);
+            scope?.progress();
+            return opts.callTask!(loop, opts, step, task, sp, { name, fn, options }, args);
+          }
+        : undefined,
       previous: loop.channels[PREVIOUS]?.isAvailable() ? loop.channels[PREVIOUS].get() : undefined,
-      graph: loop.parentInfo(loop.p.streamSink, loop.p.modes),
+      parentGraph: () => loop.parentInfo(),
     };
     if (tr.enabled) tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
+    const attempt = async (cfg: RunnableConfig) => {
+      ctx.config = cfg;
+      const output = node.bound ? await node.bound(task.input, cfg) : task.input;
+      const ws = await node.writers(output, read);
+      if (!scope || scope.active) writes.push(...ws);
+    };
     try {
-      await runInContext(ctx, () => attempt(task, loop, ctx, writes));
+      const policy = task.timeout;
+      await runInContext(ctx, () =>
+        policy ? runWithTimeout(task.name, policy, step.signal, (s) => ((scope = s), attempt({ ...config, signal: s.signal, heartbeat: s.heartbeat }))) : attempt(config),
+      );
       leaveContext();
-      if (step.cancelled) return { kind: 'cancelled' };
-      if (writes.length === 0) writes.push([NO_WRITES, null]);
-      task.writes = writes;
-      if (tr.enabled) tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'success', channels: writes.map((w) => w[0]) });
-      await loop.putWrites(task.id, writes);
-      return { kind: 'ok' };
+      return await commitSuccess(task, loop, writes, step);
     } catch (e) {
       leaveContext();
       if (step.cancelled) return { kind: 'cancelled' };
+      // A timed-out attempt's writes are dropped, as LangGraph.js does.
+      if (scope && !scope.active) writes.length = 0;
+      if (isParentCommand(e)) {
+        const cmd = e.command;
+        // A subgraph's Command for this graph: applied as this task's own output.
+        if (cmd.graph === task.taskNs) {
+          writes.push(...(await node.writers(cmd, read)));
+          return commitSuccess(task, loop, writes, step);
+        }
+        if (cmd.graph === Command.PARENT) e.command = new Command({ ...cmd, graph: parentNamespace(task.taskNs) });
+      }
       if (isGraphInterrupt(e)) {
         const saved: PendingWriteValue[] = [[INTERRUPT, e.interrupts], ...writes.filter((w) => w[0] === RESUME)];
         tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'interrupt', channels: saved.map((w) => w[0]) });
@@ -178,11 +210,23 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
         if (e.interrupts.length > 0) await loop.putWrites(task.id, saved);
         return { kind: 'interrupt', interrupts: e.interrupts };
       }
-      const policy = isGraphBubbleUp(e) ? undefined : retryPolicyFor(task.node.retryPolicy, e, n);
-      const err = encodeError(e);
-      if (policy && !step.signal?.aborted) {
-        const delayMs = retryDelay(policy, n, opts.random());
-        tr.emit({ type: '@engine.task.retry', step: loop.step, taskId: task.id, name: task.name, attempt: n, delayMs, error: { name: err.name, message: err.message } });
+      if (isGraphBubbleUp(e)) {
+        // As LangGraph.js: a bubble-up that wrote nothing (a Command.PARENT) is saved like a failure.
+        if (writes.length === 0 && !isGraphDrained(e)) {
+          writes.push([ERROR, storedError(e)]);
+          if (handlerNodeOf(loop.p.nodes, task)) writes.push([ERROR_SOURCE_NODE, task.name]);
+        }
+        if (writes.length > 0) {
+          task.writes = writes;
+          await loop.putWrites(task.id, writes);
+        }
+        return { kind: 'bubble', error: e };
+      }
+      const retry = retryPolicyFor(node.retryPolicy ?? opts.retryPolicy, e, n);
+      const err = storedError(e);
+      if (retry && !step.signal?.aborted) {
+        const delayMs = retryDelay(retry, n, opts.random());
+        tr.emit({ type: '@engine.task.retry', step: loop.step, taskId: task.id, name: task.name, attempt: n, delayMs, error: err });
         try {
           await opts.sleep(delayMs, step.signal);
         } catch (abort) {
@@ -191,55 +235,47 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
         sp.interruptCounter = -1;
         continue;
       }
-      writes.push([ERROR, err]);
-      tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'error', channels: writes.map((w) => w[0]) });
-      tr.emit({ type: '@engine.error', step: loop.step, taskId: task.id, name: task.name, error: { name: err.name, message: err.message } });
-      await loop.putWrites(task.id, writes);
-      return { kind: 'error', error: e };
+      return commitFailure(task, loop, writes, e, err);
     }
   }
 }
 
+async function commitSuccess(task: PreparedTask, loop: PregelLoop, writes: PendingWriteValue[], step: StepControl): Promise<Outcome> {
+  if (step.cancelled) return { kind: 'cancelled' };
+  if (writes.length === 0) writes.push([NO_WRITES, null]);
+  task.writes = writes;
+  const tr = loop.p.tracer;
+  if (tr.enabled) tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'success', channels: writes.map((w) => w[0]) });
+  await loop.putWrites(task.id, writes);
+  return { kind: 'ok' };
+}
+
 /**
- * Runs every task of the step that has no writes yet. The first failure cancels the tasks still
- * running and is raised at once; else the step's interrupts are raised together (in task order).
+ * A failure after the retries: saved as `__error__` (what LangGraph.js saves: name and message;
+ * the stack goes to the trace), plus `__error_source_node__` when the node's error handler takes
+ * it, in which case the handler is scheduled in this step.
  */
-export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptIdOf: (ns: string, n: number) => string): Promise<void> {
-  const toRun = loop.tasks.filter((t) => t.writes.length === 0);
-  const pads = toRun.map((t) => buildScratchpad(t, loop, loop.resumeMap, interruptIdOf));
-  const step = stepControl(opts.signal, toRun.length);
-  const outcomes: (Outcome | undefined)[] = new Array(toRun.length);
-  let firstError: { error: unknown } | undefined;
-  const record = (i: number, o: Outcome) => {
-    outcomes[i] = o;
-    if (o.kind === 'error' && !firstError) {
-      firstError = { error: o.error };
-      step.abort();
-    }
-  };
-  if (concurrentTasks()) {
-    await new Promise<void>((resolve) => {
-      let remaining = toRun.length;
-      if (remaining === 0) resolve();
-      toRun.forEach((t, i) =>
-        runTask(t, loop, opts, pads[i], step)
-          .catch((error: unknown): Outcome => ({ kind: 'error', error }))
-          .then((o) => {
-            record(i, o);
-            if (firstError || --remaining === 0) resolve();
-          }),
-      );
-    });
-  } else {
-    try {
-      for (let i = 0; i < toRun.length && !firstError; i++) record(i, await runTask(toRun[i], loop, opts, pads[i], step));
-    } catch (error) {
-      record(0, { kind: 'error', error });
-    }
+async function commitFailure(task: PreparedTask, loop: PregelLoop, writes: PendingWriteValue[], e: unknown, err: { message: string; name: string }): Promise<Outcome> {
+  const tr = loop.p.tracer;
+  writes.push([ERROR, err]);
+  const handled = handlerNodeOf(loop.p.nodes, task) !== undefined;
+  if (handled) writes.push([ERROR_SOURCE_NODE, task.name]);
+  tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'error', channels: writes.map((w) => w[0]) });
+  const stack = e instanceof Error && typeof e.stack === 'string' ? { stack: e.stack } : {};
+  tr.emit({ type: '@engine.error', step: loop.step, taskId: task.id, name: task.name, error: { name: err.name, message: err.message, ...stack }, handled });
+  if (!handled) {
+    await loop.putWrites(task.id, writes);
+    return { kind: 'error', error: e };
   }
-  step.dispose();
-  if (firstError) throw firstError.error;
-  const interrupts: Interrupt[] = [];
-  for (const o of outcomes) if (o?.kind === 'interrupt') interrupts.push(...o.interrupts);
-  if (outcomes.some((o) => o?.kind === 'interrupt')) throw new GraphInterrupt(interrupts);
+  // A handled failure is the task's outcome: its step goes on (its writes mark its triggers seen).
+  // The handler is scheduled first, as in LangGraph.js (its start is streamed before the failure).
+  task.writes = writes;
+  const handler = scheduleErrorHandler(loop, task, asError(e), 'failed')!;
+  await loop.putWrites(task.id, writes);
+  return { kind: 'handled', error: e, handler };
+}
+
+/** The NodeError a handler task carries (`__pregel_node_error` in its config). */
+export function nodeErrorOf(config: RunnableConfig | undefined): NodeError | undefined {
+  return config?.configurable?.__pregel_node_error as NodeError | undefined;
 }

@@ -1,15 +1,14 @@
 /**
- * Reading and editing a thread's state: `getState`, `getStateHistory`, `updateState`.
+ * Reading a thread's state: `getState`, `getStateHistory` (editing it: ./bulk_update).
  */
-import type { BaseCheckpointSaver, Checkpoint, CheckpointListOptions, CheckpointMetadata, CheckpointTuple, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
-import { COPY, END, ERROR, INPUT, INTERRUPT, NULL_TASK_ID, PUSH, SCHEDULED } from '../constants';
-import { GraphValueError, InvalidUpdateError } from '../errors';
+import type { BaseCheckpointSaver, Checkpoint, CheckpointListOptions, CheckpointMetadata, CheckpointTuple, PendingWrite, RunnableConfig } from '../checkpoint/types';
+import { ERROR, INPUT, INTERRUPT, SCHEDULED } from '../constants';
 import { applyWrites, nullWrites, prepareNextTasks, readChannels } from './algo';
-import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, recastNamespace, threadMaxVersion } from './checkpoint';
-import { decodePendingWrites, encodeWrites } from './encode';
-import { uuid5 } from './ids';
-import { mapInput, subgraphRefs, tasksWithWrites } from './io';
+import { channelsFromCheckpoint, patchCheckpointMap, recastNamespace } from './checkpoint';
+import { decodePendingWrites } from './encode';
+import { subgraphRefs, tasksWithWrites } from './io';
 import type { Pregel } from './pregel';
+import { saverOf, target } from './state_target';
 import type { Channels, PreparedTask } from './types';
 
 /** A thread's state at one checkpoint (LangGraph.js `StateSnapshot`). */
@@ -22,34 +21,6 @@ export interface StateSnapshot {
   config: RunnableConfig;
   createdAt?: string;
   parentConfig?: RunnableConfig;
-}
-
-function saverOf(graph: Pregel): BaseCheckpointSaver {
-  if (!graph.checkpointer) throw new GraphValueError('No checkpointer set', { lc_error_code: 'MISSING_CHECKPOINTER' });
-  return graph.checkpointer;
-}
-
-/**
- * The graph a config addresses: the root for `checkpoint_ns: ""`, else the subgraph found by
- * walking the namespace's node names (`"sub:<id>|inner:<id>"` → node `sub`, then `inner`), with the
- * namespace its checkpoints are stored under. As in LangGraph.js, when no node matches, the graph
- * itself reads that namespace (so a caller holding the subgraph can pass its namespace).
- */
-function target(graph: Pregel, config: RunnableConfig): { graph: Pregel; config: RunnableConfig; ns: string } {
-  const ns = (config.configurable?.checkpoint_ns as string | undefined) ?? '';
-  let g = graph;
-  if (ns !== '') {
-    for (const name of recastNamespace(ns).split('|')) {
-      const sub = g.nodes[name]?.subgraph as Pregel | undefined;
-      if (!sub) {
-        g = graph;
-        break;
-      }
-      g = sub;
-    }
-  }
-  const own = g.checkpointMode === true ? recastNamespace(ns) : ns;
-  return { graph: g, ns: own, config: { configurable: { ...config.configurable, checkpoint_ns: own } } };
 }
 
 /** Builds a snapshot from a saved tuple; `applyPending` also applies finished tasks' writes. */
@@ -121,7 +92,7 @@ function finishSnapshot(graph: Pregel, saved: CheckpointTuple, parts: SnapshotPa
     next: tasks.filter((t) => t.writes.length === 0).map((t) => t.name),
     tasks: tasksWithWrites(tasks, pending, graph.streamChannels, states),
     metadata,
-    config: saved.config,
+    config: patchCheckpointMap(saved.config, saved.metadata),
     createdAt: saved.checkpoint.ts,
     parentConfig: saved.parentConfig,
   };
@@ -150,88 +121,4 @@ export async function* getStateHistory(graph: Pregel, config: RunnableConfig, op
   const saver = saverOf(graph);
   const t = target(graph, config);
   for await (const tuple of saver.list(t.config, options)) yield snapshotNow(t.graph, tuple, false);
-}
-
-function resolveAsNode(graph: Pregel, versionsSeen: Record<string, Record<string, number>>): string {
-  if (Object.keys(graph.nodes).length === 1) return Object.keys(graph.nodes)[0];
-  const seen: [number, string][] = [];
-  for (const [n, row] of Object.entries(versionsSeen)) {
-    if (n === INTERRUPT) continue;
-    for (const v of Object.values(row)) seen.push([v, n]);
-  }
-  const anyVersion = seen.some(([v]) => !!v);
-  if (anyVersion) {
-    seen.sort((a, b) => a[0] - b[0]);
-    if (seen.length === 1) return seen[0][1];
-    if (seen[seen.length - 1][0] !== seen[seen.length - 2][0]) return seen[seen.length - 1][1];
-  } else if (typeof graph.inputChannels === 'string' && graph.nodes[graph.inputChannels]) return graph.inputChannels;
-  throw new InvalidUpdateError('Ambiguous update, specify "asNode"');
-}
-
-/**
- * Applies `values` as if node `asNode` had returned them (its edges and branches fire), and saves
- * an `update` checkpoint whose parent is the addressed (or latest) checkpoint. `asNode` COPY forks
- * by copy; INPUT treats `values` as graph input. Returns the new checkpoint's config.
- */
-export async function updateState(root: Pregel, config: RunnableConfig, values: unknown, asNodeIn?: string): Promise<RunnableConfig> {
-  const saver = saverOf(root);
-  const { graph, config: cfg, ns } = target(root, config);
-  const saved = await saver.getTuple(cfg);
-  let checkpoint = saved ? saved.checkpoint : emptyCheckpoint();
-  const prevVersions = { ...checkpoint.channel_versions };
-  const step = saved?.metadata?.step ?? -1;
-  const threadId = cfg.configurable?.thread_id;
-  const putConfig: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, ...(saved ? { checkpoint_id: saved.checkpoint.id } : {}) } };
-  const parents = saved?.metadata?.parents ?? {};
-  let channels = channelsFromCheckpoint(graph.channels, checkpoint);
-  let next = (v: number | undefined) => saver.getNextVersion(v);
-  let superseded = false;
-  if (saved && cfg.configurable?.checkpoint_id) {
-    const latest = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns } });
-    superseded = latest !== undefined && latest.checkpoint.id !== saved.checkpoint.id;
-  }
-  if (saved && (superseded || saved.metadata?.source === 'fork')) {
-    next = flooredNextVersion(next, await threadMaxVersion(saver, threadId, ns));
-  }
-  if (asNodeIn === COPY) {
-    if (!saved) throw new InvalidUpdateError('Cannot copy a non-existent checkpoint');
-    const copy = checkpointForSave(checkpoint, channels, checkpoint.channel_versions, step + 1, undefined);
-    const parentCfg = saved.parentConfig ?? { configurable: { thread_id: threadId, checkpoint_ns: ns } };
-    return saver.put(parentCfg, copy, { source: 'fork', step: step + 1, parents }, { ...checkpoint.channel_versions });
-  }
-  if (asNodeIn === INPUT) {
-    const inputWrites = mapInput(graph.inputChannels, values);
-    if (inputWrites.length === 0) throw new InvalidUpdateError(`Received no input writes for ${JSON.stringify(graph.inputChannels, null, 2)}`);
-    const r = applyWrites(checkpoint, channels, [{ name: INPUT, path: [], triggers: [], writes: inputWrites }], next, graph.triggerToNodes);
-    const nextStep = saved ? step + 1 : -1;
-    const changed = newVersions(prevVersions, r.checkpoint.channel_versions);
-    return saver.put(putConfig, checkpointForSave(r.checkpoint, r.channels, changed, nextStep, r.updated), { source: 'input', step: nextStep, parents }, changed);
-  }
-  const pending = decodePendingWrites(saved?.pendingWrites);
-  if (!config.configurable?.checkpoint_id && saved && pending.length > 0) {
-    const tasks = prepareNextTasks(checkpoint, channels, graph.nodes, { step: step + 1, checkpointNs: ns });
-    const nulls = pending.filter((w) => w[0] === NULL_TASK_ID).map((w) => [w[1], w[2]] as PendingWriteValue);
-    if (nulls.length > 0) ({ checkpoint, channels } = applyWrites(checkpoint, channels, [{ name: INPUT, path: [], triggers: [], writes: nulls }], next, graph.triggerToNodes));
-    const byId = new Map(tasks.map((t) => [t.id, t]));
-    for (const [tid, k, v] of pending) if (k !== ERROR && k !== INTERRUPT && k !== SCHEDULED) byId.get(tid)?.writes.push([k, v]);
-    const done = tasks.filter((t) => t.writes.length > 0);
-    if (done.length > 0) ({ checkpoint, channels } = applyWrites(checkpoint, channels, done, next, graph.triggerToNodes));
-  }
-  const asNode = asNodeIn ?? resolveAsNode(graph, checkpoint.versions_seen);
-  if (asNode === END && values == null) throw new InvalidUpdateError('Clearing state with asNode END is not supported');
-  const node = graph.nodes[asNode];
-  if (!node) throw new InvalidUpdateError(`Node "${asNode}" does not exist`);
-  const path = [INTERRUPT, 0];
-  const taskWrites: PendingWriteValue[] = [];
-  const ckptNow = checkpoint;
-  const chNow = channels;
-  const read = (select: string[] | string, own?: readonly PendingWriteValue[]) =>
-    readChannels(own?.length ? applyWrites(ckptNow, chNow, [{ name: asNode, path, triggers: [INTERRUPT], writes: own }], undefined).channels : chNow, select);
-  taskWrites.push(...(await node.writers(values, read)));
-  const taskId = uuid5(INTERRUPT, checkpoint.id);
-  const channelWrites = taskWrites.filter((w) => w[0] !== PUSH);
-  if (saved && !superseded && channelWrites.length > 0) await saver.putWrites(putConfig, encodeWrites(channelWrites), taskId);
-  const r = applyWrites(checkpoint, channels, [{ name: asNode, path, triggers: [INTERRUPT], writes: taskWrites }], next, graph.triggerToNodes);
-  const changed = newVersions(prevVersions, r.checkpoint.channel_versions);
-  return saver.put(putConfig, checkpointForSave(r.checkpoint, r.channels, changed, step + 1, r.updated), { source: 'update', step: step + 1, parents }, changed);
 }

@@ -32,6 +32,16 @@ export interface PregelNode {
   cachePolicy?: import('./cache').CachePolicy;
   /** Set when the node is a compiled graph (a subgraph): getState reports its state. */
   subgraph?: { checkpointMode?: boolean; nodes: Record<string, PregelNode> } & object;
+  /** Each attempt's time budget (see ./timeout). */
+  timeout?: import('./timeout_policy').TimeoutPolicy;
+  /** The node that handles this node's failures (`addNode(…, { errorHandler })`). */
+  errorHandlerNode?: string;
+  /** This node is an error handler: its own failures are never handled. */
+  isErrorHandler?: boolean;
+  /** Merged into the metadata of the node's tasks. */
+  metadata?: Record<string, unknown>;
+  /** Runs the node's function alone (outside a graph run). */
+  invoke?(input: unknown, config?: RunnableConfig): unknown;
 }
 
 export type TaskPath = (string | number | boolean)[];
@@ -54,6 +64,10 @@ export interface PreparedTask {
   writes: PendingWriteValue[];
   /** Where its result is cached, when its node has a cache policy. */
   cacheKey?: import('./cache').CacheKey;
+  /** The time budget of each attempt (a Send's own, else the node's). */
+  timeout?: import('./timeout_policy').TimeoutPolicy;
+  /** For an error handler's task: the failure it handles. */
+  nodeError?: import('../errors').NodeError;
 }
 
 /** What applyWrites needs of a task. */

@@ -9,6 +9,8 @@
 import * as langgraph from '@langchain/langgraph';
 // InMemoryCache lives in the checkpoint package LangGraph.js depends on; the cache scenario needs it.
 import { InMemoryCache } from '@langchain/langgraph-checkpoint';
+// The zod helpers (reducer metadata) live in LangGraph.js's `zod` entry point.
+import { registry, withLangGraph } from '@langchain/langgraph/zod';
 
 /** A module namespace shaped like `@langchain/langgraph` (untyped on purpose: it may be either). */
 export type Impl = Record<string, any>;
@@ -20,7 +22,7 @@ export type Saver = Record<string, any>;
 export type SaverFactory = (impl: Impl) => Saver;
 
 /** The reference implementation. */
-export const LANGGRAPH_JS: Impl = { ...langgraph, InMemoryCache };
+export const LANGGRAPH_JS: Impl = { ...langgraph, InMemoryCache, registry, withLangGraph };
 
 /** The default checkpointer of either implementation: its own `MemorySaver`. */
 export const memorySaver: SaverFactory = (impl) => new impl.MemorySaver();

@@ -91,9 +91,14 @@ export function cpLabel(config: unknown, labels: Labels): string | undefined {
   return ns === '' ? label : `${ns}@${label}`;
 }
 
-/** The value of a saved write, by channel (errors, interrupts and resumes have their own shapes). */
+/**
+ * The value of a saved write, by channel (errors, interrupts and resumes have their own shapes).
+ * An `__error__` write saved as plain data is compared exactly (LangGraph.js saves
+ * `{ message, name }`, nothing more); an Error instance a saver rebuilt is reduced to name and
+ * message.
+ */
 export function normWriteValue(channel: string, value: unknown, labels: Labels): unknown {
-  if (channel === '__error__') return normError(value);
+  if (channel === '__error__') return value instanceof Error ? normError(value) : plain(value, labels);
   if (channel === '__interrupt__') return normInterrupts(value, labels);
   if (channel === '__pregel_tasks') return normSend(value, labels);
   return plain(value, labels);

@@ -1,5 +1,8 @@
 /** Every scenario, by group (the test files pick groups; the dump script takes them all). */
 import type { Scenario } from '../harness/scenario';
+import { API_SCENARIOS } from './api';
+import { BEHAVIOUR_SCENARIOS } from './behaviours';
+import { CANCEL_SCENARIOS } from './cancel';
 import { CORE_BASIC } from './core-basic';
 import { CORE_FAILURES } from './core-failures';
 import { CORE_INTERRUPTS } from './core-interrupts';
@@ -7,9 +10,15 @@ import { CORE_SCHEMAS } from './core-schemas';
 import { CORE_SENDS } from './core-sends';
 import { CORE_STREAMS } from './core-streams';
 import { CORE_TIME_TRAVEL } from './core-time-travel';
+import { DURABILITY_SCENARIOS } from './durability';
 import { FUNCTIONAL_SCENARIOS } from './functional';
+import { HANDLER_SCENARIOS } from './handlers';
+import { SCHEMA_SCENARIOS } from './schemas';
+import { TIMEOUT_PARENT_SCENARIOS } from './timeouts-parent';
 import { SUBGRAPH_SCENARIOS } from './subgraphs';
 
 export const CORE_SCENARIOS: Scenario[] = [...CORE_BASIC, ...CORE_FAILURES, ...CORE_INTERRUPTS, ...CORE_SENDS, ...CORE_TIME_TRAVEL, ...CORE_STREAMS, ...CORE_SCHEMAS];
 export const ADVANCED_SCENARIOS: Scenario[] = [...FUNCTIONAL_SCENARIOS, ...SUBGRAPH_SCENARIOS];
-export const ALL_SCENARIOS: Scenario[] = [...CORE_SCENARIOS, ...ADVANCED_SCENARIOS];
+/** Engine parity: error handlers, timeouts, Command.PARENT, schemas, durability, more of the API, stream cancellation. */
+export const PARITY_SCENARIOS: Scenario[] = [...HANDLER_SCENARIOS, ...TIMEOUT_PARENT_SCENARIOS, ...SCHEMA_SCENARIOS, ...DURABILITY_SCENARIOS, ...API_SCENARIOS, ...BEHAVIOUR_SCENARIOS, ...CANCEL_SCENARIOS];
+export const ALL_SCENARIOS: Scenario[] = [...CORE_SCENARIOS, ...ADVANCED_SCENARIOS, ...PARITY_SCENARIOS];

@@ -34,7 +34,8 @@ export default new StateGraph(State)
     },
     { retryPolicy: { maxAttempts: 4, initialInterval: 20, backoffFactor: 2, jitter: false } },
   )
-  .addNode('total', (s) => ({ total: s.price * s.quantity }))
+  // A node may not share a state key's name (LangGraph.js rejects it): `compute` writes `total`.
+  .addNode('compute', (s) => ({ total: s.price * s.quantity }))
   .addEdge(START, 'fetch')
-  .addEdge('fetch', 'total')
-  .addEdge('total', END);
+  .addEdge('fetch', 'compute')
+  .addEdge('compute', END);

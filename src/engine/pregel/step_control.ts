@@ -1,0 +1,76 @@
+/**
+ * A superstep's cancellation. Every task of the step gets the step's signal (even when the caller
+ * passed none, as in LangGraph.js). It aborts when the caller's signal does, when the step runs
+ * past `stepTimeout`, or when a task fails (its running siblings are cancelled); from then on
+ * nothing the cancelled tasks produce is committed, so they run again on resume.
+ */
+import type { AbortSignalLike } from '../checkpoint/types';
+
+declare function setTimeout(fn: () => void, ms: number): unknown;
+declare function clearTimeout(id: unknown): void;
+
+interface ControllerLike {
+  signal: AbortSignalLike;
+  abort(reason?: unknown): void;
+}
+
+export interface StepControl {
+  /** True once the step was aborted (a failure, the caller's signal, the step timeout). */
+  cancelled: boolean;
+  signal?: AbortSignalLike;
+  /** Cancels the running tasks because one failed. */
+  abort(): void;
+  /** Rejects when the caller's signal aborts or the step times out (what the run then throws); absent when neither can happen. */
+  readonly stopped?: Promise<never>;
+  /** Stops listening to the caller's signal and clears the step timer (the step is over). */
+  dispose(): void;
+}
+
+const Ctor = (globalThis as { AbortController?: new () => ControllerLike }).AbortController;
+
+const abortError = (message: string) => Object.assign(new Error(message), { name: 'AbortError' });
+
+/** The error an aborted caller's signal stops the run with: its reason, else an AbortError. */
+export function abortReason(signal: AbortSignalLike): Error {
+  return signal.reason instanceof Error ? signal.reason : abortError('Aborted');
+}
+
+/**
+ * The control of one step. A controller of its own only when there are siblings to cancel or a
+ * step timeout; else the tasks share the run's signal. `abortable`: the run's signal can abort
+ * (the caller gave one), so the step must stop when it does.
+ */
+export function stepControl(outer: AbortSignalLike | undefined, abortable: boolean, stepTimeout: number | undefined, tasks: number): StepControl {
+  const timed = stepTimeout !== undefined && stepTimeout > 0;
+  const ctrl = Ctor && (tasks > 1 || timed) ? new Ctor() : undefined;
+  let reject: (e: unknown) => void = () => {};
+  const stopped = abortable || timed ? new Promise<never>((_, r) => (reject = r)) : undefined;
+  stopped?.catch(() => {});
+  let timer: unknown;
+  const stop = (error: Error) => {
+    control.cancelled = true;
+    ctrl?.abort(error);
+    reject(error);
+  };
+  const onOuter = () => stop(abortReason(outer!));
+  const control: StepControl = {
+    cancelled: false,
+    signal: ctrl?.signal ?? outer,
+    stopped,
+    abort() {
+      control.cancelled = true;
+      ctrl?.abort(abortError('A sibling task failed: this task was cancelled.'));
+    },
+    dispose() {
+      if (abortable) outer?.removeEventListener('abort', onOuter);
+      if (timer !== undefined) clearTimeout(timer);
+    },
+  };
+  if (outer && abortable) {
+    if (outer.aborted) onOuter();
+    else outer.addEventListener('abort', onOuter);
+  }
+  // LangGraph.js fails a step that runs past `stepTimeout` with a plain `Error("Abort")`.
+  if (timed) timer = setTimeout(() => stop(new Error('Abort')), stepTimeout);
+  return control;
+}

@@ -1,0 +1,107 @@
+/**
+ * Task writes: recording them against the step's checkpoint (LangGraph.js `putWrites`), streaming
+ * what a task wrote (`_outputWrites`), and, under `exit` durability, saving them at exit.
+ */
+import type { PendingWrite, PendingWriteValue } from '../checkpoint/types';
+import { WRITES_IDX_MAP } from '../checkpoint/types';
+import { ERROR, INTERRUPT, NULL_TASK_ID, PUSH, TAG_HIDDEN, TASKS } from '../constants';
+import { isSend, Send } from '../types';
+import { encodeWrites } from './encode';
+import { outputUpdates, taskResultPayload } from './io';
+import type { PregelLoop } from './loop';
+import type { PreparedTask } from './types';
+
+/**
+ * Records writes of a task (or of the NULL task) against the checkpoint the step started from.
+ * Special-only batches keep the last write per channel; a task's new writes replace its earlier
+ * ones; NULL-task writes accumulate (a new special write replaces the old one of its channel).
+ * Under `exit` durability the saver gets them only at exit (`flushPendingWrites`).
+ */
+export async function putTaskWrites(loop: PregelLoop, taskId: string, writesIn: readonly PendingWriteValue[], cached: boolean): Promise<void> {
+  if (writesIn.length === 0) return;
+  let writes = writesIn;
+  const deduplicated: string[] = [];
+  if (writes.every(([c]) => c in WRITES_IDX_MAP)) {
+    const last = new Map<string, PendingWriteValue>();
+    for (const w of writes) {
+      if (last.has(w[0])) deduplicated.push(w[0]);
+      last.set(w[0], w);
+    }
+    writes = [...last.values()];
+  }
+  const isNull = taskId === NULL_TASK_ID;
+  const before = loop.pending.length;
+  // Filtering is O(pending): skip it for a task that has no writes yet (every task of a wide
+  // fan-out commits once), so a step stays linear in its number of tasks.
+  if (loop.pending.length > 0 && (isNull || loop.pendingOf(taskId).length > 0)) {
+    if (isNull) {
+      const special = new Set(writes.filter(([c]) => c in WRITES_IDX_MAP).map(([c]) => c));
+      loop.pending = loop.pending.filter(([t, c]) => !(t === NULL_TASK_ID && special.has(c)));
+    } else loop.pending = loop.pending.filter(([t]) => t !== taskId);
+  }
+  const replaced = before - loop.pending.length;
+  const toSave = withoutUntracked(loop.p.specs, writes);
+  for (const [c, v] of toSave) loop.pending.push([taskId, c, v]);
+  const p = loop.p;
+  const deferred = p.durability === 'exit';
+  if (deferred) loop.writtenTaskIds.add(taskId);
+  else if (p.checkpointer) loop.persistence.track(p.checkpointer.putWrites(loop.configFor(loop.checkpoint.id), encodeWrites(toSave), taskId));
+  if (p.tracer.enabled) p.tracer.emit({
+    type: '@engine.writes.put', step: loop.step, taskId, checkpointId: loop.checkpoint.id,
+    channels: toSave.map((w) => w[0]), deduplicated, replaced, isNullTask: isNull, ...(deferred && p.checkpointer ? { deferred: true } : {}),
+  });
+  const task = loop.taskOf(taskId);
+  if (task) outputWrites(loop, task, writes, cached);
+  const key = task?.cacheKey;
+  if (!cached && key && p.cache && writes[0][0] !== ERROR && writes[0][0] !== INTERRUPT) {
+    await p.cache.set([{ key: [key.ns, key.key], value: task.writes, ttl: key.ttl }]);
+  }
+}
+
+const untrackedOf = new WeakMap<object, ReadonlySet<string>>();
+
+/** Writes to UntrackedValue keys are never saved (nor kept as pending), also inside Send args. */
+function withoutUntracked(specs: PregelLoop['p']['specs'], writes: readonly PendingWriteValue[]): readonly PendingWriteValue[] {
+  let untracked = untrackedOf.get(specs);
+  if (!untracked) untrackedOf.set(specs, (untracked = new Set(Object.keys(specs).filter((k) => specs[k].kind === 'UntrackedValue'))));
+  if (untracked.size === 0) return writes;
+  const keep = untracked;
+  return writes.filter(([c]) => !keep.has(c)).map(([c, v]): PendingWriteValue => {
+    if (c !== TASKS || !isSend(v) || typeof v.args !== 'object' || v.args === null) return [c, v];
+    const args = Object.fromEntries(Object.entries(v.args as Record<string, unknown>).filter(([k]) => !keep.has(k)));
+    return [c, new Send(v.node, args)];
+  });
+}
+
+/** Streams what a task wrote (LangGraph.js `_outputWrites`). */
+export function outputWrites(loop: PregelLoop, task: PreparedTask, writes: readonly PendingWriteValue[], cached: boolean): void {
+  if (task.node.tags?.includes(TAG_HIDDEN)) return;
+  if (writes.length > 0) {
+    if (writes[0][0] === INTERRUPT) {
+      // A call-task's interrupt is reported by the task that called it.
+      if (task.path[0] === PUSH && task.path[task.path.length - 1] === true) return;
+      const ints = writes.filter((w) => w[0] === INTERRUPT).flatMap((w) => w[1] as unknown[]);
+      loop.emit('updates', { [INTERRUPT]: ints });
+      loop.emit('values', { [INTERRUPT]: ints });
+    } else if (writes[0][0] !== ERROR) {
+      const chunk = outputUpdates(loop.p.outputKeys, [[task, writes]], cached);
+      if (chunk) loop.emit('updates', chunk);
+    }
+  }
+  if (!cached && (loop.p.modes.has('tasks') || loop.p.modes.has('debug'))) loop.emit('tasks', taskResultPayload(task, writes, loop.p.streamKeys));
+}
+
+/** Under `exit` durability: the writes this run made, saved against the checkpoint saved at exit. */
+export async function flushPendingWrites(loop: PregelLoop): Promise<void> {
+  const saver = loop.p.checkpointer;
+  if (!saver || loop.pending.length === 0) return;
+  const byTask = new Map<string, PendingWriteValue[]>();
+  for (const [tid, c, v] of loop.pending as PendingWrite[]) {
+    if (!loop.writtenTaskIds.has(tid)) continue;
+    let list = byTask.get(tid);
+    if (!list) byTask.set(tid, (list = []));
+    list.push([c, v]);
+  }
+  const config = loop.configFor(loop.checkpoint.id);
+  for (const [tid, ws] of byTask) loop.persistence.track(saver.putWrites(config, encodeWrites(ws), tid));
+}
