@@ -29,6 +29,22 @@ describe('architecture boundaries', () => {
     expect(ids.filter((id) => id === 'no-restricted-imports')).toHaveLength(3);
   });
 
+  it('rejects an engine file importing any LangGraph.js package', async () => {
+    const ids = await ruleIds(
+      'src/engine/bad.ts',
+      "import '@langchain/langgraph/web';\nimport '@langchain/langgraph-checkpoint';\nimport '@langchain/langgraph-sdk';\nimport '@langchain/openai';\n",
+    );
+    expect(ids.filter((id) => id === 'no-restricted-imports')).toHaveLength(4);
+  });
+
+  it('allows the engine to use @langchain/core and zod', async () => {
+    const ids = await ruleIds(
+      'src/engine/ok.ts',
+      "import { AIMessage } from '@langchain/core/messages';\nimport { RunnableLambda } from '@langchain/core/runnables';\nimport { z } from 'zod';\nexport const x = [AIMessage, RunnableLambda, z];\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
   it('rejects the UI reaching the engine or the worker directly', async () => {
     const a = await ruleIds('src/ui/bad.ts', "import { x } from '../engine/index';\nexport const y = x;\n");
     const b = await ruleIds('src/ui/bad.ts', "import { startHost } from '../worker/host';\nexport const y = startHost;\n");

@@ -65,6 +65,18 @@ export interface RunnableConfig {
   metadata?: Record<string, unknown>;
   /** Cancels the run (the platform's AbortSignal fits this shape). */
   signal?: AbortSignalLike;
+  /** LangChain tags of the run (callbacks see them). */
+  tags?: string[];
+  /** LangChain callbacks: a list of handlers or a CallbackManager; nodes' runs report to them. */
+  callbacks?: unknown;
+  /** Run name callbacks see (defaults to the graph's name). */
+  runName?: string;
+  /** Run id callbacks see for the graph's run. */
+  runId?: string;
+  /** The store nodes and tasks read (`compile({ store })`, `getStore()`). */
+  store?: import('../store/base').StoreLike;
+  /** Emits a `custom` stream chunk (`getWriter()`); a no-op unless the run streams `custom`. */
+  writer?: (chunk: unknown) => void;
   [key: string]: unknown;
 }
 

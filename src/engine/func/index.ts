@@ -9,6 +9,7 @@ import { END, PREVIOUS, START } from '../constants';
 import { currentTask } from '../pregel/context';
 import { Pregel } from '../pregel/pregel';
 import type { RetryPolicy } from '../pregel/retry';
+import type { StoreLike } from '../store/base';
 
 /** What `entrypoint.final` returns: `value` is the output, `save` what `getPreviousState()` sees next run. */
 export interface EntrypointFinal<V, S> {
@@ -24,6 +25,8 @@ function isFinal(x: unknown): x is EntrypointFinal<unknown, unknown> {
 export interface EntrypointOptions {
   name: string;
   checkpointer?: BaseCheckpointSaver;
+  /** The store the workflow and its tasks read (`getStore()`). */
+  store?: StoreLike;
 }
 
 /**
@@ -31,10 +34,11 @@ export interface EntrypointOptions {
  * `updates`), `getState`, … like a compiled StateGraph. Its node is named after the entrypoint.
  */
 export function entrypoint<I = any, O = any>(options: EntrypointOptions | string, fn: (input: I, config: RunnableConfig) => O | Promise<O>): Pregel {
-  const { name, checkpointer } = typeof options === 'string' ? { name: options, checkpointer: undefined } : options;
+  const { name, checkpointer, store } = typeof options === 'string' ? { name: options, checkpointer: undefined, store: undefined } : options;
   return new Pregel({
     name,
     checkpointer,
+    store,
     nodes: {
       [name]: {
         name,

@@ -16,6 +16,7 @@ import { Pregel } from '../pregel/pregel';
 import type { PregelNode, ReadFn } from '../pregel/types';
 import { isCommand, isSend, type Command, type Send } from '../types';
 import { drawGraph, type DrawableGraph, type GetGraphOptions } from './drawable';
+import { boundOf } from './node_action';
 import type { BranchSpec, CompileOptions, StateGraph } from './state_graph';
 
 /** A compiled StateGraph (LangGraph.js `CompiledStateGraph`). `S`/`U` type state and updates. */
@@ -134,7 +135,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs
       triggers: [`${BRANCH_PREFIX}${name}`, ...(joinsByEnd.get(name) ?? [])],
       channels: keys,
       // A compiled graph as a node runs as a subgraph of this task (see Pregel.stream).
-      bound: sub ? (input, config) => sub.invoke(input, config) : (input, config) => (fn as Exclude<typeof fn, Pregel>)(input, config),
+      bound: boundOf(fn),
       ...(sub ? { subgraph: sub } : {}),
       writers: makeWriters(name, g, keys, nodeNames, joinsBySource.get(name) ?? []),
       retryPolicy: spec.options.retryPolicy,
@@ -150,6 +151,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs
     interruptBefore: options.interruptBefore,
     interruptAfter: options.interruptAfter,
     cache: options.cache,
+    store: options.store,
   });
   compiled.builder = g;
   return compiled;

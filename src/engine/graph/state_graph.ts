@@ -4,14 +4,16 @@
  */
 import type { BaseCheckpointSaver, RunnableConfig } from '../checkpoint/types';
 import { END, START } from '../constants';
-import { Pregel } from '../pregel/pregel';
 import type { BaseCache, CachePolicy } from '../pregel/cache';
 import type { RetryPolicy } from '../pregel/retry';
+import type { StoreLike } from '../store/base';
 import type { Send } from '../types';
 import { AnnotationRoot, specsOf, type StateDefinition, type StateType, type UpdateType } from './annotation';
 import { compileStateGraph, type CompiledStateGraph } from './compile';
+import { isNodeAction, type NodeAction } from './node_action';
 
-export type NodeFunction<S = any, U = any> = ((state: S, config: RunnableConfig) => U | Promise<U>) | Pregel;
+/** A node: a function `(state, config)`, a LangChain Runnable, or a compiled graph (see ./node_action). */
+export type NodeFunction<S = any, U = any> = NodeAction<S, U>;
 
 export interface AddNodeOptions {
   retryPolicy?: RetryPolicy;
@@ -39,6 +41,8 @@ export interface CompileOptions {
   name?: string;
   /** The node cache used by nodes with a `cachePolicy`. */
   cache?: BaseCache;
+  /** The store nodes read as `config.store` / `getStore()`. */
+  store?: StoreLike;
 }
 
 export interface NodeSpec {
@@ -70,7 +74,7 @@ export class StateGraph<SD extends StateDefinition = StateDefinition, S = StateT
       for (const ch of ['|', ':']) if (key.includes(ch)) throw new Error(`"${ch}" is a reserved character and is not allowed in node names.`);
       if (this.nodes.has(key)) throw new Error(`Node \`${key}\` already present.`);
       if (key === END || key === START) throw new Error(`Node \`${key}\` is reserved.`);
-      if (typeof f !== 'function' && !(f instanceof Pregel)) throw new Error(`Node \`${key}\` must be a function or a compiled graph.`);
+      if (!isNodeAction(f)) throw new Error(`Node \`${key}\` must be a function, a Runnable or a compiled graph.`);
       this.nodes.set(key, { fn: f, options: opts ?? {} });
     }
     return this;

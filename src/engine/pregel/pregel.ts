@@ -2,11 +2,13 @@
  * A compiled graph: `invoke`, `stream`, and (in ./state) `getState`, `getStateHistory`,
  * `updateState`. Built by `StateGraph.compile()`.
  */
+import { Runnable } from '@langchain/core/runnables';
 import type { ChannelSpec } from '../channels/base';
 import type { AbortSignalLike, BaseCheckpointSaver, CheckpointListOptions, RunnableConfig } from '../checkpoint/types';
 import { DEFAULT_RECURSION_LIMIT, INTERRUPT } from '../constants';
 import { AbortError, GraphRecursionError, isGraphInterrupt } from '../errors';
 import type { TraceListener } from '../../shared/trace';
+import { mergeCallbacks } from '../stream/setup';
 import { interruptId, uuid6 } from './ids';
 import { STREAM_MODES, type StreamMode } from './io';
 import type { BaseCache } from './cache';
@@ -17,6 +19,10 @@ import { AsyncQueue } from './queue';
 import { defaultSleep, type SleepFn } from './retry';
 import { callTask } from './call';
 import { runTasks } from './runner';
+import { asChainValues, startGraphRun } from './callbacks';
+import { readChannels } from './algo';
+import { prepareStreamConfig } from '../stream/setup';
+import type { StoreLike } from '../store/base';
 import { getState, getStateHistory, updateState, type StateSnapshot } from './state';
 import { Tracer } from './tracer';
 import type { PregelNode } from './types';
@@ -39,6 +45,8 @@ export interface PregelOptions extends RunnableConfig {
 /** How a nested run (a subgraph inside a task) is set up. */
 interface NestedRun {
   parent: ParentGraphInfo;
+  /** The config of the task running this graph (callbacks, writer, store… are inherited). */
+  inherited: RunnableConfig;
   params: NestedParams;
   checkpointer?: BaseCheckpointSaver;
 }
@@ -57,13 +65,25 @@ export interface PregelParams {
   checkpointMode?: boolean;
   /** The node cache. */
   cache?: BaseCache;
+  /** The store nodes read (`compile({ store })`). */
+  store?: StoreLike;
 }
+
+/**
+ * The part of LangChain's Runnable API a compiled graph offers besides its own methods. A graph is
+ * a LangChain Runnable at run time (so it pipes, batches, streams events and nests in chains like
+ * LangGraph.js's), but its own `invoke` / `stream` / `getGraph` / `withConfig` keep their
+ * LangGraph.js-shaped types, hence this narrower view of the base class.
+ */
+type RunnableSurface = Pick<Runnable<any, any>, 'pipe' | 'batch' | 'streamEvents' | 'streamLog' | 'withRetry' | 'withFallbacks' | 'withListeners' | 'asTool' | 'toJSON'> & { readonly lc_runnable: true };
+const RunnableBase = Runnable as unknown as abstract new () => RunnableSurface;
 
 function checkAbort(signal: AbortSignalLike | undefined): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new AbortError();
 }
 
-export class Pregel {
+export class Pregel extends RunnableBase {
+  lc_namespace = ['langgraph', 'pregel'];
   readonly name: string;
   readonly nodes: Record<string, PregelNode>;
   readonly channels: Record<string, ChannelSpec>;
@@ -76,10 +96,14 @@ export class Pregel {
   /** See PregelParams.checkpointMode. */
   readonly checkpointMode?: boolean;
   readonly cache?: BaseCache;
+  readonly store?: StoreLike;
+  /** Config every run starts from (`withConfig`), under the caller's options. */
+  config?: PregelOptions;
   /** Trigger channel → nodes it triggers. */
   readonly triggerToNodes: Record<string, string[]>;
 
   constructor(p: PregelParams) {
+    super();
     this.name = p.name ?? 'LangGraph';
     this.nodes = p.nodes;
     this.channels = p.channels;
@@ -91,6 +115,7 @@ export class Pregel {
     this.interruptAfter = p.interruptAfter;
     this.checkpointMode = p.checkpointMode;
     this.cache = p.cache;
+    this.store = p.store;
     const t2n: Record<string, string[]> = {};
     for (const [name, node] of Object.entries(p.nodes)) for (const t of node.triggers) (t2n[t] ??= []).push(name);
     this.triggerToNodes = t2n;
@@ -98,6 +123,17 @@ export class Pregel {
 
   getName(): string {
     return this.name;
+  }
+
+  /**
+   * The same graph with `config` as the defaults of every run (merged: tags and callbacks add up,
+   * metadata and configurable merge, other keys are replaced), as LangGraph.js's `withConfig`.
+   */
+  withConfig(config: PregelOptions): this {
+    const copy = Object.create(Object.getPrototypeOf(this)) as this;
+    Object.assign(copy, this);
+    copy.config = mergeOptions(this.config, config);
+    return copy;
   }
 
   /** The state at `config.configurable.checkpoint_id`, or the thread's latest (with finished tasks' writes applied). */
@@ -143,7 +179,8 @@ export class Pregel {
    * Streams the run. One mode yields its chunks; an array of modes yields `[mode, chunk]` pairs.
    * @default streamMode 'updates' for stream() (LangGraph.js default for graphs)
    */
-  async stream(input: unknown, options?: PregelOptions): Promise<AsyncIterableIterator<any>> {
+  async stream(input: unknown, given?: PregelOptions): Promise<AsyncIterableIterator<any>> {
+    const options = this.config ? mergeOptions(this.config, given) : given;
     const requested = options?.streamMode ?? 'updates';
     const list = Array.isArray(requested) ? requested : [requested];
     for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
@@ -158,7 +195,12 @@ export class Pregel {
     };
     const sink = nested ? nested.parent.streamSink : subgraphs ? (ns: string[], mode: string, payload: unknown) => queue.push([ns, mode as StreamMode, payload]) : undefined;
     const loopModes = nested ? new Set<StreamMode>([...modes, ...(nested.parent.modes as ReadonlySet<StreamMode>)]) : modes;
-    this.runLoop(input, options ?? {}, loopModes, emit, nested, sink).then(
+    // `messages` and `custom` chunks come from callbacks and `config.writer` (see ../stream/setup).
+    const runOptions = prepareStreamConfig(options ?? {}, {
+      modes, subgraphs, ns: nested?.params.ns, inherited: nested?.inherited,
+      push: (ns, mode, payload) => queue.push([ns, mode, payload]),
+    });
+    this.runLoop(input, runOptions, loopModes, emit, nested, sink).then(
       () => queue.close(),
       (e) => queue.fail(e),
     );
@@ -188,6 +230,7 @@ export class Pregel {
     return {
       parent,
       checkpointer,
+      inherited: ctx.config,
       params: {
         ns, checkpointMap: parent.checkpointMap, resuming: parent.resuming, replayState: parent.replayState,
         ...(sp.hasNullResume ? { nullResume: { value: sp.nullResume } } : {}),
@@ -206,6 +249,8 @@ export class Pregel {
     }
     const signal = config.signal;
     checkAbort(signal);
+    config.store = this.store ?? config.store;
+    const graphRun = await startGraphRun(config, this.name, input);
     const loop = await PregelLoop.initialize({
       nodes: this.nodes, specs: this.channels, triggerToNodes: this.triggerToNodes,
       inputKeys: this.inputChannels, outputKeys: this.outputChannels, streamKeys: this.streamChannels,
@@ -215,7 +260,7 @@ export class Pregel {
       interruptAfter: interruptAfter ?? this.interruptAfter,
       config: { ...config, recursionLimit }, input, emit, modes, tracer,
     });
-    const runnerOpts = { sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal, config, callTask };
+    const runnerOpts = { sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal, config, callTask, graphRun };
     try {
       await loop.first();
       while (await loop.tick()) {
@@ -232,12 +277,15 @@ export class Pregel {
         );
       }
       tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'done' });
+      await graphRun?.handleChainEnd(asChainValues(readChannels(loop.channels, this.outputChannels), 'output'));
     } catch (e) {
       if (isGraphInterrupt(e) && !nested) {
         loop.finishInterrupted(e);
         tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
+        await graphRun?.handleChainEnd(asChainValues(readChannels(loop.channels, this.outputChannels), 'output'));
         return;
       }
+      await graphRun?.handleChainError(e);
       const err = e instanceof Error ? { name: e.name, message: e.message } : { name: 'Error', message: String(e) };
       if (isGraphInterrupt(e)) {
         tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
@@ -248,4 +296,16 @@ export class Pregel {
       throw e;
     }
   }
+}
+
+/** Two run configs merged as LangChain merges configs (`withConfig` defaults under call options). */
+function mergeOptions(base: PregelOptions | undefined, over: PregelOptions | undefined): PregelOptions {
+  if (!base) return { ...over };
+  if (!over) return { ...base };
+  const out: PregelOptions = { ...base, ...over };
+  if (base.configurable || over.configurable) out.configurable = { ...base.configurable, ...over.configurable };
+  if (base.metadata || over.metadata) out.metadata = { ...base.metadata, ...over.metadata };
+  if (base.tags || over.tags) out.tags = [...(base.tags ?? []), ...(over.tags ?? [])];
+  if (base.callbacks !== undefined && over.callbacks !== undefined) out.callbacks = mergeCallbacks(base.callbacks, over.callbacks);
+  return out;
 }

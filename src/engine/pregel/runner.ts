@@ -15,6 +15,7 @@ import { encodeError } from './encode';
 import type { PregelLoop } from './loop';
 import { retryDelay, retryPolicyFor, type SleepFn } from './retry';
 import { jsonSafe } from './tracer';
+import { runTraced, stepCallbacks, type GraphRun } from './callbacks';
 import type { Channels, PreparedTask } from './types';
 
 export interface RunnerOptions {
@@ -25,6 +26,8 @@ export interface RunnerOptions {
   config: RunnableConfig;
   /** Functional API: runs a call-task for `task()` (injected by the driver; see ./call). */
   callTask?: CallTaskFn;
+  /** The graph's callbacks run, when the run has callbacks (see ./callbacks). */
+  graphRun?: GraphRun;
 }
 
 /** Runs or serves the call-task `call` made by `parent` (the functional API's `task()`). */
@@ -108,9 +111,11 @@ function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, s
     metadata: {
       ...base.metadata,
       langgraph_step: loop.step, langgraph_node: task.name, langgraph_triggers: task.triggers,
-      langgraph_path: task.path, langgraph_checkpoint_ns: task.taskNs,
+      langgraph_path: task.path, langgraph_checkpoint_ns: task.taskNs, checkpoint_ns: task.taskNs,
     },
     ...(step.signal ? { signal: step.signal } : {}),
+    // The node's runs nest under the graph's run, one child per step (as LangGraph.js tags them).
+    ...(opts.graphRun ? { callbacks: stepCallbacks(opts.graphRun, loop.step) } : {}),
   };
 }
 
@@ -141,9 +146,14 @@ export function localRead(channels: Channels, select: string[] | string, own?: r
 async function attempt(task: PreparedTask, loop: PregelLoop, ctx: TaskContext, writes: PendingWriteValue[]): Promise<void> {
   const read = (select: string[] | string, own?: readonly PendingWriteValue[]) => localRead(loop.channels, select, own);
   const node = task.node;
-  const output = node.bound ? await node.bound(task.input, ctx.config) : task.input;
-  const ws = await node.writers(output, read);
-  writes.push(...ws);
+  // With callbacks, the node (body and writers) is one chain run; its config carries that run.
+  await runTraced(task.name, task.input, ctx.config, async (config) => {
+    ctx.config = config;
+    const output = node.bound ? await node.bound(task.input, config) : task.input;
+    const ws = await node.writers(output, read);
+    writes.push(...ws);
+    return output;
+  });
 }
 
 export async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl): Promise<Outcome> {

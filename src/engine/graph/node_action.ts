@@ -1,0 +1,38 @@
+/**
+ * What `addNode` accepts and how each kind runs: a function `(state, config)`, a LangChain
+ * Runnable (`RunnableLambda`, a chain, a chat model…: `invoke(state, config)`), or a compiled
+ * graph (a subgraph, see Pregel.stream). As in LangGraph.js, a function that returns a Runnable
+ * has that Runnable invoked with the same input.
+ */
+import type { RunnableConfig } from '../checkpoint/types';
+import { Pregel } from '../pregel/pregel';
+
+/** The part of a LangChain Runnable a node uses. */
+export interface RunnableLike<I = any, O = any> {
+  readonly lc_runnable: true;
+  invoke(input: I, config?: any): Promise<O>;
+}
+
+/** A node's action. */
+export type NodeAction<S = any, U = any> = ((state: S, config: RunnableConfig) => U | Promise<U> | RunnableLike) | RunnableLike<S, U> | Pregel;
+
+/** Whether `x` is a LangChain Runnable (its own marker, as `Runnable.isRunnable` checks). */
+export function isRunnable(x: unknown): x is RunnableLike {
+  return typeof x === 'object' && x !== null && (x as { lc_runnable?: unknown }).lc_runnable === true && typeof (x as RunnableLike).invoke === 'function';
+}
+
+/** Whether `x` can be a node. */
+export function isNodeAction(x: unknown): x is NodeAction {
+  return typeof x === 'function' || x instanceof Pregel || isRunnable(x);
+}
+
+/** The node's body as the runner calls it. */
+export function boundOf(action: NodeAction): (input: unknown, config: RunnableConfig) => unknown {
+  if (action instanceof Pregel || isRunnable(action)) return (input, config) => action.invoke(input, config);
+  const follow = (out: unknown, input: unknown, config: RunnableConfig) => (isRunnable(out) ? out.invoke(input, config) : out);
+  return (input, config) => {
+    const out = action(input, config);
+    // A synchronous node stays synchronous (no promise per call on the hot path).
+    return out instanceof Promise ? out.then((o) => follow(o, input, config)) : follow(out, input, config);
+  };
+}
