@@ -7,9 +7,11 @@
 import type { RunnableConfig } from '../checkpoint/types';
 import { Pregel } from '../pregel/pregel';
 
-/** The part of a LangChain Runnable a node uses. */
+/**
+ * The part of a LangChain Runnable a node uses (its `lc_runnable` marker, checked at run time, is
+ * protected in LangChain's types).
+ */
 export interface RunnableLike<I = any, O = any> {
-  readonly lc_runnable: true;
   invoke(input: I, config?: any): Promise<O>;
 }
 
@@ -18,7 +20,7 @@ export type NodeAction<S = any, U = any> = ((state: S, config: RunnableConfig) =
 
 /** Whether `x` is a LangChain Runnable (its own marker, as `Runnable.isRunnable` checks). */
 export function isRunnable(x: unknown): x is RunnableLike {
-  return typeof x === 'object' && x !== null && (x as { lc_runnable?: unknown }).lc_runnable === true && typeof (x as RunnableLike).invoke === 'function';
+  return typeof x === 'object' && x !== null && (x as { lc_runnable?: unknown }).lc_runnable === true && typeof (x as { invoke?: unknown }).invoke === 'function';
 }
 
 /** Whether `x` can be a node. */

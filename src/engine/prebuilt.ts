@@ -1,0 +1,7 @@
+/**
+ * replaygraph's prebuilt components (the `@langchain/langgraph/prebuilt` entry point):
+ * `ToolNode`, `toolsCondition`, `createReactAgent`, `withAgentName`.
+ */
+export { ToolNode, toolsCondition, type ToolLike, type ToolNodeOptions } from './prebuilt/tool_node';
+export { createReactAgent, createReactAgentAnnotation, type CreateReactAgentParams } from './prebuilt/react_agent';
+export { withAgentName } from './prebuilt/agent_name';
