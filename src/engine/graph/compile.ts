@@ -17,6 +17,7 @@ import type { PregelNode, ReadFn } from '../pregel/types';
 import { isCommand, isSend, type Command, type Send } from '../types';
 import { drawGraph, type DrawableGraph, type GetGraphOptions } from './drawable';
 import { boundOf } from './node_action';
+import { toLangChainGraph, type LangChainGraph } from './lc_graph';
 import type { BranchSpec, CompileOptions, StateGraph } from './state_graph';
 
 /** A compiled StateGraph (LangGraph.js `CompiledStateGraph`). `S`/`U` type state and updates. */
@@ -30,6 +31,11 @@ export class CompiledStateGraph<S = any, U = any> extends Pregel {
    */
   getGraph(options?: GetGraphOptions): DrawableGraph {
     return drawGraph(this, options);
+  }
+
+  /** The same drawing as a LangChain `Graph` (with `drawMermaid()`…), as LangGraph.js's `getGraphAsync()`. */
+  async getGraphAsync(options?: GetGraphOptions): Promise<LangChainGraph> {
+    return toLangChainGraph(this.getGraph(options));
   }
 }
 
@@ -130,12 +136,14 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, stateSpecs
     channels[`${BRANCH_PREFIX}${name}`] = spec.options.defer ? lastValueAfterFinishSpec() : ephemeralSpec(false);
     const fn = spec.fn;
     const sub = fn instanceof Pregel ? fn : undefined;
+    const bound = boundOf(fn);
     nodes[name] = {
       name,
       triggers: [`${BRANCH_PREFIX}${name}`, ...(joinsByEnd.get(name) ?? [])],
       channels: keys,
       // A compiled graph as a node runs as a subgraph of this task (see Pregel.stream).
-      bound: boundOf(fn),
+      bound,
+      invoke: async (input, config) => bound(input, config ?? {}),
       ...(sub ? { subgraph: sub } : {}),
       writers: makeWriters(name, g, keys, nodeNames, joinsBySource.get(name) ?? []),
       retryPolicy: spec.options.retryPolicy,

@@ -84,6 +84,9 @@ export class ScriptedChatModel extends BaseChatModel<BaseChatModelCallOptions & 
     this.responses = fields.responses;
     this.whenExhausted = fields.whenExhausted ?? 'error';
     this.tokens = fields.tokens ?? 'words';
+    // LangChain declares `disableStreaming` but leaves it to each model to read: with it, calls
+    // answer in one piece (no token callbacks), like a provider that does not stream.
+    this.disableStreaming = fields.disableStreaming ?? false;
   }
 
   _llmType(): string {

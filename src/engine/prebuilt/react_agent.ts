@@ -67,6 +67,13 @@ export interface CreateReactAgentParams {
   [key: string]: unknown;
 }
 
+/** The keys of a state schema: an Annotation / definition, or a zod object (its `shape`). */
+function stateKeys(schema: unknown): string[] {
+  const shape = (schema as { shape?: unknown } | null)?.shape;
+  if (shape && typeof shape === 'object') return Object.keys(shape);
+  return Object.keys(specsOf(schema));
+}
+
 const lastAI = (messages: BaseMessage[]) => [...messages].reverse().find(isAIMessage) as AIMessage | undefined;
 
 /** Builds the agent graph (see the module comment). */
@@ -119,7 +126,7 @@ export function createReactAgent(params: CreateReactAgentParams): CompiledStateG
   };
 
   const schema = stateSchema ?? createReactAgentAnnotation();
-  if (!('messages' in specsOf(schema))) throw new Error('Missing required `messages` key in state schema.');
+  if (!stateKeys(schema).includes('messages')) throw new Error('Missing required `messages` key in state schema.');
   const workflow = new StateGraph(schema as AnnotationRoot<any>).addNode('tools', toolNode);
   const entry = preModelHook != null ? 'pre_model_hook' : 'agent';
   let agentOptions: AddNodeOptions | undefined;

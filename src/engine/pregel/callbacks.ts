@@ -40,14 +40,39 @@ export function asChainValues(value: unknown, key: 'input' | 'output'): Record<s
   return value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) ? (value as Record<string, unknown>) : { [key]: value };
 }
 
-function managerFor(config: RunnableConfig): CallbackManager | undefined {
-  return CallbackManager.configure(config.callbacks as Callbacks | undefined, undefined, config.tags, undefined, config.metadata);
+function managerFor(config: RunnableConfig, options?: { tracerInheritableMetadata?: Record<string, unknown> }): CallbackManager | undefined {
+  return CallbackManager.configure(config.callbacks as Callbacks | undefined, undefined, config.tags, undefined, config.metadata, undefined, options);
+}
+
+/** Parts of a configurable key that mark a secret: never copied into traces. */
+const SECRET_WORDS = ['key', 'token', 'secret', 'password', 'auth'];
+
+/**
+ * The `configurable` values LangSmith-style tracers record as run metadata, as LangGraph.js picks
+ * them: plain strings, numbers and booleans, not internal (`__…`), not secret-looking, and not
+ * mirrored from `context` (those are blanked).
+ */
+export function tracingMetadata(config: RunnableConfig): Record<string, unknown> | undefined {
+  const configurable = config.configurable;
+  if (!configurable) return undefined;
+  const context = config.context as Record<string, unknown> | undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(configurable)) {
+    if (context != null && Object.hasOwn(context, k) && Object.is(context[k], v)) {
+      if (!k.startsWith('__')) out[k] = undefined;
+      continue;
+    }
+    const lower = k.toLowerCase();
+    if (k.startsWith('__') || !['string', 'number', 'boolean'].includes(typeof v) || SECRET_WORDS.some((w) => lower.includes(w))) continue;
+    out[k] = v;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** Starts the graph's chain run, or returns undefined when the config has no callbacks. */
 export async function startGraphRun(config: RunnableConfig, name: string, input: unknown): Promise<GraphRun | undefined> {
   if (config.callbacks === undefined) return undefined;
-  return managerFor(config)?.handleChainStart(GRAPH_SERIALIZED, asChainValues(input, 'input'), config.runId, undefined, undefined, undefined, config.runName ?? name);
+  return managerFor(config, { tracerInheritableMetadata: tracingMetadata(config) })?.handleChainStart(GRAPH_SERIALIZED, asChainValues(input, 'input'), config.runId, undefined, undefined, undefined, config.runName ?? name);
 }
 
 /** The callbacks a task of step `step` runs with: a child of the graph's run. */

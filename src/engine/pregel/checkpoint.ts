@@ -42,13 +42,25 @@ export function newVersions(previous: ChannelVersions, current: ChannelVersions)
 }
 
 /**
- * The checkpoint to hand to the saver. Only channels in `changed` carry a value
- * (`channel_values`): the saver finds the others by (channel, version), so unchanged state is never
- * copied.
+ * Whether `saver` stores each checkpoint whole, as LangGraph.js's own savers do (they extend its
+ * BaseCheckpointSaver, which always has a `serde`), rather than values by (channel, version) as
+ * this engine's port does. Such a saver gets every channel value in every checkpoint, and no
+ * `updated_channels` (LangGraph.js 1.7.3 writes none and would not give it back).
  */
-export function checkpointForSave(base: Checkpoint, channels: Channels, changed: ChannelVersions, step: number, updated: string[] | undefined, id?: string): Checkpoint {
+export function storesWholeCheckpoints(saver: object | undefined): boolean {
+  const serde = (saver as { serde?: unknown } | undefined)?.serde;
+  return typeof serde === 'object' && serde !== null;
+}
+
+/**
+ * The checkpoint to hand to `saver`. Only channels in `changed` carry a value
+ * (`channel_values`): the saver finds the others by (channel, version), so unchanged state is never
+ * copied — unless the saver stores checkpoints whole (see storesWholeCheckpoints).
+ */
+export function checkpointForSave(base: Checkpoint, channels: Channels, changed: ChannelVersions, step: number, updated: string[] | undefined, id?: string, saver?: object): Checkpoint {
   const values: Record<string, unknown> = {};
-  for (const k in changed) {
+  const whole = storesWholeCheckpoints(saver);
+  for (const k in whole ? base.channel_versions : changed) {
     const ch = channels[k];
     if (!ch) continue;
     const snap = ch.checkpoint();
@@ -63,7 +75,7 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, changed:
     channel_values: values,
     channel_versions: base.channel_versions,
     versions_seen: base.versions_seen,
-    ...(updated ? { updated_channels: [...updated].sort() } : {}),
+    ...(updated && !whole ? { updated_channels: [...updated].sort() } : {}),
   };
 }
 

@@ -399,7 +399,7 @@ export class PregelLoop {
   /** Saves the current state as a checkpoint (only changed channels' values go to the saver). */
   async putCheckpoint(source: CheckpointSource): Promise<void> {
     const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
-    const saved = checkpointForSave(this.checkpoint, this.channels, changed, this.step, this.updatedChannels);
+    const saved = checkpointForSave(this.checkpoint, this.channels, changed, this.step, this.updatedChannels, undefined, this.p.checkpointer);
     this.metadata = { source, step: this.step, parents: { ...this.p.nested?.checkpointMap } };
     const parentId = this.checkpointConfig.configurable?.checkpoint_id as string | undefined;
     this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts, ...(saved.updated_channels ? { updated_channels: saved.updated_channels } : {}) };

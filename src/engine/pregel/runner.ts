@@ -114,6 +114,7 @@ function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, s
       langgraph_path: task.path, langgraph_checkpoint_ns: task.taskNs, checkpoint_ns: task.taskNs,
     },
     ...(step.signal ? { signal: step.signal } : {}),
+    ...(task.node.tags ? { tags: [...(base.tags ?? []), ...task.node.tags] } : {}),
     // The node's runs nest under the graph's run, one child per step (as LangGraph.js tags them).
     ...(opts.graphRun ? { callbacks: stepCallbacks(opts.graphRun, loop.step) } : {}),
   };

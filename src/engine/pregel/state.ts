@@ -195,7 +195,7 @@ export async function updateState(root: Pregel, config: RunnableConfig, values: 
   }
   if (asNodeIn === COPY) {
     if (!saved) throw new InvalidUpdateError('Cannot copy a non-existent checkpoint');
-    const copy = checkpointForSave(checkpoint, channels, checkpoint.channel_versions, step + 1, undefined);
+    const copy = checkpointForSave(checkpoint, channels, checkpoint.channel_versions, step + 1, undefined, undefined, saver);
     const parentCfg = saved.parentConfig ?? { configurable: { thread_id: threadId, checkpoint_ns: ns } };
     return saver.put(parentCfg, copy, { source: 'fork', step: step + 1, parents }, { ...checkpoint.channel_versions });
   }
@@ -205,7 +205,7 @@ export async function updateState(root: Pregel, config: RunnableConfig, values: 
     const r = applyWrites(checkpoint, channels, [{ name: INPUT, path: [], triggers: [], writes: inputWrites }], next, graph.triggerToNodes);
     const nextStep = saved ? step + 1 : -1;
     const changed = newVersions(prevVersions, r.checkpoint.channel_versions);
-    return saver.put(putConfig, checkpointForSave(r.checkpoint, r.channels, changed, nextStep, r.updated), { source: 'input', step: nextStep, parents }, changed);
+    return saver.put(putConfig, checkpointForSave(r.checkpoint, r.channels, changed, nextStep, r.updated, undefined, saver), { source: 'input', step: nextStep, parents }, changed);
   }
   const pending = decodePendingWrites(saved?.pendingWrites);
   if (!config.configurable?.checkpoint_id && saved && pending.length > 0) {
@@ -233,5 +233,5 @@ export async function updateState(root: Pregel, config: RunnableConfig, values: 
   if (saved && !superseded && channelWrites.length > 0) await saver.putWrites(putConfig, encodeWrites(channelWrites), taskId);
   const r = applyWrites(checkpoint, channels, [{ name: asNode, path, triggers: [INTERRUPT], writes: taskWrites }], next, graph.triggerToNodes);
   const changed = newVersions(prevVersions, r.checkpoint.channel_versions);
-  return saver.put(putConfig, checkpointForSave(r.checkpoint, r.channels, changed, step + 1, r.updated), { source: 'update', step: step + 1, parents }, changed);
+  return saver.put(putConfig, checkpointForSave(r.checkpoint, r.channels, changed, step + 1, r.updated, undefined, saver), { source: 'update', step: step + 1, parents }, changed);
 }
