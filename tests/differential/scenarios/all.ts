@@ -12,10 +12,11 @@ import { MESSAGE_SCENARIOS } from './messages';
 import { RUNNABLE_SCENARIOS } from './runnables';
 import { LC_STREAM_SCENARIOS } from './lc-streams';
 import { STORE_SCENARIOS } from './store';
+import { PREBUILT_SCENARIOS } from './prebuilt';
 import { SUBGRAPH_SCENARIOS } from './subgraphs';
 
 export const CORE_SCENARIOS: Scenario[] = [...CORE_BASIC, ...CORE_FAILURES, ...CORE_INTERRUPTS, ...CORE_SENDS, ...CORE_TIME_TRAVEL, ...CORE_STREAMS, ...CORE_SCHEMAS];
 export const ADVANCED_SCENARIOS: Scenario[] = [...FUNCTIONAL_SCENARIOS, ...SUBGRAPH_SCENARIOS];
 /** LangChain-facing features: messages, Runnables and callbacks, stream modes custom/messages, stores, prebuilt agents. */
-export const LANGCHAIN_SCENARIOS: Scenario[] = [...MESSAGE_SCENARIOS, ...RUNNABLE_SCENARIOS, ...LC_STREAM_SCENARIOS, ...STORE_SCENARIOS];
+export const LANGCHAIN_SCENARIOS: Scenario[] = [...MESSAGE_SCENARIOS, ...RUNNABLE_SCENARIOS, ...LC_STREAM_SCENARIOS, ...STORE_SCENARIOS, ...PREBUILT_SCENARIOS];
 export const ALL_SCENARIOS: Scenario[] = [...CORE_SCENARIOS, ...ADVANCED_SCENARIOS, ...LANGCHAIN_SCENARIOS];
