@@ -5,3 +5,4 @@
  * - `OpenAICompatibleChatModel`: an opt-in adapter for a real OpenAI-compatible provider.
  */
 export { ScriptedChatModel, ScriptExhaustedError, tokenize, type ScriptedChatModelFields, type ScriptedResponse, type Tokenizer } from './models/scripted';
+export { OpenAICompatibleChatModel, ProviderRequestError, type FetchLike, type OpenAICompatibleFields, type ResponseLike } from './models/openai';

@@ -16,7 +16,7 @@ import { Pregel } from '../pregel/pregel';
 import type { PregelNode, ReadFn } from '../pregel/types';
 import { isCommand, isSend, type Command, type Send } from '../types';
 import { drawGraph, type DrawableGraph, type GetGraphOptions } from './drawable';
-import { boundOf } from './node_action';
+import { boundOf, callRouter } from './node_action';
 import { toLangChainGraph, type LangChainGraph } from './lc_graph';
 import type { BranchSpec, CompileOptions, StateGraph } from './state_graph';
 
@@ -83,7 +83,7 @@ function routeWrites(from: string, dests: readonly (string | Send)[]): PendingWr
 }
 
 async function runBranch(from: string, b: BranchSpec, state: unknown, config: RunnableConfig, nodes: ReadonlySet<string>): Promise<PendingWriteValue[]> {
-  let result = await b.path(state, config);
+  let result = await callRouter(b.path, state, config);
   if (!Array.isArray(result)) result = [result as string | Send];
   const dests = b.pathMap ? result.map((r) => (isSend(r) ? r : b.pathMap![r as string])) : result;
   if (dests.some((d) => !d)) throw new Error('Branch condition returned unknown or null destination');

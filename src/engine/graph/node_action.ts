@@ -4,6 +4,7 @@
  * graph (a subgraph, see Pregel.stream). As in LangGraph.js, a function that returns a Runnable
  * has that Runnable invoked with the same input.
  */
+import { RunnableLambda } from '@langchain/core/runnables';
 import type { RunnableConfig } from '../checkpoint/types';
 import { Pregel } from '../pregel/pregel';
 
@@ -37,4 +38,18 @@ export function boundOf(action: NodeAction): (input: unknown, config: RunnableCo
     // A synchronous node stays synchronous (no promise per call on the hot path).
     return out instanceof Promise ? out.then((o) => follow(o, input, config)) : follow(out, input, config);
   };
+}
+
+const routers = new WeakMap<object, RunnableLambda<unknown, unknown>>();
+
+/**
+ * Calls a router (a conditional edge's path function). With callbacks, it runs as a LangChain
+ * RunnableLambda, as in LangGraph.js: a child run of the node, and whatever it invokes nests
+ * under it. Without callbacks, it is a plain call.
+ */
+export function callRouter<R>(path: (state: any, config: RunnableConfig) => R | Promise<R>, state: unknown, config: RunnableConfig): R | Promise<R> {
+  if (config.callbacks === undefined) return path(state, config);
+  let lambda = routers.get(path);
+  if (!lambda) routers.set(path, (lambda = RunnableLambda.from(path as (s: unknown, c: unknown) => unknown)));
+  return lambda.invoke(state, config as never) as Promise<R>;
 }

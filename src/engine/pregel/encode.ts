@@ -30,8 +30,12 @@ function encodeSend(v: unknown): unknown {
   return v;
 }
 
+/**
+ * A Send read back from a saver. On the Send channel the shape decides: LangGraph.js's serialiser
+ * stores a Send as `{ node, args }` (without `lg_name`), so a LangGraph.js saver hands that back.
+ */
 function decodeSend(v: unknown): unknown {
-  if (v instanceof Send || !isSend(v)) return v;
+  if (v instanceof Send || typeof v !== 'object' || v === null || typeof (v as { node?: unknown }).node !== 'string') return v;
   const s = v as { node: string; args: unknown };
   return new Send(s.node, s.args);
 }

@@ -113,7 +113,8 @@ function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, s
       langgraph_step: loop.step, langgraph_node: task.name, langgraph_triggers: task.triggers,
       langgraph_path: task.path, langgraph_checkpoint_ns: task.taskNs, checkpoint_ns: task.taskNs,
     },
-    ...(step.signal ? { signal: step.signal } : {}),
+    // The engine's own signals have the platform's shape (see PlatformAbortSignal).
+    ...(step.signal ? { signal: step.signal as RunnableConfig['signal'] } : {}),
     ...(task.node.tags ? { tags: [...(base.tags ?? []), ...task.node.tags] } : {}),
     // The node's runs nest under the graph's run, one child per step (as LangGraph.js tags them).
     ...(opts.graphRun ? { callbacks: stepCallbacks(opts.graphRun, loop.step) } : {}),

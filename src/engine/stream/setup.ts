@@ -34,13 +34,12 @@ export interface StreamSetup {
 }
 
 /** Two `callbacks` values as one (LangChain's rules: lists concatenate, managers copy). */
-export function mergeCallbacks(base: unknown, extra: unknown): unknown {
+export function mergeCallbacks(base: Callbacks | undefined, extra: Callbacks | undefined): Callbacks | undefined {
   if (extra === undefined) return base;
   if (base === undefined) return extra;
-  const toManager = (c: unknown) => (c instanceof CallbackManager ? c.copy() : CallbackManager.configure(c as Callbacks) ?? new CallbackManager());
   if (Array.isArray(base) && Array.isArray(extra)) return [...base, ...extra];
-  const manager = toManager(base);
-  const handlers = Array.isArray(extra) ? extra : (extra as CallbackManager).handlers;
+  const manager = base instanceof CallbackManager ? base.copy() : (CallbackManager.configure(base) ?? new CallbackManager());
+  const handlers = Array.isArray(extra) ? extra : extra.handlers;
   for (const h of handlers) manager.addHandler(ensureHandler(h as BaseCallbackHandler), true);
   return manager;
 }

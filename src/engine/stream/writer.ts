@@ -1,4 +1,5 @@
 /** `getWriter()` / `writer()`: emit `custom` stream chunks from inside a node or a task. */
+import { AsyncLocalStorageProviderSingleton } from '@langchain/core/singletons';
 import type { RunnableConfig } from '../checkpoint/types';
 import { currentTask } from '../pregel/context';
 
@@ -7,7 +8,7 @@ import { currentTask } from '../pregel/context';
  * (and does nothing otherwise). Call it inside a node or a task, or pass the node's `config`.
  */
 export function getWriter(config?: RunnableConfig): ((chunk: unknown) => void) | undefined {
-  const run = config ?? currentTask()?.config;
+  const run = config ?? currentTask()?.config ?? (AsyncLocalStorageProviderSingleton.getRunnableConfig() as RunnableConfig | undefined);
   if (run === undefined) throw new Error('getWriter() was called outside of a running graph: call it inside a node or a task, or pass the node\'s config.');
   return run.writer ?? (run.configurable?.writer as ((chunk: unknown) => void) | undefined);
 }

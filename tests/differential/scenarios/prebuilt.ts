@@ -141,4 +141,21 @@ const interruptInTool: Scenario = {
   },
 };
 
-export const PREBUILT_SCENARIOS: Scenario[] = [toolNodeGraph, reactAgent, interruptInTool];
+/** v2: the tool calls of one AI message are parallel Send tasks; one interrupts, its sibling finishes. */
+const parallelInterrupt: Scenario = {
+  name: 'P4 createReactAgent v2: parallel tool calls, one interrupts, values stream, resume',
+  needs: [...PREBUILT_API, 'interrupt', 'Command'],
+  async run({ impl, rec, saver, thread }) {
+    const { weather, approve } = makeTools(impl, rec);
+    const model = new ScriptedChatModel({ responses: [new AIMessage({ content: 'both', tool_calls: [call('w', 'get_weather', { city: 'Baku' }), call('p', 'pay', { amount: 7 })] }), 'all done'] });
+    const agent = impl.createReactAgent({ llm: model, tools: [approve, weather], checkpointer: saver, version: 'v2' });
+    await rec.stream('values until the interrupt', agent, { messages: 'weather and pay' }, { ...thread(), streamMode: 'values' });
+    await rec.stream('values on resume', agent, new impl.Command({ resume: 'yes' }), { ...thread(), streamMode: 'values' });
+    await rec.history('history', agent, thread());
+  },
+  check(o) {
+    expect(entry(o, 'values on resume').chunks[0].messages).toHaveLength(2);
+  },
+};
+
+export const PREBUILT_SCENARIOS: Scenario[] = [toolNodeGraph, reactAgent, interruptInTool, parallelInterrupt];
