@@ -249,8 +249,8 @@ export class Pregel extends RunnableBase {
     }
     const signal = config.signal;
     checkAbort(signal);
-    config.store = this.store ?? config.store;
-    const graphRun = await startGraphRun(config, this.name, input);
+    if (this.store) config.store = this.store;
+    const graphRun = config.callbacks === undefined ? undefined : await startGraphRun(config, this.name, input);
     const loop = await PregelLoop.initialize({
       nodes: this.nodes, specs: this.channels, triggerToNodes: this.triggerToNodes,
       inputKeys: this.inputChannels, outputKeys: this.outputChannels, streamKeys: this.streamChannels,
