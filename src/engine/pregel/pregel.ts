@@ -239,7 +239,8 @@ export class Pregel extends RunnableBase {
   }
 
   private async runLoop(input: unknown, options: PregelOptions, modes: Set<StreamMode>, emit: (m: StreamMode, p: unknown) => void, nested: NestedRun | undefined, streamSink: LoopParams['streamSink']): Promise<void> {
-    const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, ...config } = options;
+    // `runId` / `runName` name the graph's own callbacks run; tasks must not inherit them.
+    const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, runId, runName, ...config } = options;
     const recursionLimit = config.recursionLimit ?? DEFAULT_RECURSION_LIMIT;
     if (recursionLimit < 1) throw new Error('Passed "recursionLimit" must be at least 1.');
     const tracer = nested?.parent.tracer ? nested.parent.tracer.child(nested.params.ns) : new Tracer(trace, uuid6(), '');
@@ -250,7 +251,7 @@ export class Pregel extends RunnableBase {
     const signal = config.signal;
     checkAbort(signal);
     if (this.store) config.store = this.store;
-    const graphRun = config.callbacks === undefined ? undefined : await startGraphRun(config, this.name, input);
+    const graphRun = config.callbacks === undefined ? undefined : await startGraphRun({ ...config, runId, runName }, this.name, input);
     const loop = await PregelLoop.initialize({
       nodes: this.nodes, specs: this.channels, triggerToNodes: this.triggerToNodes,
       inputKeys: this.inputChannels, outputKeys: this.outputChannels, streamKeys: this.streamChannels,

@@ -126,4 +126,35 @@ const callbacksAndConfig: Scenario = {
   },
 };
 
-export const RUNNABLE_SCENARIOS: Scenario[] = [runnableNodes, callbacksAndConfig];
+const streamEvents: Scenario = {
+  name: 'R3 streamEvents v2: graph, node, router and model events; withConfig callbacks merged',
+  needs: ['MessagesAnnotation'],
+  async run({ impl, rec }) {
+    const model = new ScriptedChatModel({ responses: ['in the node', 'in the router'], whenExhausted: 'cycle' });
+    const graph = new impl.StateGraph(impl.MessagesAnnotation)
+      .addNode('node', async (_s: any, config: any) => (rec.count('node'), { messages: [await model.withConfig({ runName: 'node_model' }).invoke('hi', config)] }))
+      .addEdge(impl.START, 'node')
+      .addConditionalEdges('node', async (_s: any, config: any) => {
+        await model.withConfig({ runName: 'router_model' }).invoke('route?', config);
+        return impl.END;
+      })
+      .compile();
+    const bound = new RecordingHandler();
+    const events: unknown[] = [];
+    for await (const e of graph.withConfig({ callbacks: [bound] }).streamEvents({ messages: [] }, { version: 'v2' })) {
+      const m = e.metadata ?? {};
+      events.push({ event: e.event, name: e.name, tags: e.tags, node: m.langgraph_node, step: m.langgraph_step, data: e.data });
+    }
+    rec.note('events', events);
+    rec.note('bound handler saw', bound.events.map((x: any) => x.start ?? x.end ?? x.model ?? x.modelEnd ?? Object.keys(x)[0]));
+  },
+  check(o) {
+    const names = entry(o, 'events').map((e: any) => `${e.event}:${e.name}`);
+    expect(names[0]).toBe('on_chain_start:LangGraph');
+    expect(names.at(-1)).toBe('on_chain_end:LangGraph');
+    expect(names).toContain('on_chain_start:RunnableLambda');
+    expect(names).toContain('on_chain_stream:LangGraph');
+  },
+};
+
+export const RUNNABLE_SCENARIOS: Scenario[] = [runnableNodes, callbacksAndConfig, streamEvents];
