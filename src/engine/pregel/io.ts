@@ -7,9 +7,9 @@ import { ERROR, INTERRUPT, RESUME, RETURN, ERROR_SOURCE_NODE, TAG_HIDDEN } from 
 import { readChannels } from './algo';
 import type { Channels, PreparedTask } from './types';
 
-export type StreamMode = 'values' | 'updates' | 'debug' | 'tasks' | 'checkpoints' | 'custom' | 'messages';
-/** `custom` chunks come from `config.writer` / `getWriter()`, `messages` from callbacks (see ../stream). */
-export const STREAM_MODES: readonly StreamMode[] = ['values', 'updates', 'debug', 'tasks', 'checkpoints', 'custom', 'messages'];
+export type StreamMode = 'values' | 'updates' | 'debug' | 'tasks' | 'checkpoints' | 'custom' | 'messages' | 'tools';
+/** `custom` chunks come from `config.writer` / `getWriter()`, `messages` and `tools` from callbacks (see ../stream). */
+export const STREAM_MODES: readonly StreamMode[] = ['values', 'updates', 'debug', 'tasks', 'checkpoints', 'custom', 'messages', 'tools'];
 
 const isHidden = (t: PreparedTask) => t.node.tags?.includes(TAG_HIDDEN) ?? false;
 

@@ -3,7 +3,8 @@
  * - a graph run inside a task inherits that task's callbacks, writer, store, tags and metadata
  *   unless its caller passed its own;
  * - metadata gets `ls_integration: 'langgraph'` and the run's `thread_id` / `checkpoint_ns` / …;
- * - `streamMode: 'messages'` adds a StreamMessagesHandler to the callbacks;
+ * - `streamMode: 'messages'` / `'tools'` add a StreamMessagesHandler / StreamToolsHandler to the
+ *   callbacks;
  * - `config.writer` is the run's `custom` writer (kept when inherited: a subgraph's custom chunks
  *   go to the stream of the run that set the writer, under the subgraph's namespace).
  */
@@ -12,6 +13,7 @@ import { CallbackManager, ensureHandler, type Callbacks } from '@langchain/core/
 import type { RunnableConfig } from '../checkpoint/types';
 import { currentTask } from '../pregel/context';
 import { StreamMessagesHandler } from './messages';
+import { StreamToolsHandler } from './tools';
 
 /** Configurable keys LangGraph.js copies into the run's metadata (when not already there). */
 const PROPAGATED = ['thread_id', 'checkpoint_id', 'checkpoint_ns', 'task_id', 'run_id', 'assistant_id', 'graph_id'];
@@ -30,7 +32,7 @@ export interface StreamSetup {
   /** The config of the task running this graph (nested runs only). */
   inherited?: RunnableConfig;
   /** Puts a chunk on this stream. */
-  push(ns: string[], mode: 'messages' | 'custom', payload: unknown): void;
+  push(ns: string[], mode: 'messages' | 'custom' | 'tools', payload: unknown): void;
 }
 
 /** Two `callbacks` values as one (LangChain's rules: lists concatenate, managers copy). */
@@ -60,6 +62,10 @@ export function prepareStreamConfig<O extends RunnableConfig>(options: O, setup:
   out.metadata = metadata;
   if (setup.modes.has('messages')) {
     const handler = new StreamMessagesHandler((ns, chunk) => setup.push(ns, 'messages', chunk), { subgraphs: setup.subgraphs, parentNs: setup.ns || undefined });
+    out.callbacks = mergeCallbacks(out.callbacks, [handler]);
+  }
+  if (setup.modes.has('tools')) {
+    const handler = new StreamToolsHandler((ns, event) => setup.push(ns, 'tools', event), { subgraphs: setup.subgraphs, parentNs: setup.ns || undefined });
     out.callbacks = mergeCallbacks(out.callbacks, [handler]);
   }
   if (out.writer === undefined) {

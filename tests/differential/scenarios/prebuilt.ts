@@ -66,6 +66,8 @@ const toolNodeGraph: Scenario = {
       .compile({ checkpointer: saver });
     await rec.invoke('run', graph, { messages: [new HumanMessage({ id: 'q', content: 'weather?' })] }, thread());
     await rec.history('history', graph, thread());
+    model.calls = 0;
+    await rec.stream('tools stream', graph, { messages: [new HumanMessage({ id: 'q2', content: 'again' })] }, { ...thread('tools'), streamMode: 'tools' });
     rec.note('toolsCondition', [impl.toolsCondition({ messages: [new AIMessage('no tools')] }), impl.toolsCondition([new AIMessage({ content: '', tool_calls: [call('x', 'get_weather', { city: 'x' })] })])]);
     const direct = new impl.ToolNode([weather]);
     rec.note('ToolNode on a list', await direct.invoke([new AIMessage({ content: '', tool_calls: [call('d1', 'get_weather', { city: 'Rome' })] })]));
@@ -85,6 +87,7 @@ const toolNodeGraph: Scenario = {
     expect(tools.map((m: any) => m.status)).toEqual(['success', 'error', 'error']);
     expect(tools[2].content).toBe('Error: Tool "teleport" not found.\n Please fix your mistakes.');
     expect(entry(o, 'handleToolErrors: false').error).toBe('no weather station there');
+    expect(entry(o, 'tools stream').chunks.map((c: any) => c.event)).toEqual(['on_tool_start', 'on_tool_start', 'on_tool_end', 'on_tool_error']);
   },
 };
 
@@ -125,7 +128,7 @@ const interruptInTool: Scenario = {
     const agent = impl.createReactAgent({ llm: model, tools: [approve], checkpointer: saver });
     await rec.stream('until the interrupt', agent, { messages: [new HumanMessage({ id: 'h', content: 'pay the bill' })] }, { ...thread(), streamMode: 'updates' });
     await rec.state('interrupted state', agent, thread());
-    await rec.stream('resume', agent, new impl.Command({ resume: 'yes' }), { ...thread(), streamMode: 'updates' });
+    await rec.stream('resume', agent, new impl.Command({ resume: 'yes' }), { ...thread(), streamMode: ['updates', 'tools'] });
     await rec.history('history', agent, thread());
     const bare = impl.createReactAgent({ llm: new ScriptedChatModel({ responses: ['hello'] }), tools: [] });
     await rec.invoke('no tools', bare, { messages: ['hi'] });
