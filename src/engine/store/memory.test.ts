@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { START, StateGraph, Annotation, getStore } from '../index';
-import { BaseStore, InMemoryStore, InvalidNamespaceError, type Item, type Operation, type OperationResults, type SearchItem } from './index';
+import { AsyncBatchedStore, BaseStore, InMemoryStore, InvalidNamespaceError, type Item, type Operation, type OperationResults, type SearchItem } from './index';
 
 /** Embeddings that place a text by the words it contains (deterministic, no model). */
 const WORDS = ['tea', 'coffee', 'paris', 'rome'];
@@ -100,5 +100,26 @@ describe('BaseStore (the port)', () => {
     await store.delete(['n'], 'a');
     expect(await store.get(['n'], 'a')).toBeNull();
     expect(store.log).toEqual(['put', 'put', 'get', 'search', 'list', 'delete', 'get']);
+  });
+});
+
+describe('AsyncBatchedStore', () => {
+  it('sends operations issued together to the wrapped store as one batch, each caller its result', async () => {
+    const inner = new InMemoryStore();
+    const sizes: number[] = [];
+    const counting = { ...inner, batch: (ops: Operation[]) => (sizes.push(ops.length), inner.batch(ops)) } as unknown as InMemoryStore;
+    const store = new AsyncBatchedStore(counting);
+    await Promise.all([store.put(['a'], '1', { v: 1 }), store.put(['a'], '2', { v: 2 })]);
+    const [one, found, spaces] = await Promise.all([store.get(['a'], '1'), store.search(['a']), store.listNamespaces()]);
+    expect(one?.value).toEqual({ v: 1 });
+    expect(found.map((i) => i.key)).toEqual(['1', '2']);
+    expect(spaces).toEqual([['a']]);
+    expect(sizes).toEqual([2, 3]);
+    expect(new AsyncBatchedStore(store).store).toBe(counting);
+  });
+
+  it('rejects every caller of a batch that fails', async () => {
+    const store = new AsyncBatchedStore({ batch: async () => { throw new Error('backend down'); } } as unknown as InMemoryStore);
+    await expect(Promise.all([store.get(['a'], 'x'), store.get(['b'], 'y')])).rejects.toThrow('backend down');
   });
 });
