@@ -6,6 +6,7 @@
  * ScriptedChatModel, so both implementations get the same answers and tool calls.
  */
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { RunnableLambda } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 import { expect } from 'vitest';
 import { z } from 'zod';
@@ -161,4 +162,24 @@ const parallelInterrupt: Scenario = {
   },
 };
 
-export const PREBUILT_SCENARIOS: Scenario[] = [toolNodeGraph, reactAgent, interruptInTool, parallelInterrupt];
+/** The deprecated createAgentExecutor / ToolExecutor (legacy `{ channels }` state). */
+const legacyExecutor: Scenario = {
+  name: 'P5 createAgentExecutor and ToolExecutor (deprecated prebuilt)',
+  needs: ['createAgentExecutor', 'ToolExecutor'],
+  async run({ impl, rec }) {
+    const search = tool(async (q: string) => (rec.count('search'), `result for ${q}`), { name: 'search_api', description: 'Search.', schema: z.string() });
+    const plans = ['tool:search_api:query', 'tool:nope:x', 'finish:answer'];
+    let turn = 0;
+    const agent = RunnableLambda.from(() => {
+      const [kind, a, b] = plans[turn++].split(':');
+      return kind === 'finish' ? { returnValues: { answer: a }, log: 'done' } : { tool: a, toolInput: b, log: `${a}(${b})` };
+    });
+    await rec.invoke('run', impl.createAgentExecutor({ agentRunnable: agent, tools: [search] }), { input: 'question' });
+    rec.note('ToolExecutor, unknown tool', await new impl.ToolExecutor({ tools: [search] }).invoke({ tool: 'ghost', toolInput: '' }));
+  },
+  check(o) {
+    expect(entry(o, 'run').result.steps.map((s: any) => s.observation)).toEqual(['result for query', 'nope is not a valid tool, try one of search_api.']);
+  },
+};
+
+export const PREBUILT_SCENARIOS: Scenario[] = [toolNodeGraph, reactAgent, interruptInTool, parallelInterrupt, legacyExecutor];
