@@ -49,11 +49,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', ...DOM_GLOBALS],
       'no-restricted-imports': ['error', {
-        // @langchain/core (messages, runnables' shapes) and zod (state schemas) are allowed:
-        // LangGraph.js itself is not.
-        patterns: [{
-          group: ['react', 'react-dom', 'react/*', 'idb', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*', '!@langchain/core', '!@langchain/core/*'],
-          message: 'src/engine imports no UI, storage or LangGraph.js packages.',
+        // The engine builds on LangChain's primitives (messages, Runnables, callbacks, tools) and
+        // on zod, but never on LangGraph.js itself, which it re-implements.
+        patterns: [
+          {
+            group: ['react', 'react-dom', 'react/*', 'idb', 'zustand', 'zustand/*', '@xyflow/*'],
+            message: 'src/engine imports no UI or storage packages.',
+          },
+          {
+            group: ['@langchain/*', '!@langchain/core', '!@langchain/core/*'],
+            message: 'src/engine may import @langchain/core and zod, never LangGraph.js (@langchain/langgraph*) or other LangChain packages.',
+          },
+        ],
         }],
       }],
     },

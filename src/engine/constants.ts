@@ -58,3 +58,8 @@ export const RESERVED: ReadonlySet<string> = new Set([
 export const BRANCH_PREFIX = 'branch:to:';
 /** Default recursion limit (as LangGraph.js). */
 export const DEFAULT_RECURSION_LIMIT = 25;
+
+/** Whether `values` (a graph's output or a `values` chunk) reports interrupts (`__interrupt__: [...]`). */
+export function isInterrupted(values: unknown): values is { [INTERRUPT]: import('./types').Interrupt[] } {
+  return typeof values === 'object' && values !== null && Array.isArray((values as Record<string, unknown>)[INTERRUPT]);
+}

@@ -41,3 +41,11 @@ export * from './channels';
 export * from './checkpoint/types';
 export { MemorySaver } from './checkpoint/memory';
 export type { TraceEvent, TraceListener } from '../shared/trace';
+// Messages (LangChain message classes come from @langchain/core/messages).
+export { MessagesAnnotation, MessagesZodMeta } from './messages/annotation';
+export { messagesStateReducer, addMessages, REMOVE_ALL_MESSAGES, type Messages } from './messages/reducer';
+export { pushMessage, type PushMessageOptions } from './messages/push';
+// Stores and the `custom` stream.
+export * from './store/index';
+export { getStore } from './store/access';
+export { getWriter, writer } from './stream/writer';

@@ -53,6 +53,8 @@ export interface CommandParams<R = unknown, U = Record<string, unknown> | [strin
 /** Graph input or node return value that resumes, updates state and/or routes. */
 export class Command<R = unknown, U = Record<string, unknown> | [string, unknown][]> {
   readonly lg_name = 'Command';
+  /** Tells LangChain tools to return this Command as it is (not wrapped in a ToolMessage). */
+  readonly lc_direct_tool_output = true;
   static readonly PARENT = '__parent__';
   resume?: R;
   update?: U;

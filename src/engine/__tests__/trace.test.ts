@@ -92,7 +92,7 @@ describe('cancellation', () => {
       if (++runs === 3) c.abort();
       return { value: ['.'] };
     }).addEdge(START, 'loop').addEdge('loop', 'loop').compile();
-    await expect(g.invoke({ value: [] }, { signal: c.signal, recursionLimit: 100 })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(g.invoke({ value: [] }, { signal: c.signal as never, recursionLimit: 100 })).rejects.toMatchObject({ name: 'AbortError' });
     expect(runs).toBe(3);
   });
 
@@ -102,6 +102,6 @@ describe('cancellation', () => {
       setTimeout(c.abort, 5);
       throw new Error('x');
     }, { retryPolicy: { initialInterval: 60_000, jitter: false } }).addEdge(START, 'bad').compile();
-    await expect(g.invoke({ value: [] }, { signal: c.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(g.invoke({ value: [] }, { signal: c.signal as never })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -50,6 +50,13 @@ export interface CheckpointConfigurable {
   [key: string]: unknown;
 }
 
+/**
+ * The platform's AbortSignal where its type is known (the app, LangChain's types), else the part
+ * the engine uses. A node's `config` is then a LangChain RunnableConfig as far as TypeScript can
+ * tell, so `model.invoke(messages, config)` type-checks in user code.
+ */
+export type PlatformAbortSignal = typeof globalThis extends { AbortSignal: { prototype: infer S } } ? S : AbortSignalLike;
+
 /** The part of AbortSignal the engine uses; declared here because the engine has no DOM library. */
 export interface AbortSignalLike {
   readonly aborted: boolean;
@@ -63,8 +70,20 @@ export interface RunnableConfig {
   configurable?: CheckpointConfigurable;
   recursionLimit?: number;
   metadata?: Record<string, unknown>;
-  /** Cancels the run (the platform's AbortSignal fits this shape). */
-  signal?: AbortSignalLike;
+  /** Cancels the run (the platform's AbortSignal). */
+  signal?: PlatformAbortSignal;
+  /** LangChain tags of the run (callbacks see them). */
+  tags?: string[];
+  /** LangChain callbacks: a list of handlers or a CallbackManager; nodes' runs report to them. */
+  callbacks?: import('@langchain/core/callbacks/manager').Callbacks;
+  /** Run name callbacks see (defaults to the graph's name). */
+  runName?: string;
+  /** Run id callbacks see for the graph's run. */
+  runId?: string;
+  /** The store nodes and tasks read (`compile({ store })`, `getStore()`). */
+  store?: import('../store/base').StoreLike;
+  /** Emits a `custom` stream chunk (`getWriter()`); a no-op unless the run streams `custom`. */
+  writer?: (chunk: unknown) => void;
   [key: string]: unknown;
 }
 

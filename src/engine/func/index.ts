@@ -10,6 +10,7 @@ import type { BaseCache, CachePolicy } from '../pregel/cache';
 import { currentTask } from '../pregel/context';
 import { Pregel } from '../pregel/pregel';
 import type { RetryPolicy } from '../pregel/retry';
+import type { StoreLike } from '../store/base';
 import { coerceTimeoutPolicy, type TimeoutOption } from '../pregel/timeout_policy';
 
 const isGeneratorFunction = (fn: unknown): boolean => {
@@ -35,6 +36,8 @@ export interface EntrypointOptions {
   cache?: BaseCache;
   /** Each attempt's time budget (see `addNode`'s `timeout`). */
   timeout?: TimeoutOption;
+  /** The store the workflow and its tasks read (`getStore()`). */
+  store?: StoreLike;
 }
 
 /**
@@ -42,12 +45,13 @@ export interface EntrypointOptions {
  * `updates`), `getState`, … like a compiled StateGraph. Its node is named after the entrypoint.
  */
 export function entrypoint<I = any, O = any>(options: EntrypointOptions | string, fn: (input: I, config: RunnableConfig) => O | Promise<O>): Pregel {
-  const { name, checkpointer, cache, timeout } = typeof options === 'string' ? { name: options } as EntrypointOptions : options;
+  const { name, checkpointer, cache, timeout, store } = typeof options === 'string' ? { name: options } as EntrypointOptions : options;
   if (isGeneratorFunction(fn)) throw new Error('Generators are disallowed as entrypoints. For streaming responses, use config.write.');
   const policy = coerceTimeoutPolicy(timeout);
   return new Pregel({
     name,
     checkpointer,
+    store,
     nodes: {
       [name]: {
         name,

@@ -19,7 +19,8 @@ import { drawGraph, withDrawing, type DrawnGraph, type GetGraphOptions } from '.
 import { validateInput, validateUpdates, type RuntimeSchema } from './schema/index';
 import { isZodObject } from './schema/zod';
 import { interopParse } from '@langchain/core/utils/types';
-import type { BranchSpec, CompileOptions, NodeSpec, RunnableLike, StateGraph } from './state_graph';
+import { boundOf, callRouter } from './node_action';
+import type { BranchSpec, CompileOptions, NodeSpec, StateGraph } from './state_graph';
 
 /** A compiled StateGraph (LangGraph.js `CompiledStateGraph`). `S`/`U` type state and updates. */
 export class CompiledStateGraph<S = any, U = any> extends Pregel {
@@ -126,7 +127,7 @@ declare const console: { warn(message: string): void };
 async function runBranch(from: string, b: BranchSpec, state: unknown, config: RunnableConfig, nodes: ReadonlySet<string>): Promise<PendingWriteValue[]> {
   let result;
   try {
-    result = await b.path(state, config);
+    result = await callRouter(b.path, state, config);
   } catch (e) {
     if (e instanceof Error && e.name === 'NodeInterrupt') {
       console.warn("[WARN]: 'NodeInterrupt' thrown in conditional edge. This is likely a bug in your graph implementation.\nNodeInterrupt should only be thrown inside a node, not in edge conditions.");
@@ -165,14 +166,6 @@ function makeWriters(name: string, g: StateGraph<any, any, any>, keys: string[],
 
 type NodeFunction = (input: unknown, config: RunnableConfig) => unknown;
 
-/**
- * A function node is called as LangGraph.js's RunnableCallable calls it: as its method, so an
- * unbound class method sees `this.name` as the node's name.
- */
-function bindFunctionNode(name: string, fn: NodeFunction): NonNullable<PregelNode['bound']> {
-  const self = { name, func: fn };
-  return (input, config) => fn.call(self, input, config);
-}
 
 /** Builds the Pregel graph of a StateGraph (`nodes`: the builder's, with the node defaults applied). */
 export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: ReadonlyMap<string, NodeSpec>, options: CompileOptions): CompiledStateGraph<S, U> {
@@ -201,7 +194,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: Rea
     const fn = spec.fn;
     // A compiled graph as the node, or the subgraph a function node says it runs (`subgraphs`).
     const sub = fn instanceof Pregel ? fn : spec.options.subgraphs?.[0];
-    const bound: PregelNode['bound'] = fn instanceof Pregel ? (input, config) => fn.invoke(input, config) : typeof fn === 'function' ? bindFunctionNode(name, fn as NodeFunction) : (input, config) => (fn as RunnableLike).invoke(input, config);
+    const bound: NonNullable<PregelNode['bound']> = boundOf(fn, name);
     nodes[name] = {
       name,
       triggers: [`${BRANCH_PREFIX}${name}`, ...(joinsByEnd.get(name) ?? [])],
@@ -231,6 +224,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: Rea
     interruptBefore: options.interruptBefore,
     interruptAfter: options.interruptAfter,
     cache: options.cache,
+    store: options.store,
   });
   compiled.builder = g;
   compiled.description = options.description;

@@ -10,6 +10,7 @@ import type { NodeError } from '../errors';
 import { Pregel } from '../pregel/pregel';
 import type { BaseCache, CachePolicy } from '../pregel/cache';
 import type { RetryPolicy } from '../pregel/retry';
+import type { StoreLike } from '../store/base';
 import { coerceTimeoutPolicy, type TimeoutOption, type TimeoutPolicy } from '../pregel/timeout_policy';
 import { nodeErrorOf } from '../pregel/runner';
 import type { Send } from '../types';
@@ -21,12 +22,11 @@ import { isZodObject } from './schema/zod';
 import { AnnotationRoot as AnnotationRootClass } from './annotation';
 import { validateGraph } from './validate';
 
-/** Anything with LangChain's `invoke` (a Runnable, a tool): run as the node's function. */
-export interface RunnableLike<S = any, U = any> {
-  invoke(input: S, config?: RunnableConfig): U | Promise<U>;
-}
+import { isNodeAction, type NodeAction } from './node_action';
 
-export type NodeFunction<S = any, U = any> = ((state: S, config: RunnableConfig) => U | Promise<U>) | Pregel | RunnableLike<S, U>;
+export type { RunnableLike } from './node_action';
+/** A node: a function `(state, config)`, a LangChain Runnable, or a compiled graph (see ./node_action). */
+export type NodeFunction<S = any, U = any> = NodeAction<S, U>;
 
 /** A node error handler: the failed node's input, the failure, the handler task's config. */
 export type ErrorHandler<S = any, U = any> = (state: S, error: NodeError, config: RunnableConfig) => U | Promise<U>;
@@ -74,6 +74,8 @@ export interface CompileOptions {
   description?: string;
   /** The node cache used by nodes with a `cachePolicy`. */
   cache?: BaseCache;
+  /** The store nodes read as `config.store` / `getStore()`. */
+  store?: StoreLike;
 }
 
 export interface NodeSpec {
@@ -195,8 +197,7 @@ export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
       for (const ch of ['|', ':']) if (key.includes(ch)) throw new Error(`"${ch}" is a reserved character and is not allowed in node names.`);
       if (has(this.nodes, key)) throw new Error(`Node \`${key}\` already present.`);
       if (key === END || key === START) throw new Error(`Node \`${key}\` is reserved.`);
-      const runnable = typeof f === 'object' && f !== null && typeof (f as RunnableLike).invoke === 'function';
-      if (typeof f !== 'function' && !runnable) throw new Error(`Node \`${key}\` must be a function, a Runnable or a compiled graph.`);
+      if (!isNodeAction(f)) throw new Error(`Node \`${key}\` must be a function, a Runnable or a compiled graph.`);
       const inputKeys = opts.input !== undefined ? this.addSchema(opts.input) : this.stateKeys;
       let errorHandlerNode: string | undefined;
       if (opts.errorHandler !== undefined) {

@@ -5,10 +5,13 @@
  * - errors (`__error__` writes) → `{ message, name }`, what LangGraph.js saves (the stack goes to
  *   the trace, not the checkpoint; decoded as plain data: the original class cannot be rebuilt);
  * - an `Overwrite` write → its wire form `{ __overwrite__: value }` (channels read both forms);
- * - interrupts are already plain `{ id, value }` records.
+ * - interrupts are already plain `{ id, value }` records;
+ * - LangChain messages anywhere in a value (in arrays and plain objects) ⇄ their serialised form
+ *   (see ../messages/serde).
  */
 import type { PendingWrite, PendingWriteValue } from '../checkpoint/types';
 import { ERROR, TASKS } from '../constants';
+import { decodeMessages, encodeMessages } from '../messages/serde';
 import { isSend, Overwrite, Send } from '../types';
 
 /** An error as stored in a checkpoint write. */
@@ -41,29 +44,29 @@ function decodeSend(v: unknown): unknown {
 
 /** Encodes one channel value for the saver. */
 export function encodeChannelValue(channel: string, value: unknown): unknown {
-  if (channel === TASKS && Array.isArray(value)) return value.map(encodeSend);
-  return value;
+  if (channel === TASKS && Array.isArray(value)) return encodeMessages(value.map(encodeSend));
+  return encodeMessages(value);
 }
 
 /** Decodes one channel value read from the saver. */
 export function decodeChannelValue(channel: string, value: unknown): unknown {
-  if (channel === TASKS && Array.isArray(value)) return value.map(decodeSend);
-  return value;
+  if (channel === TASKS && Array.isArray(value)) return (decodeMessages(value) as unknown[]).map(decodeSend);
+  return decodeMessages(value);
 }
 
 /** Encodes writes for `putWrites`. */
 export function encodeWrites(writes: readonly PendingWriteValue[]): PendingWriteValue[] {
   return writes.map(([c, v]) => {
-    if (c === TASKS) return [c, encodeSend(v)];
+    if (c === TASKS) return [c, encodeMessages(encodeSend(v))];
     if (c === ERROR && v instanceof Error) return [c, encodeError(v)];
     // Saved in its wire form, as LangGraph.js's serializer writes it.
     if (v instanceof Overwrite) return [c, v.toJSON()];
-    return [c, v];
+    return [c, encodeMessages(v)];
   });
 }
 
 /** Decodes saved pending writes. */
 export function decodePendingWrites(writes: readonly PendingWrite[] | undefined): PendingWrite[] {
   if (!writes) return [];
-  return writes.map(([t, c, v]) => (c === TASKS ? [t, c, decodeSend(v)] : [t, c, v]));
+  return writes.map(([t, c, v]) => (c === TASKS ? [t, c, decodeSend(decodeMessages(v))] : [t, c, decodeMessages(v)]));
 }

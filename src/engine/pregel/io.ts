@@ -1,13 +1,15 @@
 /**
- * Stream payloads, shaped as LangGraph.js's: `values`, `updates`, `tasks`, `checkpoints`, `debug`.
+ * Stream payloads, shaped as LangGraph.js's: `values`, `updates`, `tasks`, `checkpoints`, `debug`
+ * (`custom` and `messages` are produced in ../stream).
  */
 import type { PendingWrite, PendingWriteValue, RunnableConfig, CheckpointMetadata } from '../checkpoint/types';
 import { ERROR, INTERRUPT, RESUME, RETURN, ERROR_SOURCE_NODE, TAG_HIDDEN } from '../constants';
 import { readChannels } from './algo';
 import type { Channels, PreparedTask } from './types';
 
-export type StreamMode = 'values' | 'updates' | 'debug' | 'tasks' | 'checkpoints';
-export const STREAM_MODES: readonly StreamMode[] = ['values', 'updates', 'debug', 'tasks', 'checkpoints'];
+export type StreamMode = 'values' | 'updates' | 'debug' | 'tasks' | 'checkpoints' | 'custom' | 'messages' | 'tools';
+/** `custom` chunks come from `config.writer` / `getWriter()`, `messages` and `tools` from callbacks (see ../stream). */
+export const STREAM_MODES: readonly StreamMode[] = ['values', 'updates', 'debug', 'tasks', 'checkpoints', 'custom', 'messages', 'tools'];
 
 const isHidden = (t: PreparedTask) => t.node.tags?.includes(TAG_HIDDEN) ?? false;
 

@@ -2,16 +2,19 @@
  * A compiled graph: `invoke`, `stream`, and (in ./state) `getState`, `getStateHistory`,
  * `updateState`. Built by `StateGraph.compile()`.
  */
+import { Runnable } from '@langchain/core/runnables';
 import { isChannel, specOf, type Channel, type ChannelSpec } from '../channels/base';
 import { topicSpec } from '../channels/topic';
 import type { AbortSignalLike, BaseCheckpointSaver, CheckpointListOptions, RunnableConfig } from '../checkpoint/types';
 import { INTERRUPT, TASKS } from '../constants';
+import { mergeCallbacks, prepareStreamConfig } from '../stream/setup';
+import type { StoreLike } from '../store/base';
 import { STREAM_MODES, type StreamMode } from './io';
 import type { BaseCache } from './cache';
 import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
 import { AsyncQueue } from './queue';
 import type { RetryPolicy } from './retry';
-import { mergeConfigs, nestedRun, runGraph, type PregelOptions } from './run';
+import { nestedRun, runGraph, type PregelOptions } from './run';
 import { getState, getStateHistory, type StateSnapshot } from './state';
 import type { PregelNode } from './types';
 import { isPregelNode, toEngineNode, type PregelNode as LowLevelNode } from './lowlevel';
@@ -48,9 +51,21 @@ export interface PregelParams {
   checkpointMode?: boolean;
   /** The node cache. */
   cache?: BaseCache;
+  /** The store nodes read (`compile({ store })`). */
+  store?: StoreLike;
 }
 
-export class Pregel {
+/**
+ * The part of LangChain's Runnable API a compiled graph offers besides its own methods. A graph is
+ * a LangChain Runnable at run time (so it pipes, streams events and nests in chains like
+ * LangGraph.js's), but its own `invoke` / `stream` / `batch` / `getGraph` / `withConfig` keep their
+ * LangGraph.js-shaped types, hence this narrower view of the base class.
+ */
+type RunnableSurface = Pick<Runnable<any, any>, 'pipe' | 'streamEvents' | 'streamLog' | 'withRetry' | 'withFallbacks' | 'withListeners' | 'asTool' | 'toJSON'> & { readonly lc_runnable: true };
+const RunnableBase = Runnable as unknown as abstract new () => RunnableSurface;
+
+export class Pregel extends RunnableBase {
+  lc_namespace = ['langgraph', 'pregel'];
   readonly name: string;
   readonly nodes: Record<string, PregelNode>;
   readonly channels: Record<string, ChannelSpec>;
@@ -63,18 +78,20 @@ export class Pregel {
   /** See PregelParams.checkpointMode. */
   readonly checkpointMode?: boolean;
   readonly cache?: BaseCache;
+  readonly store?: StoreLike;
+  /** Config every run starts from (`withConfig`), under the caller's options. */
+  config?: PregelOptions;
   /** Trigger channel → nodes it triggers. */
   readonly triggerToNodes: Record<string, string[]>;
   /** Milliseconds a superstep may take; past it the run fails (`Error("Abort")`, as LangGraph.js). */
   stepTimeout?: number;
   /** The retry policy of nodes that have none of their own. */
   retryPolicy?: RetryPolicy;
-  /** Defaults of every run's config (`withConfig`). */
-  config?: RunnableConfig;
   /** What `stream()` streams when no mode is given. */
   readonly streamMode: StreamMode | StreamMode[];
 
   constructor(p: PregelParams) {
+    super();
     this.name = p.name ?? 'LangGraph';
     this.nodes = Object.fromEntries(Object.entries(p.nodes).map(([k, n]) => [k, isPregelNode(n) ? toEngineNode(k, n) : n]));
     const channels: Record<string, ChannelSpec> = Object.fromEntries(Object.entries(p.channels).map(([k, c]) => [k, isChannel(c) ? specOf(c) : c]));
@@ -93,6 +110,7 @@ export class Pregel {
     this.interruptAfter = p.interruptAfter;
     this.checkpointMode = p.checkpointMode;
     this.cache = p.cache;
+    this.store = p.store;
     const t2n: Record<string, string[]> = {};
     for (const [name, node] of Object.entries(p.nodes)) for (const t of node.triggers) (t2n[t] ??= []).push(name);
     this.triggerToNodes = t2n;
@@ -102,19 +120,19 @@ export class Pregel {
     return this.name;
   }
 
-  /** Marks a compiled graph as a LangChain Runnable (it can be piped, batched, used as a node). */
-  readonly lc_runnable = true;
-
   /** Runs every input (each with its config), concurrently. */
   batch(inputs: unknown[], options?: PregelOptions | PregelOptions[]): Promise<any[]> {
     return Promise.all(inputs.map((input, i) => this.invoke(input, Array.isArray(options) ? options[i] : options)));
   }
 
-  /** A copy of this graph whose runs use `config` as their defaults (merged over earlier ones). */
-  withConfig(config: RunnableConfig): this {
+  /**
+   * The same graph with `config` as the defaults of every run (merged: tags and callbacks add up,
+   * metadata and configurable merge, other keys are replaced), as LangGraph.js's `withConfig`.
+   */
+  withConfig(config: PregelOptions): this {
     const copy = Object.create(Object.getPrototypeOf(this)) as this;
     Object.assign(copy, this);
-    copy.config = mergeConfigs(this.config, config);
+    copy.config = mergeOptions(this.config, config);
     return copy;
   }
 
@@ -190,7 +208,8 @@ export class Pregel {
    * The run behind `stream` and `invoke`. A stream of its own (`cancellable`, not a subgraph's)
    * can be cancelled, as LangGraph.js's: `cancel()`, or leaving the loop early, aborts the run.
    */
-  private run(input: unknown, options: PregelOptions | undefined, cancellable: boolean): GraphStream {
+  private run(input: unknown, given: PregelOptions | undefined, cancellable: boolean): GraphStream {
+    const options = this.config ? mergeOptions(this.config, given) : given;
     const requested = options?.streamMode ?? this.streamMode;
     const list = Array.isArray(requested) ? requested : [requested];
     for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
@@ -209,7 +228,12 @@ export class Pregel {
     const Ctor = (globalThis as { AbortController?: new () => { signal: AbortSignalLike; abort(reason?: unknown): void } }).AbortController;
     const cancel = cancellable && !nested && Ctor ? new Ctor() : undefined;
     let ended = false;
-    runGraph(this, input, options ?? {}, { modes: loopModes, emit, nested, streamSink: sink, sinkModes, cancel: cancel?.signal }).then(
+    // `messages` and `custom` chunks come from callbacks and `config.writer` (see ../stream/setup).
+    const runOptions = prepareStreamConfig(options ?? {}, {
+      modes, subgraphs, ns: nested?.params.ns, inherited: nested?.taskConfig,
+      push: (ns, mode, payload) => queue.push([ns, mode, payload]),
+    });
+    runGraph(this, input, runOptions, { modes: loopModes, emit, nested, streamSink: sink, sinkModes, cancel: cancel?.signal }).then(
       () => queue.close(),
       (e) => queue.fail(e),
     );
@@ -236,4 +260,16 @@ export class Pregel {
     }
     return stream;
   }
+}
+
+/** Two run configs merged as LangChain merges configs (`withConfig` defaults under call options). */
+function mergeOptions(base: PregelOptions | undefined, over: PregelOptions | undefined): PregelOptions {
+  if (!base) return { ...over };
+  if (!over) return { ...base };
+  const out: PregelOptions = { ...base, ...over };
+  if (base.configurable || over.configurable) out.configurable = { ...base.configurable, ...over.configurable };
+  if (base.metadata || over.metadata) out.metadata = { ...base.metadata, ...over.metadata };
+  if (base.tags || over.tags) out.tags = [...(base.tags ?? []), ...(over.tags ?? [])];
+  if (base.callbacks !== undefined && over.callbacks !== undefined) out.callbacks = mergeCallbacks(base.callbacks, over.callbacks);
+  return out;
 }

@@ -7,7 +7,9 @@ import type { AbortSignalLike, BaseCheckpointSaver, RunnableConfig } from '../ch
 import { DEFAULT_RECURSION_LIMIT } from '../constants';
 import { GraphDrained, GraphRecursionError, isGraphInterrupt } from '../errors';
 import type { TraceListener } from '../../shared/trace';
+import { readChannels } from './algo';
 import { callTask } from './call';
+import { asChainValues, startGraphRun } from './callbacks';
 import { recastNamespace } from './checkpoint';
 import { currentTask, type ParentGraphInfo } from './context';
 import { finishInterrupted, saveAtExit } from './finish';
@@ -169,7 +171,8 @@ export interface RunWiring {
 
 /** Runs `graph` to its end. Rejects with the run's failure (a root interrupt is not one). */
 export async function runGraph(graph: Pregel, input: unknown, options: PregelOptions, w: RunWiring): Promise<void> {
-  const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, durability: d, outputKeys, ...rest } = options;
+  // `runId` / `runName` name the graph's own callbacks run; tasks must not inherit them.
+  const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, durability: d, outputKeys, runId, runName, ...rest } = options;
   const nested = w.nested;
   const inherited = nested?.taskConfig;
   // A nested run inherits its task's config (keys, limits, signal), as LangGraph.js's ambient config.
@@ -189,6 +192,8 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   if (signal?.aborted) throw abortReason(signal);
   input = await graph.validateInput(input);
   graph.validateContext(config);
+  if (graph.store) config.store = graph.store;
+  const graphRun = config.callbacks === undefined ? undefined : await startGraphRun({ ...config, runId, runName }, graph.name, input);
   const rootMap = nested ? undefined : (config.configurable?.checkpoint_map as Record<string, string> | undefined);
   const loop = await PregelLoop.initialize({
     nodes: graph.nodes, specs: graph.channels, triggerToNodes: graph.triggerToNodes,
@@ -205,7 +210,7 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   const taskBase = { ...config, control, ...(serverInfo ? { serverInfo } : {}) };
   // Every task gets a signal, also when the caller gave none (LangGraph.js): then one that never aborts.
   const runnerOpts = {
-    sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal: signal ?? quietSignal(), abortable: signal !== undefined && !quiet.has(signal), config: taskBase, callTask,
+    sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal: signal ?? quietSignal(), abortable: signal !== undefined && !quiet.has(signal), config: taskBase, callTask, graphRun,
     stepTimeout: graph.stepTimeout, retryPolicy: graph.retryPolicy as RetryPolicy | undefined,
   };
   let failed = false;
@@ -233,12 +238,14 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     if (isGraphInterrupt(e)) {
       if (!nested) finishInterrupted(loop, e);
       tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
+      await graphRun?.handleChainEnd(asChainValues(readChannels(loop.channels, graph.outputChannels), 'output'));
       if (nested) {
         rethrown = true;
         throw e;
       }
       return;
     }
+    await graphRun?.handleChainError(e);
     const err = e instanceof Error ? { name: e.name, message: e.message } : { name: 'Error', message: String(e) };
     const status = err.name === 'GraphRecursionError' ? 'out_of_steps' : err.name === 'AbortError' ? 'aborted' : err.name === 'GraphDrained' ? 'drained' : 'error';
     tracer.emit({ type: '@engine.run.end', step: loop.step, status, error: err });
@@ -252,4 +259,5 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     else await stored;
   }
   tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'done' });
+  await graphRun?.handleChainEnd(asChainValues(readChannels(loop.channels, graph.outputChannels), 'output'));
 }

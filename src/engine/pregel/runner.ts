@@ -17,6 +17,7 @@ import { retryDelay, retryPolicyFor, type RetryPolicy, type SleepFn } from './re
 import type { StepControl } from './step_control';
 import { runWithTimeout, type AttemptScope } from './timeout';
 import { jsonSafe } from './tracer';
+import { runTraced, stepCallbacks, type GraphRun } from './callbacks';
 import type { Channels, PreparedTask } from './types';
 
 export interface RunnerOptions {
@@ -33,6 +34,8 @@ export interface RunnerOptions {
   retryPolicy?: RetryPolicy;
   /** `signal` can abort (the caller gave one): a step must stop when it does. */
   abortable?: boolean;
+  /** The graph's callbacks run, when the run has callbacks (see ./callbacks). */
+  graphRun?: GraphRun;
 }
 
 /** Runs or serves the call-task `call` made by `parent` (the functional API's `task()`). */
@@ -92,6 +95,7 @@ function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, s
   };
   if (task.nodeError) configurable.__pregel_node_error = task.nodeError;
   const metadata: Record<string, unknown> = task.node.metadata ? { ...base.metadata, ...task.node.metadata } : { ...base.metadata };
+  metadata.checkpoint_ns = task.taskNs;
   metadata.langgraph_step = loop.step;
   metadata.langgraph_node = task.name;
   metadata.langgraph_triggers = task.triggers;
@@ -107,6 +111,9 @@ function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, s
     metadata,
   };
   if (step.signal) config.signal = step.signal;
+  if (task.node.tags) config.tags = base.tags ? [...base.tags, ...task.node.tags] : task.node.tags;
+  // The node's runs nest under the graph's run, one child per step (as LangGraph.js tags them).
+  if (opts.graphRun) config.callbacks = stepCallbacks(opts.graphRun, loop.step);
   return config;
 }
 
@@ -176,11 +183,17 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
       parentGraph: () => loop.parentInfo(),
     };
     if (tr.enabled) tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
-    const attempt = async (cfg: RunnableConfig) => {
+    const body = async (cfg: RunnableConfig) => {
       ctx.config = cfg;
       const output = node.bound ? await node.bound(task.input, cfg) : task.input;
       const ws = await node.writers(output, read);
       if (!scope || scope.active) writes.push(...ws);
+      return output;
+    };
+    // With callbacks, the node (body and writers) is one chain run; its config carries that run.
+    const attempt = async (cfg: RunnableConfig): Promise<void> => {
+      if (cfg.callbacks === undefined) await body(cfg);
+      else await runTraced(task.name, task.input, cfg, body);
     };
     try {
       const policy = task.timeout;

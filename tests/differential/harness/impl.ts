@@ -7,6 +7,7 @@
  * running while the engine grows: a scenario whose needed exports are missing is skipped.
  */
 import * as langgraph from '@langchain/langgraph';
+import * as langgraphPrebuilt from '@langchain/langgraph/prebuilt';
 // InMemoryCache lives in the checkpoint package LangGraph.js depends on; the cache scenario needs it.
 import { InMemoryCache } from '@langchain/langgraph-checkpoint';
 // The zod helpers (reducer metadata) live in LangGraph.js's `zod` entry point.
@@ -21,8 +22,8 @@ export type Saver = Record<string, any>;
 /** Builds a fresh, empty checkpointer for one scenario run. */
 export type SaverFactory = (impl: Impl) => Saver;
 
-/** The reference implementation. */
-export const LANGGRAPH_JS: Impl = { ...langgraph, InMemoryCache, registry, withLangGraph };
+/** The reference implementation: the main entry point, the prebuilt one (`ToolNode`, …) and the zod helpers. */
+export const LANGGRAPH_JS: Impl = { ...langgraph, ...langgraphPrebuilt, InMemoryCache, registry, withLangGraph };
 
 /** The default checkpointer of either implementation: its own `MemorySaver`. */
 export const memorySaver: SaverFactory = (impl) => new impl.MemorySaver();
@@ -35,12 +36,14 @@ export interface EngineLoad {
 }
 
 const ENGINE_URL = new URL('../../../src/engine/index.ts', import.meta.url).href;
+const PREBUILT_URL = new URL('../../../src/engine/prebuilt.ts', import.meta.url).href;
 
-/** Imports our engine at run time. */
+/** Imports our engine (main and prebuilt entry points) at run time. */
 export async function loadEngine(): Promise<EngineLoad> {
   try {
     const mod = (await import(/* @vite-ignore */ ENGINE_URL)) as Impl;
-    return { impl: { ...mod } };
+    const prebuilt = (await import(/* @vite-ignore */ PREBUILT_URL)) as Impl;
+    return { impl: { ...mod, ...prebuilt } };
   } catch (loadError) {
     return { impl: {}, loadError };
   }

@@ -7,7 +7,10 @@
  * - a Send (a `Send` instance, `{ lg_name: 'Send', node, args }`, or any value saved on the
  *   `__pregel_tasks` channel) to `{ Send: node, args }`;
  * - a Command instance to `{ Command: { update, goto, resume } }`;
- * - interrupts (items of `__interrupt__` / `interrupts`) to `{ value, id: <label> }`.
+ * - interrupts (items of `__interrupt__` / `interrupts`) to `{ value, id: <label> }`;
+ * - a LangChain message (an instance, or the `{ lc: 1, type: 'constructor', id, kwargs }` record a
+ *   saver holds) to `{ Message: <class>, ...kwargs }`, UUIDs in its id (and in `run-<uuid>` ids)
+ *   replaced by labels `msg#n`.
  */
 import { Labeler, labelNamespace, NULL_TASK_ID } from './labels';
 
@@ -16,11 +19,12 @@ export interface Labels {
   checkpoints: Labeler;
   tasks: Labeler;
   interrupts: Labeler;
+  messages: Labeler;
 }
 
 /** Fresh labelers. */
 export function newLabels(): Labels {
-  return { checkpoints: new Labeler(), tasks: new Labeler(), interrupts: new Labeler() };
+  return { checkpoints: new Labeler(), tasks: new Labeler(), interrupts: new Labeler(), messages: new Labeler() };
 }
 
 /** `{ name, message }` of anything thrown or stored as an error. */
@@ -54,15 +58,55 @@ export function normInterrupts(v: unknown, labels: Labels): unknown[] {
   return list.map((i) => normInterrupt(i, labels));
 }
 
+const UUID_IN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** A message id with its UUIDs labelled (`run-<uuid>-out-0` → `run-msg#0-out-0`). */
+export function messageId(id: unknown, labels: Labels): unknown {
+  return typeof id === 'string' ? id.replace(UUID_IN, (u) => labels.messages.label(u, 'msg')) : id;
+}
+
 /**
- * Deep plain-JSON copy: drops `undefined` properties, reduces errors, Sends and Commands, and
- * normalises interrupts found under an `__interrupt__` key.
+ * True while normalising what a saver holds (pending writes), where a message may legitimately be
+ * its serialised record; anywhere else (results, states, chunks) the engine must hand out message
+ * instances, and a bare record is reported as `SerializedMessage` so that the difference shows.
+ */
+let inSavedForm = false;
+
+function savedForm<T>(f: () => T): T {
+  const before = inSavedForm;
+  inSavedForm = true;
+  try {
+    return f();
+  } finally {
+    inSavedForm = before;
+  }
+}
+
+/** A message's class and constructor fields: from its own `toJSON()`, or from a serialised record. */
+function messageRecord(o: Record<string, unknown>): { cls: string; kwargs: Record<string, unknown>; instance: boolean } | undefined {
+  const instance = typeof o.toJSON === 'function' && Array.isArray(o.lc_namespace) && typeof o._getType === 'function';
+  const rec = instance ? (o.toJSON as () => Record<string, unknown>)() : o;
+  if (rec.lc !== 1 || rec.type !== 'constructor' || !Array.isArray(rec.id)) return undefined;
+  const cls = String(rec.id[rec.id.length - 1]);
+  if (!/Message(Chunk)?$/.test(cls)) return undefined;
+  return { cls, kwargs: (rec.kwargs ?? {}) as Record<string, unknown>, instance };
+}
+
+/**
+ * Deep plain-JSON copy: drops `undefined` properties, reduces errors, Sends, Commands and
+ * messages, and normalises interrupts found under an `__interrupt__` key.
  */
 export function plain(v: unknown, labels: Labels): unknown {
   if (v === undefined || v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map((x) => plain(x, labels));
   if (v instanceof Error) return normError(v);
   const o = v as Record<string, unknown>;
+  const message = messageRecord(o);
+  if (message) {
+    const out = plain(message.kwargs, labels) as Record<string, unknown>;
+    if ('id' in out) out.id = messageId(out.id, labels);
+    return message.instance || inSavedForm ? { Message: message.cls, ...out } : { SerializedMessage: message.cls, ...out };
+  }
   if (isSend(o)) return { Send: o.node, args: plain(o.args, labels) };
   if (isCommand(o)) {
     return { Command: plain({ update: o.update, goto: o.goto, resume: o.resume, graph: o.graph }, labels) };
@@ -73,6 +117,17 @@ export function plain(v: unknown, labels: Labels): unknown {
     out[k] = k === '__interrupt__' ? normInterrupts(x, labels) : plain(x, labels);
   }
   return out;
+}
+
+/**
+ * A `messages` stream chunk `[message, metadata]`: the message normalised, the metadata's
+ * checkpoint namespaces labelled (the rest, `langgraph_*`, `ls_*`, tags, name, is compared as is).
+ */
+export function normMessagesChunk(chunk: unknown, labels: Labels): unknown {
+  if (!Array.isArray(chunk) || chunk.length !== 2) return plain(chunk, labels);
+  const meta = { ...(chunk[1] as Record<string, unknown>) };
+  for (const k of ['langgraph_checkpoint_ns', 'checkpoint_ns']) if (typeof meta[k] === 'string') meta[k] = labelNamespace(meta[k] as string, labels.tasks);
+  return [plain(chunk[0], labels), plain(meta, labels)];
 }
 
 /** A task id as a label `<name>#n`; the NULL task is `NULL`. */
@@ -99,9 +154,11 @@ export function cpLabel(config: unknown, labels: Labels): string | undefined {
  */
 export function normWriteValue(channel: string, value: unknown, labels: Labels): unknown {
   if (channel === '__error__') return value instanceof Error ? normError(value) : plain(value, labels);
-  if (channel === '__interrupt__') return normInterrupts(value, labels);
-  if (channel === '__pregel_tasks') return normSend(value, labels);
-  return plain(value, labels);
+  return savedForm(() => {
+    if (channel === '__interrupt__') return normInterrupts(value, labels);
+    if (channel === '__pregel_tasks') return normSend(value, labels);
+    return plain(value, labels);
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
  * produce deep-equal outcomes.
  */
 import type { Impl, Saver } from './impl';
-import { cpLabel, newLabels, normError, normParents, plain, type Labels } from './normalize';
+import { cpLabel, newLabels, normError, normMessagesChunk, normParents, plain, type Labels } from './normalize';
 import { dropUndefined, normCheckpointEvent, normDebugEvent, normPendingWrites, normSnapshot, normTaskEvent } from './snapshot';
 
 type Obj = Record<string, any>;
@@ -184,6 +184,8 @@ export class Recorder {
         return normTaskEvent(c, this.labels);
       case 'debug':
         return normDebugEvent(c, this.labels);
+      case 'messages':
+        return normMessagesChunk(chunk, this.labels);
       default:
         return plain(chunk, this.labels);
     }
