@@ -49,6 +49,20 @@ describe('a session refuses what its binding does not allow', () => {
     expect(s.violations).toEqual([]);
   });
 
+  it('holds a "checkpoint saved" event that arrives before its put, and hands it on once the put commits', async () => {
+    const s = await setup({ threadId: 'mine', mode: 'write' });
+    const saved = { kind: 'trace', event: { type: '@engine.checkpoint.saved', runId: 'r', checkpointNs: '', step: 1, seq: 0, checkpointId: 'm2', parentCheckpointId: 'm1', source: 'loop', newChannels: ['n'] } };
+    const later = { kind: 'trace', event: { type: '@engine.run.end', runId: 'r', checkpointNs: '', step: 1, seq: 1, status: 'done' } };
+    await s.send({ type: 'run/events', events: [saved] });
+    await s.send({ type: 'run/events', events: [later] });
+    expect(s.events).toEqual([]);
+    await s.send({ type: 'cp/put', rid: 2, config: { configurable: { thread_id: 'mine', checkpoint_ns: '', checkpoint_id: 'm1' } }, checkpoint: checkpoint('m2', { n: 2 }), metadata: meta, newVersions: { n: 2 } });
+    expect(s.events).toEqual([saved, later]);
+    await s.send({ type: 'run/end', outcome: 'done', result: null, error: null });
+    expect(s.violations).toEqual([]);
+  });
+
+  const END = { type: 'run/end', outcome: 'done', result: null, error: null };
   const attacks: [string, SessionBinding['mode'], unknown, RegExp][] = [
     ['reads another thread', 'write', { type: 'cp/getTuple', rid: 1, config: { configurable: { thread_id: 'victim' } } }, /another thread/],
     ['lists across threads', 'read', { type: 'cp/list', rid: 1, config: { configurable: {} }, options: {} }, /without a thread id/],
@@ -67,8 +81,9 @@ describe('a session refuses what its binding does not allow', () => {
       for (let i = 0; i < 1_000; i++) deep = { d: deep };
       return { type: 'cp/putWrites', rid: 1, config: { configurable: { thread_id: 'mine', checkpoint_id: 'm1' } }, writes: [['n', deep]], taskId: 't' };
     })(), /nested deeper than 240/],
-    ['reports a checkpoint the thread does not have', 'write', { type: 'run/events', events: [{ kind: 'checkpoint', checkpoint: { checkpointId: 'v1', parentId: null, ns: '', step: 0, source: 'loop', ts: 'x', next: [], pendingWrites: 0, hasInterrupts: false, hasError: false } }] }, /does not have/],
-    ['reports a saved checkpoint it never committed', 'write', { type: 'run/events', events: [{ kind: 'trace', event: { type: '@engine.checkpoint.saved', runId: 'r', checkpointNs: '', step: 0, seq: 0, checkpointId: 'm1', parentCheckpointId: null, source: 'loop', newChannels: [] } }] }, /did not commit/],
+    // Events naming a checkpoint not committed yet wait for its put; a run that ends without it is refused.
+    ['reports a checkpoint the thread does not have', 'write', [{ type: 'run/events', events: [{ kind: 'checkpoint', checkpoint: { checkpointId: 'v1', parentId: null, ns: '', step: 0, source: 'loop', ts: 'x', next: [], pendingWrites: 0, hasInterrupts: false, hasError: false } }] }, END], /does not have/],
+    ['reports a saved checkpoint it never committed', 'write', [{ type: 'run/events', events: [{ kind: 'trace', event: { type: '@engine.checkpoint.saved', runId: 'r', checkpointNs: '', step: 0, seq: 0, checkpointId: 'm1', parentCheckpointId: null, source: 'loop', newChannels: [] } }] }, END], /did not commit/],
     ['forges a protocol message for the page', 'write', { type: 'rg/run.ended', runId: 'someone-else', threadId: 'victim', outcome: 'done', error: null, result: null }, /unknown message type/],
     ['sends run events in a read-only session', 'read', { type: 'run/events', events: [] }, /read-only/],
     ['sends an event that is not a trace event', 'write', { type: 'run/events', events: [{ kind: 'trace', event: { type: 'rg/hello' } }] }, /malformed/],
@@ -77,7 +92,7 @@ describe('a session refuses what its binding does not allow', () => {
     it(`refuses a sandbox that ${name}, and stops the session`, async () => {
       const s = await setup({ threadId: 'mine', mode });
       const before = await s.victim();
-      await s.send(message);
+      for (const m of Array.isArray(message) ? message : [message]) await s.send(m);
       expect(s.violations).toHaveLength(1);
       expect(s.violations[0]).toMatch(why);
       expect(s.events).toEqual([]);

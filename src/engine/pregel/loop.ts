@@ -248,6 +248,7 @@ export class PregelLoop {
     await this.putCheckpoint('loop');
     // `sync`: the next step starts only once this step's writes and checkpoint are stored.
     if (this.p.durability === 'sync') await this.persistence.flush();
+    else await this.persistence.throttle();
     this.isReplaying = false;
     if (values) this.emit('values', values.value);
     if (shouldInterrupt(this.checkpoint, this.p.interruptAfter, tasks)) {

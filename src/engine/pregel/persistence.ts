@@ -5,8 +5,12 @@
  * them before it ends. A failed call fails the run where it is waited for (and stops the later
  * checkpoints, which would build on it).
  */
+/** Checkpoint puts a run may have outstanding before its next step waits for them. */
+const MAX_BACKLOG = 64;
+
 export class Persistence {
   private chain: Promise<unknown> = Promise.resolve();
+  private backlog = 0;
   private readonly pending = new Set<Promise<unknown>>();
   private failure: { error: unknown } | undefined;
 
@@ -23,8 +27,18 @@ export class Persistence {
 
   /** Schedules a checkpoint `put` after the previous ones. */
   put(call: () => Promise<unknown>): void {
-    this.chain = this.chain.then(call);
+    this.backlog++;
+    this.chain = this.chain.then(call).finally(() => void this.backlog--);
     this.track(this.chain);
+  }
+
+  /**
+   * Waits for the scheduled puts when too many are outstanding. Without it a fast loop over a slow
+   * saver (one across a port, say) would run ever further ahead of what is stored, holding every
+   * unsaved checkpoint in memory; with it the run is at most MAX_BACKLOG checkpoints ahead.
+   */
+  async throttle(): Promise<void> {
+    if (this.backlog > MAX_BACKLOG) await this.chain.catch(() => undefined);
   }
 
   /** Waits for every call scheduled so far; rejects with the first failure. */

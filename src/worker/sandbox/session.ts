@@ -1,9 +1,10 @@
 /**
  * The storage end of a session port. A session serves one run (read and write) or one remote read
  * (read only), and is bound to the one thread it serves: every checkpointer call must name that
- * thread, values must be storable (protocol/storable.ts), run events must be well formed, a
- * "checkpoint saved" event may only name a checkpoint this session committed, and a checkpoint
- * notice only one the thread has. Messages are handled strictly in order, one at a time, so a
+ * thread, values must be storable (protocol/storable.ts), run events must be well formed, and a
+ * "checkpoint saved" event or a checkpoint notice may only name a checkpoint this session
+ * committed or the thread has (events that name one not committed yet wait for its put; a run
+ * that ends with such events still waiting is a violation). Messages are handled strictly in order, one at a time, so a
  * reply or an event is acted on only after everything sent before it.
  *
  * The first message that breaks a rule is a violation: it is answered with an error, nothing of it
@@ -22,6 +23,8 @@ import { storageErrorToWire } from './storage-errors';
 
 /** The largest page a `cp/list` call is answered with (the proxy asks for at most this). */
 const MAX_LIST_PAGE = 512;
+/** Run events a session holds while they wait for their checkpoints to commit. */
+const MAX_HELD_EVENTS = 20_000;
 
 /** What a session may touch. */
 export interface SessionBinding {
@@ -114,19 +117,47 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
 
   /** Checkpoints of the thread a notice may name: committed here, or found stored before. */
   const known = new Set<string>();
-  const checkEvents = async (events: readonly RunEvent[]) => {
+  /**
+   * The checkpoints `events` name that are not committed (yet). Under async durability the engine
+   * reports a checkpoint as saved as soon as it hands it to the saver, so its event can reach this
+   * port before the put does: such events are held (in order) until their checkpoints commit.
+   */
+  const awaited = async (events: readonly RunEvent[]): Promise<Set<string>> => {
+    const ids = new Set<string>();
     for (const e of events) {
       if (e.kind === 'checkpoint') {
         // A run reports the checkpoint it starts from too: it must exist in this thread.
         const { checkpointId: id, ns } = e.checkpoint;
         if (committed.has(id) || known.has(`${ns}\u0000${id}`)) continue;
         const stored = await saver.getTuple({ configurable: { thread_id: binding.threadId, checkpoint_ns: ns, checkpoint_id: id } });
-        if (!stored) refuse(`a notice of checkpoint "${id.slice(0, 60)}", which this thread does not have`);
-        known.add(`${ns}\u0000${id}`);
+        if (stored) known.add(`${ns}\u0000${id}`);
+        else ids.add(id);
       } else if ((e.event as { type?: unknown }).type === '@engine.checkpoint.saved') {
         const id = (e.event as { checkpointId: string }).checkpointId;
-        if (!committed.has(id)) refuse(`a "checkpoint saved" event for checkpoint "${id.slice(0, 60)}", which this run did not commit`);
+        if (!committed.has(id)) ids.add(id);
       }
+    }
+    return ids;
+  };
+  const held: { events: RunEvent[]; waiting: Set<string> }[] = [];
+  let heldEvents = 0;
+  const deliver = async (events: RunEvent[]) => {
+    const waiting = await awaited(events);
+    if (held.length === 0 && waiting.size === 0) {
+      await handlers.onEvents?.(events);
+      return;
+    }
+    held.push({ events, waiting });
+    heldEvents += events.length;
+    if (heldEvents > MAX_HELD_EVENTS) refuse(`${heldEvents} run events naming checkpoints that were never saved`);
+  };
+  /** Hands on the held batches whose checkpoints have all committed, in order. */
+  const release = async () => {
+    for (const h of held) for (const id of h.waiting) if (committed.has(id)) h.waiting.delete(id);
+    while (held.length > 0 && held[0].waiting.size === 0) {
+      const h = held.shift()!;
+      heldEvents -= h.events.length;
+      await handlers.onEvents?.(h.events);
     }
   };
 
@@ -140,14 +171,18 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
       if (problem) refuse(`a malformed message: ${problem}`);
       if (msg.type === 'run/events') {
         requireWrite('run events');
-        await checkEvents(msg.events);
-        await handlers.onEvents?.(msg.events);
+        await deliver(msg.events);
       } else if (msg.type === 'run/end') {
         requireWrite('a run end');
+        await release();
+        const missing = held[0]?.waiting.values().next().value;
+        // A failed run may have reported a checkpoint whose put then failed: those events are dropped.
+        if (missing !== undefined && msg.outcome !== 'error') refuse(`a run event naming checkpoint "${missing.slice(0, 60)}", which this run did not commit and this thread does not have`);
         stopped = true;
         handlers.onEnd?.(msg);
       } else {
         reply({ type: 'cp/reply', rid, ok: true, value: await call(msg) });
+        if (msg.type === 'cp/put' && held.length > 0) await release();
       }
     } catch (err) {
       if (err instanceof Refusal) {
