@@ -198,6 +198,6 @@ async function applyUpdates(b: Base, updates: StateUpdate[]): Promise<RunnableCo
 /** Saves `checkpoint` (the channels' state) as a child of the saved checkpoint. */
 async function put(b: Base, checkpoint: Checkpoint, channels: Channels, step: number, source: 'update' | 'input'): Promise<RunnableConfig> {
   const changed = newVersions(b.saved ? b.saved.checkpoint.channel_versions : {}, checkpoint.channel_versions);
-  const cfg = await b.saver.put(b.putConfig, checkpointForSave(checkpoint, channels, step), { source, step, parents: b.parents }, changed);
+  const cfg = await b.saver.put(b.putConfig, checkpointForSave(checkpoint, channels, step, { changed, saver: b.saver }), { source, step, parents: b.parents }, changed);
   return patchCheckpointMap(cfg, b.saved?.metadata);
 }

@@ -42,15 +42,38 @@ export function newVersions(previous: ChannelVersions, current: ChannelVersions)
 }
 
 /**
- * The checkpoint to hand to the saver, shaped as LangGraph.js's (no `updated_channels`): the
- * value of every channel that has a version and holds one, as LangGraph savers expect. The saver stores the values of `newVersions` only (ours keep
- * one blob per channel version), so unchanged state is never copied.
+ * Whether `saver` stores each checkpoint whole, as LangGraph.js's own savers do (they extend its
+ * BaseCheckpointSaver, which always has a `serde`), rather than values by (channel, version) as
+ * this engine's savers do.
  */
-export function checkpointForSave(base: Checkpoint, channels: Channels, step: number, id?: string): Checkpoint {
+export function storesWholeCheckpoints(saver: object | undefined): boolean {
+  const serde = (saver as { serde?: unknown } | undefined)?.serde;
+  return typeof serde === 'object' && serde !== null;
+}
+
+/** What `checkpointForSave` is told about the saver and the step. */
+export interface SaveShape {
+  /** The checkpoint's id (default: a new UUIDv6 for `step`). */
+  id?: string;
+  /** The channels whose values changed (`newVersions`): only they carry a value, unless the saver stores whole checkpoints. */
+  changed?: ChannelVersions;
+  /** The saver it goes to (see storesWholeCheckpoints). */
+  saver?: object;
+}
+
+/**
+ * The checkpoint to hand to the saver, shaped as LangGraph.js's (no `updated_channels`). A
+ * LangGraph.js saver gets the value of every channel that has a version and holds one. This
+ * engine's savers keep one value per (channel, version) and find unchanged ones by version, so
+ * they get only the `changed` channels' values: a step that touches one key of a large state does
+ * not copy (or send across a port) the rest of it.
+ */
+export function checkpointForSave(base: Checkpoint, channels: Channels, step: number, shape: SaveShape = {}): Checkpoint {
   const values: Record<string, unknown> = {};
   const versions = base.channel_versions;
-  for (const k in channels) {
-    if (!(k in versions)) continue;
+  const only = shape.changed && !storesWholeCheckpoints(shape.saver) ? shape.changed : undefined;
+  for (const k in only ?? channels) {
+    if (!(k in versions) || !channels[k]) continue;
     const snap = channels[k].snapshot();
     if (!snap.empty) values[k] = encodeChannelValue(k, snap.value);
   }
@@ -58,7 +81,7 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, step: nu
   // copy what they store, so they are shared, not copied.
   return {
     v: 4,
-    id: id ?? uuid6(step),
+    id: shape.id ?? uuid6(step),
     ts: new Date().toISOString(),
     channel_values: values,
     channel_versions: versions,

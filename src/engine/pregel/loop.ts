@@ -273,7 +273,7 @@ export class PregelLoop {
     const parentId = this.checkpointConfig.configurable?.checkpoint_id as string | undefined;
     if (saver) {
       const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
-      const saved = checkpointForSave(this.checkpoint, this.channels, this.step, exiting ? this.checkpoint.id : undefined);
+      const saved = checkpointForSave(this.checkpoint, this.channels, this.step, { id: exiting ? this.checkpoint.id : undefined, changed, saver });
       this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts };
       const putConfig = this.configFor(parentId);
       const metadata = { ...this.metadata };
