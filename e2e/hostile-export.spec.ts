@@ -60,6 +60,8 @@ test.describe('hostile: everything stored can be exported', () => {
     ['keys named __proto__, constructor and prototype', `return JSON.parse('{"__proto__": {"polluted": true}, "constructor": "x", "prototype": [1], "$rg": "mine"}');`],
   ] as const) {
     test(`a state holding ${name} is exported and imported back unchanged`, async ({ page }) => {
+      // Running, exporting and importing a 50,000-key state is seconds of work on a busy machine.
+      test.setTimeout(120_000);
       await openApp(page);
       const v = await victims(page);
       const r = await roundTrip(page, expr);

@@ -55,7 +55,7 @@ test.describe('hostile: two tabs on one thread', () => {
     test.setTimeout(60_000);
     await openApp(page);
     const v = await victims(page);
-    const { threadId, runId } = await longRun(page, 80);
+    const { threadId, runId } = await longRun(page, 400);
     await page.waitForTimeout(300);
     const other = await context.newPage();
     await openApp(other);

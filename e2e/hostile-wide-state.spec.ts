@@ -99,7 +99,7 @@ test.describe('hostile: a wide state', () => {
     const go = async (threadId: string) => {
       await page.goto(`/?debug=1&thread=${encodeURIComponent(threadId)}`);
       await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
-      await expect(page.getByTestId('timeline-row')).not.toHaveCount(0);
+      await expect(page.getByTestId('timeline-row')).not.toHaveCount(0, { timeout: 30_000 });
       await page.waitForTimeout(500);
     };
 
