@@ -19,6 +19,8 @@ export function dispositionText(d: WriteDisposition): string {
       return d.reason === 'time-travel' ? 'dropped: stale resume/interrupt when forking from history' : 'dropped: discarded by new input';
     case 'pending':
       return 'pending (no run has continued from here yet)';
+    case 'not-exposed':
+      return 'not known: the server does not say';
     default: {
       const never: never = d;
       return String(never);
