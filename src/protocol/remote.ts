@@ -88,6 +88,8 @@ export type RemoteRequest = { id: RequestId; callId?: string } & (
   | { type: 'rg/remote.server.check'; serverId: string }
   | { type: 'rg/remote.assistants.list'; serverId: string; graphId?: string; name?: string; limit: number; offset: number }
   | { type: 'rg/remote.threads.list'; serverId: string; status?: RemoteThreadStatusDTO; metadata?: Json; limit: number; offset: number }
+  /** An assistant's graph (its drawing), to start new threads on it. */
+  | { type: 'rg/remote.assistant.graph'; serverId: string; assistantId: string }
   | { type: 'rg/remote.thread.open'; threadKey: string }
   /** Copies a server thread on the server (`POST /threads/{id}/copy`). */
   | { type: 'rg/remote.thread.copy'; threadKey: string }
@@ -106,7 +108,8 @@ export type RemoteReply =
   | Reply<'rg/remote.server.info', { info: RemoteServerInfoDTO }>
   | Reply<'rg/remote.assistants', { page: RemotePage<RemoteAssistantDTO> }>
   | Reply<'rg/remote.threads', { page: RemotePage<RemoteThreadDTO> }>
-  | Reply<'rg/remote.thread', { opened: RemoteOpenedDTO }>;
+  | Reply<'rg/remote.thread', { opened: RemoteOpenedDTO }>
+  | Reply<'rg/remote.graph', { graph: GraphInfo }>;
 
 /** Posted while a call with a `callId` waits (every `progressEveryMs` once it is slow). */
 export interface RemoteProgressEvent {
@@ -127,6 +130,7 @@ export interface RemoteReplyOf {
   'rg/remote.server.check': RR<'rg/remote.server.info'>;
   'rg/remote.assistants.list': RR<'rg/remote.assistants'>;
   'rg/remote.threads.list': RR<'rg/remote.threads'>;
+  'rg/remote.assistant.graph': RR<'rg/remote.graph'>;
   'rg/remote.thread.open': RR<'rg/remote.thread'>;
   'rg/remote.thread.copy': RR<'rg/remote.thread'>;
   'rg/remote.run.join': StartedReply;
@@ -171,6 +175,7 @@ export const REMOTE_FIELDS: { [K in RemoteRequest['type']]: Record<string, Check
   'rg/remote.threads.list': {
     callId, serverId, status: optional(oneOf('idle', 'busy', 'interrupted', 'error')), metadata: optional((v) => (isObject(v) ? json(JSON_LIMITS)(v) : 'an object')), ...page,
   },
+  'rg/remote.assistant.graph': { callId, serverId, assistantId: id() },
   'rg/remote.thread.open': { callId, threadKey: remoteKey },
   'rg/remote.thread.copy': { callId, threadKey: remoteKey },
   'rg/remote.run.join': { callId, threadKey: remoteKey, runId: id(), lastEventId: optional(text(L.maxIdLength)) },

@@ -70,6 +70,16 @@ export async function onThreadsList(hub: RemoteHub, m: Req<'rg/remote.threads.li
   return { type: 'rg/remote.threads', page: { items: page.items.map((t) => threadToDto(m.serverId, t)), nextOffset: page.nextOffset ?? null } };
 }
 
+/** rg/remote.assistant.graph */
+export async function onAssistantGraph(hub: RemoteHub, m: Req<'rg/remote.assistant.graph'>): Promise<Reply<'rg/remote.assistant.graph'>> {
+  const { server, client } = await hub.client(m.serverId);
+  return hub.call(m.callId, async (o) => {
+    const assistant = await client.assistants.get(m.assistantId, o);
+    const drawing = await client.assistants.graph(assistant.assistantId, { ...o, xray: true });
+    return { type: 'rg/remote.graph', graph: graphInfo(m.serverId, server.url, assistant, drawing) };
+  });
+}
+
 /** rg/remote.thread.open: the thread, its assistant's drawing, and a run going on, if any. */
 export async function onThreadOpen(hub: RemoteHub, m: Req<'rg/remote.thread.open'>): Promise<Reply<'rg/remote.thread.open'>> {
   const ref = await hub.thread(m.threadKey);

@@ -38,6 +38,7 @@ export function createRemoteRoute(deps: RemoteHubDeps): RemoteRoute {
       case 'rg/remote.server.check': return servers.onServerCheck(hub, msg);
       case 'rg/remote.assistants.list': return servers.onAssistantsList(hub, msg);
       case 'rg/remote.threads.list': return servers.onThreadsList(hub, msg);
+      case 'rg/remote.assistant.graph': return servers.onAssistantGraph(hub, msg);
       case 'rg/remote.thread.open': return servers.onThreadOpen(hub, msg);
       case 'rg/remote.thread.copy': return servers.onThreadCopy(hub, msg);
       case 'rg/remote.run.join': return onRemoteRun(hub, seen, msg);
