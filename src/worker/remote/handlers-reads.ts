@@ -91,7 +91,7 @@ const OUTCOME: Record<RemoteRunStatus, RunOutcome> = {
   pending: 'running', running: 'running', success: 'done', error: 'error', timeout: 'error', interrupted: 'cancelled',
 };
 
-/** rg/runs.list: the thread's newest runs on the server, oldest first (as local runs are listed). */
+/** rg/runs.list: the thread's runs on the server (a page of them), oldest first (as local runs are listed). */
 export async function onRunsList(hub: RemoteHub, m: Req<'rg/runs.list'>): Promise<Reply<'rg/runs.list'>> {
   const ref = await hub.thread(m.threadId);
   const page = await hub.call(undefined, (o) => ref.client.runs.list(ref.threadId, { limit: REMOTE_RUNS_LISTED }, o));
@@ -106,5 +106,7 @@ export async function onRunsList(hub: RemoteHub, m: Req<'rg/runs.list'>): Promis
     error: null,
     graphId: remoteGraphId(ref.serverId, r.assistantId),
   }));
-  return { type: 'rg/runs', runs: runs.reverse() };
+  // Servers differ in the order they list runs in: sorted by start, as local runs are.
+  runs.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.runId.localeCompare(b.runId));
+  return { type: 'rg/runs', runs };
 }

@@ -54,6 +54,8 @@ async function follow(hub: RemoteHub, seen: SeenNamespaces, ref: ThreadRef, stre
   const iterator = stream[Symbol.asyncIterator]();
   // The request goes out when reading starts; `created` settles once the server named the run.
   const first = iterator.next();
+  // A refused run rejects this too; the refusal is answered from `created` below.
+  first.catch(() => undefined);
   let runId: string;
   try {
     runId = (await stream.created).runId;
