@@ -117,6 +117,37 @@ describe('a server thread through the debugger requests', () => {
     expect((await p.client.request('rg/threads.list', {})).threads).toEqual([]);
   });
 
+  it('a missing thread is REMOTE_NOT_FOUND; a stream cut for good says where to read on, and join reads the run to its end', async () => {
+    const p = pair();
+    const { serverId } = await addServer(p, proxy.url);
+    await expect(p.client.request('rg/remote.thread.open', { threadKey: `remote:${serverId}/${crypto.randomUUID()}` }))
+      .rejects.toSatisfy((e) => code(e) === 'REMOTE_NOT_FOUND');
+    // Every stream (the run's, then each read-on) is cut after its first events.
+    proxy.set({ cutStreams: [2, 0, 0, 0, 0, 0] });
+    try {
+      const run = await p.client.request('rg/run.start', { threadId: 'new', graphId: remoteGraphId(serverId, s.assistants.slow), input: { rounds: 4, delayMs: 150 } });
+      const cut = await ended(p, run.runId);
+      expect(cut.outcome).toBe('running');
+      expect(cut.error?.code).toBe('REMOTE_STREAM_CUT');
+      expect(cut.error?.remote?.readOn).toMatchObject({ threadKey: run.threadId, runId: run.runId });
+      proxy.set({});
+      const again = await p.client.request('rg/remote.run.join', { threadKey: run.threadId, runId: run.runId, lastEventId: cut.error!.remote!.readOn!.lastEventId });
+      expect(again.runId).toBe(run.runId);
+      const end = await new Promise<FromWorker>((resolve) => {
+        const poll = setInterval(() => {
+          const last = p.seen.filter((m) => m.type === 'rg/run.ended' && m.runId === run.runId);
+          if (last.length === 2) {
+            clearInterval(poll);
+            resolve(last[1]);
+          }
+        }, 50);
+      });
+      expect(end).toMatchObject({ outcome: 'done', result: { ticks: [1, 2, 3, 4] } });
+    } finally {
+      proxy.set({});
+    }
+  });
+
   it('reports a slow call while it waits, and cancels it on abort', async () => {
     const p = pair();
     const { serverId } = await addServer(p, proxy.url);
