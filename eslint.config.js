@@ -10,7 +10,8 @@ const ALLOWED = {
   protocol: ['shared'],
   checkpoint: ['engine', 'shared'],
   formats: ['engine', 'shared'],
-  worker: ['engine', 'checkpoint', 'formats', 'protocol', 'shared'],
+  // The storage worker also hosts the LangGraph server client (src/worker/remote): it keeps the servers' keys.
+  worker: ['engine', 'checkpoint', 'formats', 'protocol', 'shared', 'remote'],
   // Graph code runs only here: no storage (src/checkpoint, idb) and nothing of the storage worker.
   sandbox: ['engine', 'protocol', 'shared'],
   client: ['protocol', 'shared'],

@@ -12,6 +12,7 @@ import type {
   ThreadSummary, WireError,
 } from '../protocol/dto';
 import { PROTOCOL_VERSION, type FromWorker, type ReplyOf, type RunEvent, type ToWorker } from '../protocol/messages';
+import type { RemoteProgressEvent } from '../protocol/remote';
 import { isFromWorker } from '../protocol/guards';
 import type { RequestId } from '../shared/ids';
 import { exposeForDebugging } from './debug-hook';
@@ -87,6 +88,8 @@ export interface WorkerClient {
   onRunEvents(runId: string | '*', cb: (events: RunEvent[], meta: RunEventsMeta) => void): () => void;
   /** The end of one run, or of every run with `'*'`. Returns the unsubscribe. */
   onRunEnded(runId: string | '*', cb: (ended: RunEnded) => void): () => void;
+  /** Progress of slow LangGraph server calls that carry a `callId`. Returns the unsubscribe. */
+  onRemoteProgress(cb: (event: RemoteProgressEvent) => void): () => void;
   /** Called after the worker was restarted (the UI should reload what it shows). */
   onRestart(cb: (reason: string) => void): () => void;
   /** Resolves when the run ends (at once if it already ended recently). */
@@ -108,6 +111,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
   const eventListeners = new RunListeners<[RunEvent[], RunEventsMeta]>();
   const endListeners = new RunListeners<[RunEnded]>();
   const restartListeners = new Set<(reason: string) => void>();
+  const progressListeners = new Set<(event: RemoteProgressEvent) => void>();
   /** Runs started and not yet ended → thread, for the cancelled reports of a restart. */
   const live = new Map<string, string>();
   /** Recently ended runs (bounded), so waitForRun works after the fact. */
@@ -122,6 +126,10 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       return;
     }
     if (msg.type === 'rg/run.ended') return finish(msg);
+    if (msg.type === 'rg/remote.progress') {
+      for (const cb of [...progressListeners]) cb(msg);
+      return;
+    }
     if (msg.id === null) return;
     const p = pending.get(msg.id);
     if (!p) return;
@@ -253,6 +261,10 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     setDurability: async (durability) => void (await request('rg/settings.set', { durability })),
     onRunEvents: (runId, cb) => eventListeners.on(runId, cb),
     onRunEnded: (runId, cb) => endListeners.on(runId, cb),
+    onRemoteProgress(cb) {
+      progressListeners.add(cb);
+      return () => void progressListeners.delete(cb);
+    },
     onRestart(cb) {
       restartListeners.add(cb);
       return () => void restartListeners.delete(cb);
@@ -266,6 +278,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       eventListeners.clear();
       endListeners.clear();
       restartListeners.clear();
+      progressListeners.clear();
       for (const w of spawned) w.terminate();
     },
   };

@@ -41,7 +41,22 @@ export type WireError = Omit<ErrorData, 'code'> & {
   position?: SourcePosition;
   /** For THREAD_BUSY: where the thread's run is going on. */
   where?: RunLocation;
+  /** For REMOTE_* errors: which server call failed, and what the server said. */
+  remote?: RemoteFaultDTO;
 };
+
+/** What a LangGraph server call that failed was, and where a cut run can be read on from. */
+export interface RemoteFaultDTO {
+  url: string;
+  operation: string;
+  status?: number;
+  /** The server's own words. */
+  detail?: string;
+  /** For REMOTE_STREAM_CUT: the run to follow again (`rg/remote.run.join`). */
+  readOn?: { threadKey: string; runId: string; lastEventId?: string };
+  /** For REMOTE_STREAM_CUT: why reading on failed. */
+  cause?: string;
+}
 
 /** A problem in a user graph's TypeScript, positioned in its source (null: position unknown). */
 export interface UserCodeErrorDTO {
@@ -124,7 +139,7 @@ export interface GraphInfo {
   title: string;
   /** Two sentences: what it does and what to look for in the debugger. */
   description: string;
-  origin: 'builtin' | 'user';
+  origin: 'builtin' | 'user' | 'remote';
   shape: GraphShape;
   /** A sensible first input, shown in the run form. */
   exampleInput: Json;
@@ -218,7 +233,9 @@ export type WriteDisposition =
   | { kind: 'not-reapplied-replaying' }
   /** Dropped by the engine: a stale resume/interrupt when forking from history, or leftovers discarded by new input. */
   | { kind: 'dropped'; reason: 'time-travel' | 'discarded' }
-  | { kind: 'pending' };
+  | { kind: 'pending' }
+  /** A LangGraph server thread: the server does not say what became of the write (see CheckpointDetail.remote). */
+  | { kind: 'not-exposed' };
 
 export interface PendingWriteDTO {
   taskId: string;
@@ -278,6 +295,16 @@ export interface CheckpointDetail {
    * bounded preview; the rest is read with `rg/checkpoint.slice`). Absent: nothing was cut.
    */
   truncated?: Partial<Record<DetailField, TruncationDTO[]>>;
+  /** Set for a checkpoint of a LangGraph server thread: what the server does not expose. */
+  remote?: RemoteDetailDTO;
+}
+
+/** What a server checkpoint lacks, as sentences to show (src/remote MISSING_FIELDS). */
+export interface RemoteDetailDTO {
+  serverUrl: string;
+  /** `saved`: as stored; `live`: the server's view of the head. */
+  view: 'saved' | 'live';
+  missing: { field: string; text: string }[];
 }
 
 /** A page of history, newest first. */

@@ -7,6 +7,7 @@
 import { bool, fields, id, int, isObject, json, list, oneOf, optional, shape, text, type Check } from './check';
 import { JSON_LIMITS, WIRE_LIMITS } from './limits';
 import type { FromWorker, ToWorker } from './messages';
+import { REMOTE_FIELDS } from './remote';
 
 const L = WIRE_LIMITS;
 
@@ -77,6 +78,7 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/graph.cancelCompile': { graphId: userGraphId },
   'rg/sandbox.attach': { port },
   'rg/settings.set': { durability: oneOf('strict', 'relaxed') },
+  ...REMOTE_FIELDS,
 };
 
 /** True when `type` is a request type this protocol version defines. */

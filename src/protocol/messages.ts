@@ -9,6 +9,7 @@ import type {
   CheckpointDetail, CheckpointSummary, DetailField, GraphInfo, HistoryPage, ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO, Json,
   NamespaceNode, ResumeValue, RunControls, RunOutcome, RunSummary, SliceDTO, StateChangeDTO, ThreadSummary, UserCodeErrorDTO, WireError,
 } from './dto';
+import type { RemoteProgressEvent, RemoteReply, RemoteReplyOf, RemoteRequest } from './remote';
 
 /** Bumped on every incompatible change of the messages below. */
 export const PROTOCOL_VERSION = 2;
@@ -67,7 +68,7 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/sandbox.attach'; port: PortLike }
   /** Storage settings: `relaxed` durability trades crash safety of the last writes for speed. */
   | { type: 'rg/settings.set'; durability: 'strict' | 'relaxed' }
-);
+) | RemoteRequest;
 
 type Reply<T extends string, B = object> = { type: T; id: RequestId } & B;
 
@@ -97,12 +98,15 @@ export type FromWorker =
   | { type: 'rg/error'; id: RequestId | null; error: WireError }
   /** Streamed, in batches (never one message per event). */
   | { type: 'rg/run.events'; runId: string; threadId: string; events: RunEvent[] }
-  | { type: 'rg/run.ended'; runId: string; threadId: string; outcome: RunOutcome; error: WireError | null; result: Json | null };
+  | { type: 'rg/run.ended'; runId: string; threadId: string; outcome: RunOutcome; error: WireError | null; result: Json | null }
+  /** LangGraph servers (remote.ts). */
+  | RemoteReply
+  | RemoteProgressEvent;
 
 type R<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
 
 /** The reply type of each request type. */
-export interface ReplyOf {
+export interface ReplyOf extends RemoteReplyOf {
   'rg/hello': R<'rg/hello-ok'>;
   'rg/graphs.list': R<'rg/graphs'>;
   'rg/threads.list': R<'rg/threads'>;

@@ -34,7 +34,7 @@ export interface HostContext {
 
 /** An error carrying a wire code, thrown by handlers and sent to the page as data. */
 export class HostError extends Error {
-  constructor(readonly code: WireError['code'], message: string, readonly extra: Pick<WireError, 'where'> = {}) {
+  constructor(readonly code: WireError['code'], message: string, readonly extra: Pick<WireError, 'where' | 'remote'> = {}) {
     super(message);
     this.name = 'HostError';
   }

@@ -28,6 +28,9 @@ import { SandboxController, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '.
 import { BootstrapLauncher, type SandboxLauncher } from './sandbox/launcher';
 import { runsFromRecords, type ThreadStore } from './store';
 import { withTraceCache } from './trace-cache';
+import { createRemoteRoute, isServerRequest } from './remote/route';
+import { createIdbServerStore, type ServerStore } from './remote/server-store';
+import type { RemoteOptions } from '../remote';
 
 /** A message without its request id (the host adds it). */
 type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
@@ -52,6 +55,10 @@ export interface HostDeps {
   schedule?: Schedule;
   /** Monotonic clock in milliseconds. @default performance.now */
   now?: () => number;
+  /** Saved LangGraph servers. @default their own IndexedDB database (remote/server-store.ts) */
+  servers?: ServerStore;
+  /** Options of the LangGraph server clients. */
+  remoteOptions?: Partial<RemoteOptions>;
 }
 
 /** A running host. */
@@ -71,6 +78,8 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
   const sandbox = new SandboxController(launcher, { ...DEFAULT_SANDBOX_LIMITS, ...deps.sandboxLimits });
   const locks = deps.locks ?? defaultLocks();
   let ready: Promise<HostContext> | null = null;
+  // LangGraph servers: their own requests, and thread requests about a server thread.
+  const remote = createRemoteRoute({ servers: deps.servers ?? createIdbServerStore(), send, options: deps.remoteOptions });
 
   const open = async (): Promise<HostContext> => {
     const store = withTraceCache(await deps.openStore());
@@ -130,7 +139,11 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
     if (problem) throw new HostError('BAD_REQUEST', `Bad "${msg.type}" request: ${problem}.`);
     if (msg.type === 'rg/hello') return hello(msg.protocolVersion);
     if (msg.type === 'rg/sandbox.attach') return attach(msg.port);
-    return dispatch(await context(), msg);
+    const ctx = await context();
+    const answered = remote.handle(ctx, msg);
+    if (answered) return answered;
+    if (isServerRequest(msg)) throw new HostError('BAD_REQUEST', `Unhandled request "${msg.type}".`);
+    return dispatch(ctx, msg);
   }
 
   /** The page's sandbox iframe (a new one after the old one was lost): no storage needed. */
@@ -155,6 +168,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
   return {
     stop() {
       endpoint.removeEventListener('message', onMessage);
+      remote.stop();
       for (const run of registry.active()) registry.cancel(run.summary.runId);
       // Let the runs see their cancel first; their sandboxes are stopped once they ended.
       void Promise.all(registry.active().map((r) => r.done)).then(() => sandbox.stopAll({ code: 'RUN_CANCELLED', name: 'HostStopped', message: 'The storage worker stopped.' }));
@@ -170,7 +184,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
 }
 
 /** Routes a valid request (other than hello) to its handler. The switch is exhaustive. */
-function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 'rg/sandbox.attach' }>): Promise<ReplyBody> {
+function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 'rg/sandbox.attach' | `rg/remote.${string}` }>): Promise<ReplyBody> {
   switch (msg.type) {
     case 'rg/graphs.list': return ctx.graphs.list().then((graphs) => ({ type: 'rg/graphs', graphs }));
     case 'rg/settings.set': return Promise.resolve(ctx.store.setDurability?.(msg.durability)).then(() => ({ type: 'rg/ok' }));

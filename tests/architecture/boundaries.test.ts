@@ -87,9 +87,12 @@ describe('architecture boundaries', () => {
     expect(bad).toContain('no-restricted-globals');
   });
 
-  it('keeps the other layers off src/remote until an arrow is drawn to it', async () => {
-    const ids = await ruleIds('src/ui/bad.ts', "import { createRemoteClient } from '../remote/index';\nexport const y = createRemoteClient;\n");
-    expect(ids).toContain('import-x/no-restricted-paths');
+  it('lets only the storage worker host src/remote: the UI, the client and the sandbox may not import it', async () => {
+    const src = "import { createRemoteClient } from '../remote/index';\nexport const y = createRemoteClient;\n";
+    for (const file of ['src/ui/bad.ts', 'src/client/bad.ts', 'src/sandbox/bad.ts', 'src/protocol/bad.ts']) {
+      expect(await ruleIds(file, src)).toContain('import-x/no-restricted-paths');
+    }
+    expect(await ruleIds('src/worker/ok.ts', src)).toEqual([]);
   });
 
   it('rejects a formats file importing from the UI, the worker or the IndexedDB checkpointer', async () => {

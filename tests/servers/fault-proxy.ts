@@ -86,14 +86,22 @@ export async function startFaultProxy(target: string, initial: Faults = {}): Pro
         }
         let events = 0;
         let pending = '';
+        let done = false;
         answer.setEncoding('utf8');
         answer.on('data', (chunk: string) => {
+          if (done) return;
           pending += chunk;
           let end: number;
           while ((end = pending.indexOf('\n\n')) >= 0) {
             res.write(pending.slice(0, end + 2));
             pending = pending.slice(end + 2);
-            if (++events >= cutAfter) return cut();
+            if (++events >= cutAfter) {
+              // Let the headers and the events written so far reach the client before the cut
+              // (the first events of a run can arrive in the same chunk as the response starts).
+              done = true;
+              setTimeout(cut, 20);
+              return;
+            }
           }
         });
         answer.on('end', () => res.end(pending));

@@ -39,10 +39,12 @@ export function AppRoot() {
       s.reportError('Worker restarted', new Error(reason));
       if (s.threadId !== null) void s.openThread(s.threadId, { ns: s.ns, checkpointId: s.checkpointId });
     });
+    const offProgress = client.onRemoteProgress((p) => app.store.getState().remoteProgress(p));
     void app.store.getState().connect(parseUrlState(window.location.search));
     void requestPersistentStorage().then((p) => app.store.getState().setPersistence(p));
     return () => {
       offRestart();
+      offProgress();
       worker.removeEventListener('error', onWorkerError);
       sandbox.dispose();
       app.dispose();

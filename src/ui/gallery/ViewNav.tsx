@@ -8,9 +8,10 @@ const VIEWS: { view: AppView; label: string }[] = [
   { view: 'gallery', label: 'Gallery' },
   { view: 'editor', label: 'Editor' },
   { view: 'debugger', label: 'Debugger' },
+  { view: 'servers', label: 'Servers' },
 ];
 
-/** Switches between the gallery, the graph editor and the debugger. */
+/** Switches between the gallery, the graph editor, the debugger and the LangGraph servers. */
 export function ViewNav() {
   const { view, setView } = useAppStoreShallow(pick);
   return (

@@ -19,6 +19,8 @@ export function dispositionText(d: WriteDisposition): string {
       return d.reason === 'time-travel' ? 'dropped: stale resume/interrupt when forking from history' : 'dropped: discarded by new input';
     case 'pending':
       return 'pending (no run has continued from here yet)';
+    case 'not-exposed':
+      return 'not known: the server does not say';
     default: {
       const never: never = d;
       return String(never);
@@ -28,8 +30,11 @@ export function dispositionText(d: WriteDisposition): string {
 
 /** The pending writes saved against this checkpoint, each with its disposition. */
 export function WritesTab({ detail }: TabProps) {
-  if (detail.pendingWrites.length === 0) return <p data-testid="tab-writes">No pending writes at this checkpoint.</p>;
+  const notice = detail.remote ? <ServerWritesNotice remote={detail.remote} /> : null;
+  if (detail.pendingWrites.length === 0) return <div data-testid="tab-writes">{notice}<p>No pending writes at this checkpoint.</p></div>;
   return (
+    <div>
+    {notice}
     <table className="writes-table" data-testid="tab-writes">
       <thead><tr><th scope="col">task</th><th scope="col">channel</th><th scope="col">disposition</th><th scope="col">value</th></tr></thead>
       <tbody>
@@ -43,5 +48,17 @@ export function WritesTab({ detail }: TabProps) {
         ))}
       </tbody>
     </table>
+    </div>
+  );
+}
+
+/** For a LangGraph server checkpoint: what the server does and does not expose about pending writes. */
+function ServerWritesNotice({ remote }: { remote: NonNullable<TabProps['detail']['remote']> }) {
+  return (
+    <div className="server-notice" data-testid="server-writes-notice">
+      <strong>This checkpoint is on the LangGraph server {remote.serverUrl}.</strong> The server does not expose pending
+      writes: the rows below are rebuilt from each task&apos;s result, error and interrupts, and what became of each write is not known.
+      <ul>{remote.missing.map((m) => <li key={m.field} data-field={m.field}>{m.text}</li>)}</ul>
+    </div>
   );
 }

@@ -34,6 +34,8 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
     async function launch(what: string, send: () => Promise<ReplyOf['rg/run.start']>): Promise<void> {
       try {
         const r = await send();
+        // A new thread may get its id from where it runs (a LangGraph server names its threads).
+        if (r.threadId !== get().threadId) set({ threadId: r.threadId, ns: '', history: [], historyComplete: true, checkpointId: null, detail: null });
         set({ activeRun: { runId: r.runId, threadId: r.threadId, events: 0 }, traceRunId: r.runId, trace: [] });
       } catch (err) {
         get().reportError(what, err);

@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppState, SessionSlice, StoreClient } from '../types';
 import { errorMessage } from '../errors';
+import { isRemoteKey } from '../../../protocol/remote';
 
 /** Errors kept on screen at most (older ones are dropped). */
 const MAX_ERRORS = 5;
@@ -70,7 +71,9 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
         get().reportError('Loading graphs', err);
       }
       await get().refreshThreads();
-      if (initial.thread !== null) await get().openThread(initial.thread, { ns: initial.ns, checkpointId: initial.checkpoint });
+      // A server thread is opened through its server (its drawing and assistant come from there).
+      if (isRemoteKey(initial.thread)) await get().openServerThread(initial.thread, { ns: initial.ns, checkpointId: initial.checkpoint });
+      else if (initial.thread !== null) await get().openThread(initial.thread, { ns: initial.ns, checkpointId: initial.checkpoint });
       set({ viewReady: true });
     },
 

@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand';
 import { mergeSummaries } from '../../model/timeline-tree';
 import type { AppState, StoreClient, TimelineSlice } from '../types';
+import { isRemoteKey } from '../../../protocol/remote';
 
 /** Size of the first page (shown at once) and of the pages read after it in the background. */
 export const FIRST_PAGE = 200;
@@ -32,6 +33,11 @@ export function createTimelineSlice(client: StoreClient): StateCreator<AppState,
           // The newest checkpoint is selected when nothing is, so the first screen shows a state.
           if (get().checkpointId === null && page.items.length > 0 && before === undefined) void get().selectCheckpoint(page.items[0].checkpointId);
           if (before === undefined) onFirstPage?.();
+          // A server thread's history is read a page at a time, on demand (servers/slice.ts loadOlder).
+          if (isRemoteKey(threadId)) {
+            set({ olderBefore: page.nextBefore });
+            break;
+          }
           if (page.nextBefore === null || page.items.length === 0) break;
           before = page.nextBefore;
           limit = NEXT_PAGE;
