@@ -15,6 +15,6 @@ describe('url state', () => {
     expect(p.has('checkpoint')).toBe(false);
   });
   it('reads an empty query as the default view', () => {
-    expect(parseUrlState('')).toEqual({ thread: null, ns: '', checkpoint: null, graph: null });
+    expect(parseUrlState('')).toEqual({ thread: null, ns: '', checkpoint: null, graph: null, tab: null });
   });
 });
