@@ -53,7 +53,7 @@ export interface WorkerClient {
   listThreads(): Promise<ThreadSummary[]>;
   deleteThread(threadId: string): Promise<void>;
   startRun(args: { threadId: string; graphId: string; input: Json; controls?: RunControls }): Promise<RunEventsMeta>;
-  resume(args: { threadId: string; resume: ResumeValue; controls?: RunControls }): Promise<RunEventsMeta>;
+  resume(args: { threadId: string; resume: ResumeValue; checkpointId?: string; controls?: RunControls }): Promise<RunEventsMeta>;
   continueRun(args: { threadId: string; controls?: RunControls }): Promise<RunEventsMeta>;
   replay(args: { threadId: string; ns?: string; checkpointId: string; controls?: RunControls }): Promise<RunEventsMeta>;
   fork(args: { threadId: string; ns?: string; checkpointId: string; values: Json; asNode?: string; run: boolean; controls?: RunControls }): Promise<RunEventsMeta>;

@@ -54,7 +54,7 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/threads.list': {},
   'rg/thread.delete': { threadId },
   'rg/run.start': { threadId, graphId: id(L.maxLabelLength), input: json_, controls },
-  'rg/run.resume': { threadId, resume, controls },
+  'rg/run.resume': { threadId, resume, checkpointId: optional(checkpointId), controls },
   'rg/run.continue': { threadId, controls },
   'rg/run.replay': { threadId, ns, checkpointId, controls },
   'rg/run.fork': { threadId, ns, checkpointId, values: json_, asNode: optional(text(L.maxIdLength)), run: bool, controls },

@@ -27,8 +27,12 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/thread.delete'; threadId: string }
   /** Start a run with an input on a (new or existing) thread. */
   | { type: 'rg/run.start'; threadId: string; graphId: string; input: Json; controls?: RunControls }
-  /** Resume pending interrupts of the thread's head. */
-  | { type: 'rg/run.resume'; threadId: string; resume: ResumeValue; controls?: RunControls }
+  /**
+   * Resume pending interrupts: of the root checkpoint `checkpointId` when given (a past one: the run
+   * starts a new branch there, as LangGraph does for a resume addressed to a checkpoint), else of
+   * the thread's head.
+   */
+  | { type: 'rg/run.resume'; threadId: string; resume: ResumeValue; checkpointId?: string; controls?: RunControls }
   /** Continue a paused (step mode, breakpoint, failed) thread from its head: one step or to the end. */
   | { type: 'rg/run.continue'; threadId: string; controls?: RunControls }
   /** Replay from a checkpoint: its next tasks run again on a new branch. */

@@ -58,7 +58,14 @@ export async function onRunStart(ctx: HostContext, m: Req<'rg/run.start'>): Prom
 /** rg/run.resume */
 export async function onRunResume(ctx: HostContext, m: Req<'rg/run.resume'>): Promise<Started> {
   const graphId = await threadGraph(ctx, m.threadId);
-  return run(ctx, { threadId: m.threadId, graphId, kind: 'resume', input: { kind: 'resume', resume: m.resume }, controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
+  const input = { kind: 'resume', resume: m.resume } as const;
+  if (m.checkpointId === undefined) return run(ctx, { threadId: m.threadId, graphId, kind: 'resume', input, controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
+  // Addressed to the checkpoint the user sees: its pending interrupts get the answer, never the head's.
+  await requireCheckpoint(ctx, m.threadId, '', m.checkpointId);
+  return run(ctx, {
+    threadId: m.threadId, graphId, kind: 'resume', input, controls: m.controls, fromCheckpointId: m.checkpointId,
+    at: { checkpoint_ns: '', checkpoint_id: m.checkpointId },
+  });
 }
 
 /** rg/run.continue */

@@ -2,7 +2,7 @@
 import { chainGraph } from './chain';
 import { GALLERY_GRAPHS } from './gallery/index';
 import type { GraphModule } from './registry';
-import { counterGraph, spinForeverGraph, subgraphGraph } from './test-graphs';
+import { counterGraph, parallelReviewGraph, spinForeverGraph, subgraphGraph } from './test-graphs';
 
 export { graphInfo, type GraphModule } from './registry';
 export { GALLERY_GRAPHS } from './gallery/index';
@@ -11,4 +11,4 @@ export { GALLERY_GRAPHS } from './gallery/index';
 export const BUILTIN_GRAPHS: readonly GraphModule[] = [chainGraph, ...GALLERY_GRAPHS];
 
 /** Graphs used by tests (listed only when the storage worker asks for them, `?testGraphs=1`). */
-export const TEST_GRAPHS: readonly GraphModule[] = [counterGraph, spinForeverGraph, subgraphGraph];
+export const TEST_GRAPHS: readonly GraphModule[] = [counterGraph, spinForeverGraph, subgraphGraph, parallelReviewGraph];

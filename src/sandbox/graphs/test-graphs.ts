@@ -1,9 +1,9 @@
 /**
  * Graphs for tests only (registered in the browser when the page URL has `testGraphs=1`):
  * a counter that loops for `target` supersteps (optionally awaiting between steps), one whose
- * node loops forever without awaiting after a few committed steps, and one with a subgraph node.
+ * node loops forever without awaiting after a few committed steps, one with a subgraph node, and one whose two parallel nodes interrupt.
  */
-import { Annotation, END, START, StateGraph, type BaseCheckpointSaver } from '../../engine/index';
+import { Annotation, END, START, StateGraph, interrupt, type BaseCheckpointSaver } from '../../engine/index';
 import type { GraphModule } from './registry';
 
 const Counter = Annotation.Root({
@@ -77,6 +77,33 @@ export const subgraphGraph: GraphModule = {
       .addEdge('prepare', 'child')
       .addEdge('child', 'finish')
       .addEdge('finish', END)
+      .compile({ checkpointer });
+  },
+};
+
+const Review = Annotation.Root({
+  doc: Annotation<string>(),
+  notes: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
+});
+
+export const parallelReviewGraph: GraphModule = {
+  id: 'test-parallel-review',
+  title: 'Parallel reviews (test)',
+  description: 'Two reviewers run in the same superstep and each calls interrupt(), so the run stops with two interrupts. Used to test answering parallel interrupts one at a time or together.',
+  exampleInput: { doc: 'contract' },
+  build(checkpointer: BaseCheckpointSaver) {
+    const reviewer = (who: string) => () => {
+      const answer: unknown = interrupt({ question: `Does ${who} approve?` });
+      return { notes: [`${who}: ${typeof answer === 'string' ? answer : JSON.stringify(answer)}`] };
+    };
+    return new StateGraph(Review)
+      .addNode('legal', reviewer('legal'))
+      .addNode('tech', reviewer('tech'))
+      .addNode('sign', (s) => ({ notes: [`signed ${s.doc}`] }))
+      .addEdge(START, 'legal')
+      .addEdge(START, 'tech')
+      .addEdge(['legal', 'tech'], 'sign')
+      .addEdge('sign', END)
       .compile({ checkpointer });
   },
 };

@@ -8,7 +8,7 @@ import { JsonField } from './JsonField';
 const pick = (s: AppState) => ({
   threadId: s.threadId,
   startRun: s.startRun,
-  readOnly: s.threads.find((t) => t.threadId === s.threadId)?.readOnly === true,
+  readOnly: s.threads.find((t) => t.threadId === s.threadId)?.readOnly === true || (s.missingThread !== null && s.missingThread === s.threadId),
   limit: s.recursionLimit,
   setLimit: s.setRecursionLimit,
   nodeLimit: s.nodeTimeoutMs,

@@ -8,6 +8,9 @@ import { Inspector } from '../inspector/Inspector';
 import { RunsPanel } from '../runs/RunsPanel';
 import { NamespaceTree } from '../runs/NamespaceTree';
 import { ActionBar } from '../actions/ActionBar';
+import { RunToolbar } from '../actions/RunToolbar';
+import { DebuggerLayout } from './DebuggerLayout';
+import { MissingThread } from './MissingThread';
 import { useUrlSync } from '../nav/useUrlSync';
 import { useKeyboard } from '../nav/useKeyboard';
 import { useTheme } from '../nav/useTheme';
@@ -20,7 +23,7 @@ import { useViewUrl } from '../gallery/useViewUrl';
 import { ServersView } from '../servers/ServersView';
 import { ServerThreadBar } from '../servers/ServerThreadBar';
 
-/** The debugger's layout: header, timeline, graph with actions, inspector, runs. */
+/** The debugger: header, run toolbar, errors, then resizable panels (timeline, graph, runs, actions, inspector). */
 export function AppShell() {
   const [helpOpen, setHelpOpen] = useState(false);
   useUrlSync();
@@ -43,24 +46,16 @@ export function AppShell() {
   return (
     <div className="app">
       <Header onHelp={() => setHelpOpen(true)} />
+      <SelectionBoundary area="Run controls"><RunToolbar /></SelectionBoundary>
       <ErrorList />
-      <div className="app-body">
-        <aside className="pane pane-left" aria-label="Timeline">
-          <ErrorBoundary area="Namespaces"><NamespaceTree /></ErrorBoundary>
-          <ErrorBoundary area="Timeline"><Timeline /></ErrorBoundary>
-        </aside>
-        <main className="pane pane-center">
-          <ErrorBoundary area="Server thread"><ServerThreadBar /></ErrorBoundary>
-          <SelectionBoundary area="Actions"><ActionBar /></SelectionBoundary>
-          <SelectionBoundary area="Graph"><GraphView /></SelectionBoundary>
-        </main>
-        <aside className="pane pane-right" aria-label="Checkpoint inspector">
-          <SelectionBoundary area="Inspector"><Inspector /></SelectionBoundary>
-        </aside>
-      </div>
-      <section className="pane pane-bottom" aria-label="Runs and trace">
-        <SelectionBoundary area="Runs"><RunsPanel /></SelectionBoundary>
-      </section>
+      <MissingThread />
+      <DebuggerLayout
+        timeline={<><ErrorBoundary area="Namespaces"><NamespaceTree /></ErrorBoundary><ErrorBoundary area="Timeline"><Timeline /></ErrorBoundary></>}
+        graph={<><ErrorBoundary area="Server thread"><ServerThreadBar /></ErrorBoundary><SelectionBoundary area="Graph"><GraphView /></SelectionBoundary></>}
+        runs={<SelectionBoundary area="Runs"><RunsPanel /></SelectionBoundary>}
+        actions={<SelectionBoundary area="Actions"><ActionBar /></SelectionBoundary>}
+        inspector={<SelectionBoundary area="Inspector"><Inspector /></SelectionBoundary>}
+      />
       {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
     </div>
   );

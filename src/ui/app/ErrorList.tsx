@@ -3,16 +3,20 @@ import { useAppStore } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 
 const selectDismiss = (s: AppState) => s.dismissError;
+const selectThreadId = (s: AppState) => s.threadId;
 
-/** Errors reported by actions, shown until dismissed. */
+/** Errors of the open thread (and of the app), in the page flow so they never cover a control; shown until dismissed or resolved. */
 export function ErrorList() {
-  const errors = useAppStore(selectErrors);
+  const all = useAppStore(selectErrors);
+  const threadId = useAppStore(selectThreadId);
   const dismiss = useAppStore(selectDismiss);
+  // An error belongs to its thread: another thread's errors wait until that thread is open again.
+  const errors = all.filter((e) => e.threadId === null || e.threadId === threadId);
   if (errors.length === 0) return null;
   return (
     <ul className="error-list" data-testid="errors">
       {errors.map((e) => (
-        <li key={e.id} role="alert" className="error-item">
+        <li key={e.id} role="alert" className="error-item" data-thread-id={e.threadId ?? ''}>
           <strong>{e.where}:</strong> {e.message}
           <button type="button" onClick={() => dismiss(e.id)} aria-label="Dismiss error">×</button>
         </li>

@@ -126,8 +126,9 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
         set({ editorStatus: 'compiling', editorError: null, editorProblem: null });
         try {
           const r = await client.request('rg/graph.compile', { graphId, source: get().editorSource });
+          // Not listed: a checked graph is not saved, so listing it would show a graph that a
+          // reload loses (and whose runs could not be read back with their code).
           set({ editorError: r.error, editorStatus: r.error === null ? 'compiled' : 'idle' });
-          if (r.error === null) await reloadGraphs();
         } catch (err) {
           compileFailed('Checking the graph', err);
         }

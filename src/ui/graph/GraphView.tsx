@@ -11,7 +11,7 @@ import { reuseUnchanged, toFlow, type GraphNodeData } from './to-flow';
 import { useGraphLayout } from './useGraphLayout';
 import { useFitOnResize } from './useFitOnResize';
 
-const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, expanded: s.expanded, before: s.breakBefore, after: s.breakAfter });
+const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, expanded: s.expanded, before: s.breakBefore, after: s.breakAfter, missing: s.missingThread !== null && s.missingThread === s.threadId });
 const LEGEND: NodeRunState[] = ['next', 'ran', 'cached', 'failed', 'interrupted'];
 
 /** The selected graph (or the subgraph of the open namespace), laid out by ELK, with node states. */
@@ -26,7 +26,7 @@ export function GraphView() {
 function GraphCanvas() {
   const graph = useAppStore(selectGraph);
   const summary = useAppStore(selectSelectedSummary);
-  const { ns, detail: currentDetail, expanded, before, after } = useAppStoreShallow(pick);
+  const { ns, detail: currentDetail, expanded, before, after, missing } = useAppStoreShallow(pick);
   // Node states follow the selection at a lower priority than the timeline and the inspector: a
   // click shows the checkpoint's state first, and the canvas catches up in the next slice of work.
   const selection = useDeferredValue(useMemo(() => ({ summary, detail: currentDetail }), [summary, currentDetail]));
@@ -46,7 +46,7 @@ function GraphCanvas() {
   useFitOnResize(box, layoutKey);
   return (
     <div className="graph-view" data-testid="graph-canvas" ref={box}>
-      {graph === null && <p className="empty">No graph yet: the worker lists its graphs once it is ready.</p>}
+      {graph === null && <p className="empty">{missing ? 'No graph: this thread is not stored in this browser.' : 'No graph yet: the worker lists its graphs once it is ready.'}</p>}
       {laid.error !== null && <p role="alert">Layout failed: {laid.error}</p>}
       {canvasReady && <FlowCanvas nodes={flow.nodes} edges={flow.edges} layoutId={`${graph?.id ?? ''}|${ns}|${laid.nodes.length}`} />}
       <ul className="legend" aria-label="Node states">

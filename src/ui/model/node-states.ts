@@ -21,7 +21,8 @@ const RANK: Record<NodeRunState, number> = { next: 0, cached: 1, ran: 2, interru
 
 function taskState(task: TaskDTO): NodeRunState {
   if (task.error !== null || task.outcome === 'failed') return 'failed';
-  if (task.interrupts.length > 0 || task.outcome === 'interrupted') return 'interrupted';
+  // A task that ran after its interrupt was answered shows what it did, not the question.
+  if (task.outcome === 'interrupted' || (task.interrupts.length > 0 && (task.outcome === undefined || task.outcome === 'pending'))) return 'interrupted';
   if (task.outcome === 'ran') return 'ran';
   if (task.outcome === 'served-from-saved-writes') return 'cached';
   return 'next';

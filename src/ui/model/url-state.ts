@@ -1,5 +1,5 @@
 /**
- * The view's deep link: thread, namespace, checkpoint (and graph when no thread is open) as query
+ * The view's deep link: thread, namespace, checkpoint, inspector tab (and graph when no thread is open) as query
  * parameters, so a reload or a shared link opens the same view.
  */
 
@@ -9,12 +9,14 @@ export interface UrlState {
   ns: string;
   checkpoint: string | null;
   graph: string | null;
+  /** The inspector tab (null: the default one). */
+  tab: string | null;
 }
 
 /** Reads the view from a query string such as `?thread=t1&ns=child%3A1&checkpoint=abc`. */
 export function parseUrlState(search: string): UrlState {
   const p = new URLSearchParams(search);
-  return { thread: p.get('thread') || null, ns: p.get('ns') ?? '', checkpoint: p.get('checkpoint') || null, graph: p.get('graph') || null };
+  return { thread: p.get('thread') || null, ns: p.get('ns') ?? '', checkpoint: p.get('checkpoint') || null, graph: p.get('graph') || null, tab: p.get('tab') || null };
 }
 
 /** Writes the view into `search`, keeping any other parameters (e.g. fixture switches). */
@@ -25,6 +27,7 @@ export function formatUrlState(state: UrlState, search = ''): string {
   set('ns', state.thread === null ? null : state.ns);
   set('checkpoint', state.thread === null ? null : state.checkpoint);
   set('graph', state.graph);
+  set('tab', state.tab);
   const s = p.toString();
   return s === '' ? '' : `?${s}`;
 }

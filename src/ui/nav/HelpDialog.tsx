@@ -5,6 +5,8 @@ const KEYS: [string, string][] = [
   ['↓ or J', 'older checkpoint (row below)'],
   ['F10', 'step one superstep'],
   ['F8', 'continue'],
+  ['F11', 'step into the selected step\'s subgraph'],
+  ['Shift+F11', 'step out to the parent graph'],
   ['?', 'show or hide this help'],
 ];
 

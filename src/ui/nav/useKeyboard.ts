@@ -8,7 +8,8 @@ function typingIn(target: EventTarget | null): boolean {
 }
 
 /**
- * Global shortcuts: ↑/K newer checkpoint, ↓/J older checkpoint, F10 step, F8 continue, ? help.
+ * Global shortcuts: ↑/K newer checkpoint, ↓/J older checkpoint, F10 step, F8 continue, F11 / Shift+F11
+ * into / out of a subgraph, ? help.
  * Keys typed into form fields are left alone.
  */
 export function useKeyboard(toggleHelp: () => void): void {
@@ -33,6 +34,9 @@ export function useKeyboard(toggleHelp: () => void): void {
           break;
         case 'F8':
           void s.continueRun();
+          break;
+        case 'F11':
+          void (e.shiftKey ? s.stepOut() : s.stepInto());
           break;
         case '?':
           toggleHelp();

@@ -30,7 +30,7 @@ export function RunsPanel() {
           ))}
         </ul>
       </div>
-      <div className="trace-view">
+      <div className="trace-view" tabIndex={0} role="region" aria-label="Trace of the chosen run">
         <h2 className="pane-title">Engine trace {summary.status !== null && <span className="muted">ended: {summary.status}</span>}</h2>
         <TraceTicks summary={summary} />
         {more && (

@@ -36,7 +36,7 @@ describe('app store', () => {
   it('connects, opens the thread the URL names, reads history in pages and selects the newest checkpoint', async () => {
     const { client, take } = scriptedClient();
     const { store } = createAppStore(client);
-    const done = store.getState().connect({ thread: 't1', ns: '', checkpoint: null, graph: null });
+    const done = store.getState().connect({ thread: 't1', ns: '', checkpoint: null, graph: null, tab: null });
     (await take('rg/graphs.list')).resolve(reply('rg/graphs.list', { graphs: [] }));
     (await take('rg/threads.list')).resolve(reply('rg/threads.list', { threads: [{ threadId: 't1', graphId: 'g', status: 'idle', steps: 3, updatedAt: null }] }));
     const page1 = await take('rg/history.page');

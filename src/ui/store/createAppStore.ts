@@ -5,6 +5,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createInspectorSlice } from './slices/inspector';
 import { createRunsSlice } from './slices/runs';
+import { createDebuggerSlice } from './slices/debugger';
 import { createSelectionSlice } from './slices/selection';
 import { createSessionSlice } from './slices/session';
 import { createTimelineSlice } from './slices/timeline';
@@ -28,6 +29,7 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createSelectionSlice(client)(...a),
     ...createInspectorSlice(client)(...a),
     ...createRunsSlice(client)(...a),
+    ...createDebuggerSlice()(...a),
     ...createGallerySlice()(...a),
     ...createEditorSlice(client)(...a),
     ...createPortabilitySlice(client)(...a),

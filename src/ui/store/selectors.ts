@@ -3,6 +3,7 @@
  * memoized on the identity of its inputs (the store replaces arrays, never mutates them).
  */
 import type { CheckpointSummary, GraphInfo, ThreadSummary } from '../../protocol/dto';
+import { interruptView, type InterruptView } from '../model/interrupts';
 import { layoutTimeline, type TimelineLayout } from '../model/timeline-tree';
 import type { AppState } from './types';
 
@@ -25,7 +26,9 @@ const layoutOf = memoOn((history: CheckpointSummary[]) => layoutTimeline(history
 /** The timeline laid out into branches, newest first. */
 export const selectLayout = (s: AppState): TimelineLayout => layoutOf(s.history);
 /** The graph currently drawn (the open thread's graph, or the chosen one). */
-export const selectGraph = (s: AppState): GraphInfo | null => s.graphs.find((g) => g.id === s.graphId) ?? null;
+export const selectGraph = (s: AppState): GraphInfo | null =>
+  // A thread this browser lacks has no graph to show (the default graph would be another's).
+  s.missingThread !== null && s.missingThread === s.threadId ? null : (s.graphs.find((g) => g.id === s.graphId) ?? null);
 /** The open thread's summary. */
 export const selectThread = (s: AppState): ThreadSummary | null => s.threads.find((t) => t.threadId === s.threadId) ?? null;
 /** The selected checkpoint's summary (available before its detail arrives). */
@@ -36,8 +39,24 @@ export const selectSelectedSummary = (s: AppState): CheckpointSummary | null => 
 };
 /** Is a run of the open thread going on? */
 export const selectRunning = (s: AppState): boolean => s.activeRun !== null && s.activeRun.threadId === s.threadId;
-/** The pending interrupts at the selected checkpoint (one form each). */
-const interruptsOf = memoOn((detail: AppState['detail']) => (detail?.tasks ?? []).flatMap((t) => t.interrupts.map((i) => ({ task: t.name, taskId: t.id, ...i }))));
-export const selectInterrupts = (s: AppState) => interruptsOf(s.detail);
+/** Checkpoint ids that later checkpoints grew from (in the open namespace). */
+const parentsOf = memoOn((history: CheckpointSummary[]) => new Set(history.flatMap((h) => (h.parentId === null ? [] : [h.parentId]))));
+/** Does a later checkpoint of the open namespace grow from `checkpointId`? */
+export const hasChildren = (s: AppState, checkpointId: string): boolean => parentsOf(s.history).has(checkpointId);
+let lastView: { key: unknown[]; out: InterruptView | null } | null = null;
+/** The interrupts at the selected checkpoint and how they can be answered (one form each). */
+export const selectInterruptView = (s: AppState): InterruptView | null => {
+  const d = s.detail;
+  const ctx = {
+    hasChildren: d !== null && hasChildren(s, d.summary.checkpointId),
+    ns: s.ns,
+    readOnly: selectThread(s)?.readOnly === true,
+    running: selectRunning(s),
+  };
+  const key = [d, ctx.hasChildren, ctx.ns, ctx.readOnly, ctx.running];
+  if (lastView !== null && lastView.key.every((k, i) => k === key[i])) return lastView.out;
+  lastView = { key, out: interruptView(d, ctx) };
+  return lastView.out;
+};
 /** Errors waiting to be dismissed. */
 export const selectErrors = (s: AppState) => s.errors;

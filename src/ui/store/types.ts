@@ -30,6 +30,10 @@ export interface UiError {
   id: number;
   where: string;
   message: string;
+  /** The thread it belongs to (null: the app as a whole); shown only while that thread is open. */
+  threadId: string | null;
+  /** Raised by a run of that thread: cleared when a later run of the thread ends well. */
+  run: boolean;
 }
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
@@ -59,7 +63,10 @@ export interface SessionSlice {
   openGraph(graphId: string): void;
   openThread(threadId: string, at?: { ns?: string; checkpointId?: string | null }): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
-  reportError(where: string, err: unknown): void;
+  /** Shows an error; it belongs to the open thread unless `scope.threadId` says otherwise. */
+  reportError(where: string, err: unknown, scope?: { threadId?: string | null; run?: boolean }): void;
+  /** Drops the run errors of `threadId` (a run of it ended well). */
+  clearRunErrors(threadId: string): void;
   dismissError(id: number): void;
   setTheme(theme: ThemeChoice): void;
 }
@@ -142,11 +149,29 @@ export interface RunsSlice {
   step(): Promise<void>;
   continueRun(): Promise<void>;
   cancelRun(): Promise<void>;
-  resume(resume: ResumeValue): Promise<void>;
+  /** Resumes at `checkpointId` (the one shown) when given, else at the thread's head. */
+  resume(resume: ResumeValue, checkpointId?: string): Promise<void>;
+  /**
+   * Answers interrupts of `checkpointId` by interrupt id: at a branch tip, a resume there; at a
+   * checkpoint later ones grew from, a replay from it on a new branch, then the same answers there.
+   */
+  answerInterrupts(checkpointId: string, values: Record<string, Json>): Promise<void>;
   replayFrom(checkpointId: string): Promise<void>;
   forkFrom(checkpointId: string, values: Json, asNode: string | undefined): Promise<void>;
   handleWorkerEvent(event: WorkerEvent): void;
 }
 
+/** The toolbar's own state and the deep-linked thread this browser lacks. */
+export interface DebuggerSlice {
+  forkFormOpen: boolean;
+  toggleForkForm(): void;
+  /** A thread the URL named that has no checkpoints in this browser (null: none). */
+  missingThread: string | null;
+  /** Opens the subgraph namespace of the selected checkpoint's subgraph task (F11). */
+  stepInto(): Promise<void>;
+  /** Back to the parent namespace (Shift+F11). */
+  stepOut(): Promise<void>;
+}
+
 /** The whole store (gallery, editor and import/export slices live in their own folders). */
-export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & GallerySlice & EditorSlice & PortabilitySlice & ServersSlice;
+export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & DebuggerSlice & GallerySlice & EditorSlice & PortabilitySlice & ServersSlice;

@@ -7,6 +7,8 @@ import type { StateCreator } from 'zustand';
 import type { RunControls } from '../../../protocol/dto';
 import type { ReplyOf } from '../../../protocol/messages';
 import type { AppState, RunsSlice, StoreClient } from '../types';
+import { carryAnswers, type CarriedAnswer } from '../../model/interrupts';
+import { hasChildren, selectInterruptView } from '../selectors';
 
 /** Trace events kept for the runs panel (older ones are dropped while a long run streams). */
 export const MAX_TRACE_EVENTS = 20_000;
@@ -38,7 +40,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         if (r.threadId !== get().threadId) set({ threadId: r.threadId, ns: '', history: [], historyComplete: true, checkpointId: null, detail: null });
         set({ activeRun: { runId: r.runId, threadId: r.threadId, events: 0 }, traceRunId: r.runId, trace: [] });
       } catch (err) {
-        get().reportError(what, err);
+        get().reportError(what, err, { run: true });
       }
     }
 
@@ -56,6 +58,27 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         get().reportError('Reading history', err);
       }
       if (get().traceRunId !== null) await get().loadTrace(get().traceRunId);
+    }
+
+    /** A replay started to answer a past interrupt again: its answers wait for the run to stop there. */
+    let carry: { runId: string; answers: CarriedAnswer[]; tip: string | null } | null = null;
+
+    /** The replay stopped: answer the interrupt it asked again, at the checkpoint it stopped at. */
+    async function answerAfterReplay(c: NonNullable<typeof carry>, outcome: string): Promise<void> {
+      const threadId = get().threadId;
+      if (threadId === null) return;
+      if (outcome !== 'interrupted' || c.tip === null) {
+        get().reportError('Resume', new Error(`The replay ended "${outcome}" without asking again, so the answer was not given.`));
+        return;
+      }
+      try {
+        const { detail } = await client.request('rg/checkpoint.get', { threadId, ns: '', checkpointId: c.tip });
+        const values = carryAnswers(detail, c.answers);
+        if (Object.keys(values).length === 0) throw new Error('The replayed nodes asked something else: answer their new interrupts.');
+        await get().resume({ kind: 'byId', values }, c.tip);
+      } catch (err) {
+        get().reportError('Resume', err);
+      }
     }
 
     return {
@@ -139,7 +162,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         let threadId = get().threadId;
         if (opts.newThread || threadId === null) {
           threadId = newThreadId();
-          set({ threadId, ns: '', history: [], historyComplete: true, checkpointId: null, detail: null, runs: [], runsProblem: null, namespaces: null, expanded: [] });
+          set({ threadId, missingThread: null, ns: '', history: [], historyComplete: true, checkpointId: null, detail: null, runs: [], runsProblem: null, namespaces: null, expanded: [] });
         }
         const tid = threadId;
         await launch('Run', () => client.request('rg/run.start', { threadId: tid, graphId, input, controls: controls(opts.stepMode) }));
@@ -168,10 +191,20 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         }
       },
 
-      async resume(resume) {
+      async resume(resume, checkpointId) {
         const threadId = get().threadId;
         if (threadId === null) return;
-        await launch('Resume', () => client.request('rg/run.resume', { threadId, resume, controls: controls(false) }));
+        const at = checkpointId === undefined ? {} : { checkpointId };
+        await launch('Resume', () => client.request('rg/run.resume', { threadId, resume, ...at, controls: controls(false) }));
+      },
+
+      async answerInterrupts(checkpointId, values) {
+        if (!hasChildren(get(), checkpointId)) return get().resume({ kind: 'byId', values }, checkpointId);
+        const items = selectInterruptView(get())?.items ?? [];
+        const answers = items.filter((i) => i.id in values).map((i) => ({ task: i.task, index: i.index, value: values[i.id] }));
+        await get().replayFrom(checkpointId);
+        const run = get().activeRun;
+        if (run !== null) carry = { runId: run.runId, answers, tip: null };
       },
 
       async replayFrom(checkpointId) {
@@ -191,6 +224,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         if (event.type === 'rg/run.events') {
           if (event.threadId !== get().threadId) return;
           const cps = event.events.flatMap((e) => (e.kind === 'checkpoint' ? [e.checkpoint] : []));
+          if (carry?.runId === event.runId) for (const c of cps) if (c.ns === '') carry.tip = c.checkpointId;
           get().addCheckpoints(cps);
           const traced = event.events.flatMap((e) => (e.kind === 'trace' ? [e.event] : []));
           const patch: Partial<AppState> = {};
@@ -200,8 +234,11 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
           return;
         }
         if (run !== null && run.runId === event.runId) set({ activeRun: null });
-        if (event.error !== null) get().reportError(`Run ${event.outcome}`, event.error);
-        if (event.threadId === get().threadId) void afterRun();
+        if (event.error !== null) get().reportError(`Run ${event.outcome}`, event.error, { threadId: event.threadId, run: true });
+        else if (event.outcome !== 'cancelled') get().clearRunErrors(event.threadId);
+        const carried = carry?.runId === event.runId ? carry : null;
+        if (carried !== null) carry = null;
+        if (event.threadId === get().threadId) void afterRun().then(() => (carried === null ? undefined : answerAfterReplay(carried, event.outcome)));
       },
     };
   };

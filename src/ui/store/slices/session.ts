@@ -1,6 +1,6 @@
 /** Session slice: the worker connection, graphs, threads, errors and theme. */
 import type { StateCreator } from 'zustand';
-import type { AppState, SessionSlice, StoreClient } from '../types';
+import type { AppState, SessionSlice, StoreClient, ThemeChoice } from '../types';
 import { errorMessage } from '../errors';
 import { isRemoteKey } from '../../../protocol/remote';
 
@@ -18,6 +18,18 @@ function savedDurability(): 'strict' | 'relaxed' {
   }
 }
 
+/** Where the theme choice is kept between page loads. */
+const THEME_KEY = 'replaygraph.theme';
+
+function savedTheme(): ThemeChoice {
+  try {
+    const t = typeof localStorage !== 'undefined' ? localStorage.getItem(THEME_KEY) : null;
+    return t === 'light' || t === 'dark' ? t : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
 /** Creates the session slice over `client`. */
 export function createSessionSlice(client: StoreClient): StateCreator<AppState, [], [], SessionSlice> {
   let nextErrorId = 1;
@@ -31,7 +43,7 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
     graphId: null,
     threadId: null,
     errors: [],
-    theme: 'system',
+    theme: savedTheme(),
     viewReady: false,
     persistence: 'unknown',
     durability: savedDurability(),
@@ -71,6 +83,7 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
         get().reportError('Loading graphs', err);
       }
       await get().refreshThreads();
+      if (initial.tab !== null) get().setTab(initial.tab);
       // A server thread is opened through its server (its drawing and assistant come from there).
       if (isRemoteKey(initial.thread)) await get().openServerThread(initial.thread, { ns: initial.ns, checkpointId: initial.checkpoint });
       else if (initial.thread !== null) await get().openThread(initial.thread, { ns: initial.ns, checkpointId: initial.checkpoint });
@@ -87,13 +100,14 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
     },
 
     openGraph(graphId) {
-      set({ graphId, threadId: null, history: [], historyComplete: true, checkpointId: null, detail: null, runs: [], runsProblem: null, trace: [], traceRunId: null, namespaces: null, ns: '', expanded: [] });
+      set({ graphId, threadId: null, missingThread: null, history: [], historyComplete: true, checkpointId: null, detail: null, runs: [], runsProblem: null, trace: [], traceRunId: null, namespaces: null, ns: '', expanded: [] });
     },
 
     async openThread(threadId, at) {
       const thread = get().threads.find((t) => t.threadId === threadId);
       set({
         threadId,
+        missingThread: null,
         graphId: thread?.graphId ?? get().graphId,
         ns: at?.ns ?? '',
         checkpointId: at?.checkpointId ?? null,
@@ -118,6 +132,10 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
       });
       await history;
       await rest;
+      // A deep link to a thread this browser does not have: say so rather than show another graph's view.
+      if (get().threadId === threadId && thread === undefined && get().history.length === 0 && get().historyComplete && get().activeRun?.threadId !== threadId) {
+        set({ missingThread: threadId });
+      }
     },
 
     async deleteThread(threadId) {
@@ -131,9 +149,14 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
       await get().refreshThreads();
     },
 
-    reportError(where, err) {
-      const entry = { id: nextErrorId++, where, message: errorMessage(err) };
+    reportError(where, err, scope) {
+      const threadId = scope?.threadId !== undefined ? scope.threadId : get().threadId;
+      const entry = { id: nextErrorId++, where, message: errorMessage(err), threadId, run: scope?.run === true };
       set({ errors: [...get().errors, entry].slice(-MAX_ERRORS) });
+    },
+
+    clearRunErrors(threadId) {
+      if (get().errors.some((e) => e.run && e.threadId === threadId)) set({ errors: get().errors.filter((e) => !(e.run && e.threadId === threadId)) });
     },
 
     dismissError(id) {
@@ -142,6 +165,11 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
 
     setTheme(theme) {
       set({ theme });
+      try {
+        if (typeof localStorage !== 'undefined') localStorage.setItem(THEME_KEY, theme);
+      } catch {
+        // Not kept across reloads then.
+      }
     },
   });
 }

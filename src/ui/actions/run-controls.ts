@@ -1,0 +1,50 @@
+/**
+ * Which run controls can be used now, and why not: each `…Why` is null when the control is enabled,
+ * else the reason shown in its tooltip. Derived from the store only.
+ */
+import { selectRunning, selectThread } from '../store/selectors';
+import type { AppState } from '../store/types';
+
+/** The enabled state of the toolbar, as reasons, plus the status line. */
+export interface RunControlState {
+  continueWhy: string | null;
+  intoWhy: string | null;
+  outWhy: string | null;
+  cancelWhy: string | null;
+  atWhy: string | null;
+  deleteWhy: string | null;
+  status: string;
+  statusText: string;
+}
+
+/** The toolbar's state (read with a shallow comparison: it is a new object on every call). */
+export function selectRunControls(s: AppState): RunControlState {
+  const running = selectRunning(s);
+  const thread = selectThread(s);
+  const missing = s.missingThread !== null && s.missingThread === s.threadId;
+  const base = s.threadId === null
+    ? 'Run the graph or open a thread first.'
+    : missing
+      ? `Thread "${s.threadId}" is not stored in this browser.`
+      : running
+        ? 'A run of this thread is going on.'
+        : null;
+  const readOnly = thread?.readOnly === true ? 'This thread was imported read-only: it can be browsed, not run.' : null;
+  const runWhy = base ?? readOnly;
+  const sub = s.detail?.tasks.find((t) => t.subgraphNs !== undefined)?.subgraphNs;
+  const status = s.threadId === null ? 'none' : missing ? 'missing' : running ? 'running' : (thread?.status ?? 'idle');
+  const statusText = status === 'none' ? 'no thread'
+    : status === 'missing' ? 'thread not in this browser'
+      : status === 'running' ? `running · ${s.activeRun?.events ?? 0} events`
+        : `${status}${thread ? ` · ${thread.steps} checkpoints` : ''}${thread?.readOnly ? ' · read-only' : ''}`;
+  return {
+    continueWhy: runWhy,
+    intoWhy: s.detail === null ? 'Select a checkpoint first.' : sub === undefined ? 'The selected step runs no subgraph.' : null,
+    outWhy: s.ns === '' ? 'Already at the root graph.' : null,
+    cancelWhy: running ? null : 'No run is going on.',
+    atWhy: runWhy ?? (s.checkpointId === null ? 'Select a checkpoint first.' : null),
+    deleteWhy: s.threadId === null ? 'No thread is open.' : missing ? 'Nothing of this thread is stored here.' : running ? 'A run of this thread is going on.' : null,
+    status,
+    statusText,
+  };
+}
