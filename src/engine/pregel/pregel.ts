@@ -11,6 +11,7 @@ import { mergeCallbacks, prepareStreamConfig } from '../stream/setup';
 import type { StoreLike } from '../store/base';
 import { ENVELOPE_MODE, STREAM_MODES, type LoopMode, type StreamMode } from './io';
 import { streamEventsV3, type StreamEventsV3Options } from '../stream/protocol/stream_events';
+import type { StreamTransformer } from '../stream/protocol/types';
 import type { BaseCache } from './cache';
 import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
 import { AsyncQueue } from './queue';
@@ -54,6 +55,8 @@ export interface PregelParams {
   cache?: BaseCache;
   /** The store nodes read (`compile({ store })`). */
   store?: StoreLike;
+  /** Transformers of every `streamEvents(…, { version: 'v3' })` run (`compile({ transformers })`). */
+  streamTransformers?: ReadonlyArray<() => StreamTransformer<any>>;
 }
 
 /**
@@ -80,6 +83,8 @@ export class Pregel extends RunnableBase {
   readonly checkpointMode?: boolean;
   readonly cache?: BaseCache;
   readonly store?: StoreLike;
+  /** See PregelParams.streamTransformers. */
+  readonly streamTransformers: ReadonlyArray<() => StreamTransformer<any>>;
   /** Config every run starts from (`withConfig`), under the caller's options. */
   config?: PregelOptions;
   /** Trigger channel → nodes it triggers. */
@@ -112,6 +117,7 @@ export class Pregel extends RunnableBase {
     this.checkpointMode = p.checkpointMode;
     this.cache = p.cache;
     this.store = p.store;
+    this.streamTransformers = p.streamTransformers ?? [];
     const t2n: Record<string, string[]> = {};
     for (const [name, node] of Object.entries(p.nodes)) for (const t of node.triggers) (t2n[t] ??= []).push(name);
     this.triggerToNodes = t2n;
@@ -210,7 +216,7 @@ export class Pregel extends RunnableBase {
    * stream protocol: a `GraphRunStream` (see ../stream/protocol).
    */
   streamEvents(input: unknown, options: any, streamOptions?: any): any {
-    if (options?.version === 'v3') return streamEventsV3(input, options as StreamEventsV3Options, (i, o) => this.run(i, o, true, true));
+    if (options?.version === 'v3') return streamEventsV3(input, options as StreamEventsV3Options, (i, o) => this.run(i, o, true, true), this.streamTransformers);
     return Runnable.prototype.streamEvents.call(this, input, options, streamOptions);
   }
 

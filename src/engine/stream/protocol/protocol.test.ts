@@ -81,6 +81,16 @@ describe('streamEvents v3 on the engine', () => {
     expect((await lifecycle).map((e) => e.event)).toEqual(['running', 'completed']);
   });
 
+  it('runs the graph\'s own transformers (compile({ transformers })) before the caller\'s', async () => {
+    const seen: string[] = [];
+    const tagger = (tag: string) => () => ({ init: () => ({ [tag]: true }), process: (e: { method: string }) => (e.method === 'updates' && seen.push(tag), true) });
+    const graph = new StateGraph(State).addNode('one', () => ({ n: 1 })).addEdge(START, 'one').compile({ transformers: [tagger('graph')] });
+    const run = graph.streamEvents({ n: 0 }, { version: 'v3', transformers: [tagger('call')] }) as GraphRunStream;
+    await all(run);
+    expect(seen).toEqual(['graph', 'call']);
+    expect(run.extensions).toEqual({ graph: true, call: true });
+  });
+
   it('a failing source fails the output, the values and the events', async () => {
     const source = (async function* () {
       yield [[], 'values', { n: 1 }];
