@@ -48,3 +48,5 @@ export { pushMessage, type PushMessageOptions } from './messages/push';
 export * from './store/index';
 export { getStore } from './store/access';
 export { getWriter, writer } from './stream/writer';
+// The stream protocol (`streamEvents(…, { version: 'v3' })`).
+export * from './stream/protocol/index';

@@ -222,6 +222,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: Rea
     interruptAfter: options.interruptAfter,
     cache: options.cache,
     store: options.store,
+    streamTransformers: options.transformers,
   });
   compiled.builder = g;
   compiled.description = options.description;

@@ -3,6 +3,7 @@
  * defaults and error handlers), over a state schema of any form (see ./schema), with optional
  * distinct input / output schemas; compiled into a runnable graph by `compile()`.
  */
+import type { StreamTransformer } from '../stream/protocol/types';
 import type { ChannelSpec } from '../channels/base';
 import type { BaseCheckpointSaver, RunnableConfig } from '../checkpoint/types';
 import { END, START } from '../constants';
@@ -76,6 +77,8 @@ export interface CompileOptions {
   cache?: BaseCache;
   /** The store nodes read as `config.store` / `getStore()`. */
   store?: StoreLike;
+  /** Stream transformers every `streamEvents(…, { version: 'v3' })` run starts with. */
+  transformers?: ReadonlyArray<() => StreamTransformer<any>>;
 }
 
 export interface NodeSpec {

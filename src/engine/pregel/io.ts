@@ -11,6 +11,20 @@ export type StreamMode = 'values' | 'updates' | 'debug' | 'tasks' | 'checkpoints
 /** `custom` chunks come from `config.writer` / `getWriter()`, `messages` and `tools` from callbacks (see ../stream). */
 export const STREAM_MODES: readonly StreamMode[] = ['values', 'updates', 'debug', 'tasks', 'checkpoints', 'custom', 'messages', 'tools'];
 
+/**
+ * A mode only the stream protocol asks for (never a user's): a checkpoint envelope
+ * (`{ id, parent_id?, step, source }`) before each `values` chunk, streamed as `checkpoints`.
+ */
+export const ENVELOPE_MODE = 'checkpoints:envelope';
+/** The modes a loop emits: the stream modes and the envelope. */
+export type LoopMode = StreamMode | typeof ENVELOPE_MODE;
+
+/** The envelope of the checkpoint a `values` chunk belongs to (see ENVELOPE_MODE). */
+export function checkpointEnvelope(id: string, metadata: CheckpointMetadata, prev: RunnableConfig | undefined): Record<string, unknown> {
+  const parentId = prev?.configurable?.checkpoint_id;
+  return { id, ...(parentId ? { parent_id: parentId } : {}), step: metadata.step, source: metadata.source };
+}
+
 const isHidden = (t: PreparedTask) => t.node.tags?.includes(TAG_HIDDEN) ?? false;
 
 /** The `values` chunk after writes touching the output keys (or always with `force`). */

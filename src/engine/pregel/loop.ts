@@ -5,13 +5,13 @@
  * run's durability allows. Task execution lives in ./runner; what happens at exit in ./finish.
  */
 import type { Checkpoint, CheckpointMetadata, CheckpointSource, ChannelVersions, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
-import { DEFAULT_RECURSION_LIMIT, TAG_HIDDEN } from '../constants';
+import { DEFAULT_RECURSION_LIMIT, INTERRUPT, TAG_HIDDEN } from '../constants';
 import { GraphInterrupt } from '../errors';
 import { isCommand } from '../types';
 import type { ControlSignal } from '../../shared/trace';
 import { applyWrites, increment, prepareNextTasks, shouldInterrupt } from './algo';
 import { channelsFromCheckpoint, checkpointForSave, newVersions } from './checkpoint';
-import { checkpointPayload, outputValues, taskStartPayload, type StreamMode } from './io';
+import { checkpointEnvelope, checkpointPayload, ENVELOPE_MODE, outputValues, taskStartPayload, type LoopMode } from './io';
 import { matchCachedWrites } from './cache';
 import { INPUT_RESUMING, runFirst } from './first';
 import type { ParentGraphInfo } from './context';
@@ -131,7 +131,11 @@ export class PregelLoop {
   }
 
   /** @internal Pushes a stream chunk (and its debug twin). */
-  emit(mode: StreamMode, payload: unknown): void {
+  emit(mode: LoopMode, payload: unknown): void {
+    // The stream protocol pairs each state (not an interrupt chunk) with its checkpoint.
+    if (mode === 'values' && this.p.modes.has(ENVELOPE_MODE) && !(payload && typeof payload === 'object' && INTERRUPT in payload)) {
+      this.p.emit(ENVELOPE_MODE, checkpointEnvelope(this.checkpoint.id, this.metadata, this.prevCheckpointConfig));
+    }
     if (this.p.modes.has(mode)) this.p.emit(mode, payload);
     if ((mode === 'checkpoints' || mode === 'tasks') && this.p.modes.has('debug')) {
       const type = mode === 'checkpoints' ? 'checkpoint' : payload && typeof payload === 'object' && 'result' in payload ? 'task_result' : 'task';

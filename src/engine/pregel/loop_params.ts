@@ -5,7 +5,7 @@
 import type { ChannelSpec } from '../channels/base';
 import type { BaseCheckpointSaver, RunnableConfig } from '../checkpoint/types';
 import type { BaseCache } from './cache';
-import type { OutputKeys, StreamMode } from './io';
+import type { LoopMode, OutputKeys } from './io';
 import type { ReplayState } from './replay';
 import type { RunControl } from './run_control';
 import type { Tracer } from './tracer';
@@ -28,8 +28,8 @@ export interface LoopParams {
   config: RunnableConfig;
   input: unknown;
   /** Receives stream chunks of every mode that was asked for. */
-  emit: (mode: StreamMode, payload: unknown) => void;
-  modes: ReadonlySet<StreamMode>;
+  emit: (mode: LoopMode, payload: unknown) => void;
+  modes: ReadonlySet<LoopMode>;
   tracer: Tracer;
   /** Set when this graph runs inside a task of a parent graph (a subgraph). */
   nested?: NestedParams;

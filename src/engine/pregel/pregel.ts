@@ -9,7 +9,9 @@ import type { AbortSignalLike, BaseCheckpointSaver, CheckpointListOptions, Runna
 import { INTERRUPT, TASKS } from '../constants';
 import { mergeCallbacks, prepareStreamConfig } from '../stream/setup';
 import type { StoreLike } from '../store/base';
-import { STREAM_MODES, type StreamMode } from './io';
+import { ENVELOPE_MODE, STREAM_MODES, type LoopMode, type StreamMode } from './io';
+import { streamEventsV3, type StreamEventsV3Options } from '../stream/protocol/stream_events';
+import type { StreamTransformer } from '../stream/protocol/types';
 import type { BaseCache } from './cache';
 import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
 import { AsyncQueue } from './queue';
@@ -53,6 +55,8 @@ export interface PregelParams {
   cache?: BaseCache;
   /** The store nodes read (`compile({ store })`). */
   store?: StoreLike;
+  /** Transformers of every `streamEvents(…, { version: 'v3' })` run (`compile({ transformers })`). */
+  streamTransformers?: ReadonlyArray<() => StreamTransformer<any>>;
 }
 
 /**
@@ -61,7 +65,7 @@ export interface PregelParams {
  * LangGraph.js's), but its own `invoke` / `stream` / `batch` / `getGraph` / `withConfig` keep their
  * LangGraph.js-shaped types, hence this narrower view of the base class.
  */
-type RunnableSurface = Pick<Runnable<any, any>, 'pipe' | 'streamEvents' | 'streamLog' | 'withRetry' | 'withFallbacks' | 'withListeners' | 'asTool' | 'toJSON'> & { readonly lc_runnable: true };
+type RunnableSurface = Pick<Runnable<any, any>, 'pipe' | 'streamLog' | 'withRetry' | 'withFallbacks' | 'withListeners' | 'asTool' | 'toJSON'> & { readonly lc_runnable: true };
 const RunnableBase = Runnable as unknown as abstract new () => RunnableSurface;
 
 export class Pregel extends RunnableBase {
@@ -79,6 +83,8 @@ export class Pregel extends RunnableBase {
   readonly checkpointMode?: boolean;
   readonly cache?: BaseCache;
   readonly store?: StoreLike;
+  /** See PregelParams.streamTransformers. */
+  readonly streamTransformers: ReadonlyArray<() => StreamTransformer<any>>;
   /** Config every run starts from (`withConfig`), under the caller's options. */
   config?: PregelOptions;
   /** Trigger channel → nodes it triggers. */
@@ -111,6 +117,7 @@ export class Pregel extends RunnableBase {
     this.checkpointMode = p.checkpointMode;
     this.cache = p.cache;
     this.store = p.store;
+    this.streamTransformers = p.streamTransformers ?? [];
     const t2n: Record<string, string[]> = {};
     for (const [name, node] of Object.entries(p.nodes)) for (const t of node.triggers) (t2n[t] ??= []).push(name);
     this.triggerToNodes = t2n;
@@ -205,26 +212,37 @@ export class Pregel extends RunnableBase {
   }
 
   /**
+   * LangChain's event stream (`version: 'v1' | 'v2'`), or with `version: 'v3'` LangGraph.js's
+   * stream protocol: a `GraphRunStream` (see ../stream/protocol).
+   */
+  streamEvents(input: unknown, options: any, streamOptions?: any): any {
+    if (options?.version === 'v3') return streamEventsV3(input, options as StreamEventsV3Options, (i, o) => this.run(i, o, true, true), this.streamTransformers);
+    return Runnable.prototype.streamEvents.call(this, input, options, streamOptions);
+  }
+
+  /**
    * The run behind `stream` and `invoke`. A stream of its own (`cancellable`, not a subgraph's)
    * can be cancelled, as LangGraph.js's: `cancel()`, or leaving the loop early, aborts the run.
+   * `envelopes` (the stream protocol's runs): a `checkpoints` envelope before each state.
    */
-  private run(input: unknown, given: PregelOptions | undefined, cancellable: boolean): GraphStream {
+  private run(input: unknown, given: PregelOptions | undefined, cancellable: boolean, envelopes = false): GraphStream {
     const options = this.config ? mergeOptions(this.config, given) : given;
     const requested = options?.streamMode ?? this.streamMode;
     const list = Array.isArray(requested) ? requested : [requested];
     for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
-    const modes = new Set<StreamMode>(list);
-    const queue = new AsyncQueue<[string[], StreamMode, unknown]>();
+    const modes = new Set<LoopMode>(list);
+    if (envelopes) modes.add(ENVELOPE_MODE);
+    const queue = new AsyncQueue<[string[], LoopMode, unknown]>();
     const nested = nestedRun(this);
     const subgraphs = options?.subgraphs === true;
     const nsTuple = nested ? nested.params.ns.split('|') : [];
     const sinkModes: ReadonlySet<string> = nested ? nested.parent.modes : subgraphs ? modes : new Set();
-    const emit = (mode: StreamMode, payload: unknown) => {
+    const emit = (mode: LoopMode, payload: unknown) => {
       if (modes.has(mode)) queue.push([[], mode, payload]);
       if (nested?.parent.streamSink && sinkModes.has(mode)) nested.parent.streamSink(nsTuple, mode, payload);
     };
-    const sink = nested ? nested.parent.streamSink : subgraphs ? (ns: string[], mode: string, payload: unknown) => queue.push([ns, mode as StreamMode, payload]) : undefined;
-    const loopModes = nested ? new Set<StreamMode>([...modes, ...(sinkModes as ReadonlySet<StreamMode>)]) : modes;
+    const sink = nested ? nested.parent.streamSink : subgraphs ? (ns: string[], mode: string, payload: unknown) => queue.push([ns, mode as LoopMode, payload]) : undefined;
+    const loopModes = nested ? new Set<LoopMode>([...modes, ...(sinkModes as ReadonlySet<LoopMode>)]) : modes;
     const Ctor = (globalThis as { AbortController?: new () => { signal: AbortSignalLike; abort(reason?: unknown): void } }).AbortController;
     const cancel = cancellable && !nested && Ctor ? new Ctor() : undefined;
     let ended = false;
@@ -240,7 +258,8 @@ export class Pregel extends RunnableBase {
     const asArray = Array.isArray(requested);
     async function* gen() {
       try {
-        for await (const [ns, mode, payload] of queue) {
+        for await (const [ns, loopMode, payload] of queue) {
+          const mode = loopMode === ENVELOPE_MODE ? 'checkpoints' : loopMode;
           if (subgraphs) yield asArray ? [ns, mode, payload] : [ns, payload];
           else yield asArray ? [mode, payload] : payload;
         }

@@ -14,7 +14,7 @@ import { recastNamespace } from './checkpoint';
 import { currentTask, type ParentGraphInfo } from './context';
 import { finishInterrupted, saveAtExit } from './finish';
 import { interruptId, uuid6 } from './ids';
-import type { StreamMode } from './io';
+import type { LoopMode, StreamMode } from './io';
 import { PregelLoop, type Durability, type LoopParams, type NestedParams } from './loop';
 import type { Pregel } from './pregel';
 import { defaultSleep, type RetryPolicy, type SleepFn } from './retry';
@@ -159,8 +159,8 @@ function quietSignal(): AbortSignalLike | undefined {
 }
 
 export interface RunWiring {
-  modes: Set<StreamMode>;
-  emit: (m: StreamMode, p: unknown) => void;
+  modes: Set<LoopMode>;
+  emit: (m: LoopMode, p: unknown) => void;
   nested: NestedRun | undefined;
   streamSink: LoopParams['streamSink'];
   /** The modes the root's stream takes subgraph chunks in. */
