@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/v3';
 import { Annotation } from './annotation';
-import { messagesStateReducer } from './messages';
+import { messagesStateReducer } from '../messages/reducer';
 import { withLangGraph, type SchemaMeta } from './schema/zod';
 
 export const MessagesAnnotation = Annotation.Root({

@@ -42,8 +42,6 @@ export interface PregelNode {
   isErrorHandler?: boolean;
   /** Merged into the metadata of the node's tasks. */
   metadata?: Record<string, unknown>;
-  /** Runs the node's function alone (outside a graph run). */
-  invoke?(input: unknown, config?: RunnableConfig): unknown;
 }
 
 export type TaskPath = (string | number | boolean)[];
