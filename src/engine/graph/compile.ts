@@ -164,9 +164,6 @@ function makeWriters(name: string, g: StateGraph<any, any, any>, keys: string[],
   };
 }
 
-type NodeFunction = (input: unknown, config: RunnableConfig) => unknown;
-
-
 /** Builds the Pregel graph of a StateGraph (`nodes`: the builder's, with the node defaults applied). */
 export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: ReadonlyMap<string, NodeSpec>, options: CompileOptions): CompiledStateGraph<S, U> {
   const all = Object.keys(g.channels);
