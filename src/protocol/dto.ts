@@ -218,6 +218,8 @@ export type WriteDisposition =
   | { kind: 'not-reapplied-replaying' }
   /** Dropped by the engine: a stale resume/interrupt when forking from history, or leftovers discarded by new input. */
   | { kind: 'dropped'; reason: 'time-travel' | 'discarded' }
+  /** Replaced by a later put of the same task, which ran again after it (e.g. an `__error__` before a successful retry run). */
+  | { kind: 'superseded' }
   | { kind: 'pending' };
 
 export interface PendingWriteDTO {
@@ -229,6 +231,10 @@ export interface PendingWriteDTO {
   /** True when `value` was cut to a small preview. */
   valueTruncated?: boolean;
   disposition: WriteDisposition;
+  /** Why, in one sentence (from the engine's write ledger). */
+  reason?: string;
+  /** `recorded`: the engine's own decision at tick time; `computed`: read from checkpoint data. */
+  dispositionBasis?: 'recorded' | 'computed';
 }
 
 /** The fields of a checkpoint detail that can be large, and cut for the page. */
