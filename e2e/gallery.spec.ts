@@ -33,7 +33,7 @@ test.describe('scenario gallery', () => {
     await expect(page.getByTestId('timeline-row').first()).toBeVisible();
   });
 
-  test('parallel branches, one flaky: after continue, docs is re-applied and __error__ skipped', async ({ page }) => {
+  test('parallel branches, one flaky: after continue, docs is re-applied and web\'s __error__ superseded by its rerun', async ({ page }) => {
     await runCard(page, 'parallel-flaky', 'error');
     await page.getByTestId('action-continue').click();
     await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
@@ -44,8 +44,9 @@ test.describe('scenario gallery', () => {
     // docs's own writes (its result and its edge to merge), all re-applied to docs.
     await expect(reapplied.filter({ hasText: 'results' })).toHaveCount(1);
     await expect(reapplied.filter({ hasNotText: 'docs' })).toHaveCount(0);
-    const skipped = page.locator('[data-testid="pending-write"][data-disposition="skipped-control"]');
-    await expect(skipped.filter({ hasText: '__error__' })).toHaveCount(1);
+    // web ran again and finished: its later writes replaced the __error__ (the write ledger's "superseded").
+    const superseded = page.locator('[data-testid="pending-write"][data-disposition="superseded"]');
+    await expect(superseded.filter({ hasText: '__error__' })).toHaveCount(1);
     // web ran again in the continue run; docs did not.
     const ranCells = page.locator('[data-testid="trace-tick"] td:nth-child(4)');
     await expect(ranCells.filter({ hasText: 'web' })).not.toHaveCount(0);

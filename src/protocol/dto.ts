@@ -233,6 +233,8 @@ export type WriteDisposition =
   | { kind: 'not-reapplied-replaying' }
   /** Dropped by the engine: a stale resume/interrupt when forking from history, or leftovers discarded by new input. */
   | { kind: 'dropped'; reason: 'time-travel' | 'discarded' }
+  /** Replaced by a later put of the same task, which ran again after it (e.g. an `__error__` before a successful retry run). */
+  | { kind: 'superseded' }
   | { kind: 'pending' }
   /** A LangGraph server thread: the server does not say what became of the write (see CheckpointDetail.remote). */
   | { kind: 'not-exposed' };
@@ -246,6 +248,10 @@ export interface PendingWriteDTO {
   /** True when `value` was cut to a small preview. */
   valueTruncated?: boolean;
   disposition: WriteDisposition;
+  /** Why, in one sentence (from the engine's write ledger). */
+  reason?: string;
+  /** `recorded`: the engine's own decision at tick time; `computed`: read from checkpoint data. */
+  dispositionBasis?: 'recorded' | 'computed';
 }
 
 /** The fields of a checkpoint detail that can be large, and cut for the page. */

@@ -4,11 +4,12 @@
  * functions, tested with fixtures shaped like LangGraph checkpoint tuples.
  */
 import type { CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
-import type { CheckpointDetail, CheckpointSource, CheckpointSummary, Json, PendingWriteDTO, TaskDTO } from '../protocol/dto';
+import type { CheckpointDetail, CheckpointSource, CheckpointSummary, Json, PendingWriteDTO, TaskDTO, WriteDisposition } from '../protocol/dto';
 import { recordToJsonSafe, toJsonSafe } from '../protocol/json-safe';
 import type { WireSnapshot, WireTask } from '../protocol/sandbox';
+import { computeLedger, LedgerRecorder, refineLedger, type Disposition, type LedgerCheckpoint } from '../engine/ledger/index';
 import type { TraceEvent } from '../shared/trace';
-import { taskFacts, writeDisposition } from './dispositions';
+import { taskFacts } from './task-facts';
 
 const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
 
@@ -49,17 +50,31 @@ export function tasksToDto(tasks: readonly WireTask[], events: readonly TraceEve
   });
 }
 
-/** Pending writes of a tuple with their dispositions. */
-export function writesToDto(tuple: CheckpointTuple, tasks: readonly WireTask[], events: readonly TraceEvent[]): PendingWriteDTO[] {
+/** The protocol's words for a ledger disposition. */
+export function dispositionToDto(d: Disposition): WriteDisposition {
+  if (d.kind !== 'discarded') return d;
+  if (d.cause === 'replaying') return { kind: 'not-reapplied-replaying' };
+  return { kind: 'dropped', reason: d.cause === 'time-travel' ? 'time-travel' : 'discarded' };
+}
+
+/**
+ * Pending writes of a tuple with their dispositions: the engine's write ledger computed from the
+ * checkpoint and its `children`, refined by the records the trace events about it yield.
+ */
+export function writesToDto(tuple: CheckpointTuple, tasks: readonly WireTask[], events: readonly TraceEvent[], children: readonly LedgerCheckpoint[]): PendingWriteDTO[] {
   const ns = nsOf(tuple.config);
   const names = new Map(tasks.map((t) => [t.id, t.name]));
   for (const e of events) if (e.type === '@engine.task.prepared' && !names.has(e.taskId)) names.set(e.taskId, e.name);
-  return (tuple.pendingWrites ?? []).map(([taskId, channel, value]) => ({
+  const records = events.length > 0 ? new LedgerRecorder().addAll(events).recordsOf(ns, tuple.checkpoint.id) : [];
+  const ledger = refineLedger(computeLedger({ tuple, children }), records);
+  return (tuple.pendingWrites ?? []).map(([taskId, channel, value], i) => ({
     taskId,
     taskName: names.get(taskId) ?? null,
     channel,
     value: toJsonSafe(value),
-    disposition: writeDisposition(events, ns, tuple.checkpoint.id, taskId, channel),
+    disposition: dispositionToDto(ledger[i]!.disposition),
+    reason: ledger[i]!.reason,
+    dispositionBasis: ledger[i]!.basis,
   }));
 }
 
@@ -85,6 +100,8 @@ export function checkpointDetail(input: {
   parentSnapshot: WireSnapshot | null;
   parentTuple?: CheckpointTuple;
   events: readonly TraceEvent[];
+  /** The checkpoint's children (same namespace), for the write ledger. */
+  children: readonly LedgerCheckpoint[];
 }): CheckpointDetail {
   const { tuple, snapshot, events } = input;
   const ns = nsOf(tuple.config);
@@ -95,7 +112,7 @@ export function checkpointDetail(input: {
     parentValues: tuple.parentConfig ? valuesOf(input.parentSnapshot, input.parentTuple) : null,
     metadata: recordToJsonSafe(tuple.metadata),
     tasks: tasksToDto(tasks, events, ns, tuple.checkpoint.id),
-    pendingWrites: writesToDto(tuple, tasks, events),
+    pendingWrites: writesToDto(tuple, tasks, events, input.children),
     raw: toJsonSafe(tuple),
   };
 }

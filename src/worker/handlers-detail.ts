@@ -37,7 +37,8 @@ async function fullDetail(ctx: HostContext, m: Where, cached: boolean): Promise<
   // The engine's view of both (values through the state schema, next, tasks) comes from the graph's sandbox.
   const ids = parentId ? [m.checkpointId, parentId] : [m.checkpointId];
   const [snapshot = null, parentSnapshot = null] = graph ? await stateSnapshots(ctx.sandbox, ctx.store.saver, graph, m.threadId, m.ns, ids) : [];
-  const detail = checkpointDetail({ tuple, parentTuple, snapshot, parentSnapshot, events: await checkpointEvents(ctx, m.threadId, m.ns, m.checkpointId) });
+  const [events, children] = await Promise.all([checkpointEvents(ctx, m.threadId, m.ns, m.checkpointId), ctx.store.readChildren(m.threadId, m.ns, m.checkpointId)]);
+  const detail = checkpointDetail({ tuple, parentTuple, snapshot, parentSnapshot, events, children });
   const imported = importedTasks(tuple.metadata as Record<string, unknown> | undefined);
   if (imported && detail.tasks.length === 0) {
     detail.tasks = imported;

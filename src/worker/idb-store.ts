@@ -29,6 +29,7 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     readRunRecords: async (threadId) => (await saver.readRunRecords(threadId)) as TraceRecord[],
     readRunSlice: async (threadId, runId, from, count) => (await saver.readRunSlice(threadId, runId, from, count)) as TraceRecord[],
     countNamespaces: (threadId) => saver.countNamespaces(threadId),
+    readChildren: (threadId, ns, checkpointId) => saver.readChildren(threadId, ns, checkpointId),
     listWithoutValues: (threadId, ns, options) => saver.listWithoutValues(threadId, ns, options),
     deleteThread: (threadId) => saver.deleteThread(threadId),
     listUserGraphs: async () => (await saver.listUserGraphs()).map((g) => ({ ...g, quarantine: quarantineOf(g.quarantine) })),

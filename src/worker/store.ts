@@ -3,6 +3,7 @@
  * persisted trace of every run. `IndexedDBSaver` provides all of it in the browser (see
  * idb-store.ts); `createMemoryStore` provides it in memory for tests and Node.
  */
+import type { LedgerCheckpoint } from '../engine/ledger/index';
 import { eventsAbout } from '../checkpoint/idb/trace-keys';
 import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointTuple } from '../engine/checkpoint/types';
 import type { CheckpointSummary, GraphQuarantine, Json, RunSummary, ThreadStatus } from '../protocol/dto';
@@ -78,6 +79,8 @@ export interface ThreadStore extends UserGraphStore {
   listWithoutValues?(threadId: string, ns: string | undefined, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple>;
   /** Checkpoints per namespace of a thread. Optional: without it, readers list every checkpoint. */
   countNamespaces?(threadId: string): Promise<Map<string, number>>;
+  /** The checkpoints of (thread, ns) whose parent is `checkpointId` (ids and metadata), for the write ledger. */
+  readChildren(threadId: string, ns: string, checkpointId: string): Promise<LedgerCheckpoint[]>;
   /** Removes checkpoints, writes, trace and flags of the thread. */
   deleteThread(threadId: string): Promise<void>;
   /** Durability of committing transactions (see IndexedDBSaver.setDurability). Optional. */
@@ -116,6 +119,13 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
     },
     async deleteUserGraph(id) {
       userGraphs.delete(id);
+    },
+    async readChildren(threadId, ns, checkpointId) {
+      const children: LedgerCheckpoint[] = [];
+      for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: ns } })) {
+        if (t.parentConfig?.configurable?.checkpoint_id === checkpointId) children.push({ checkpoint: { id: t.checkpoint.id }, metadata: t.metadata });
+      }
+      return children;
     },
     async listThreads() {
       const ids = new Set<string>([...traces.keys()]);

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../src/shared/trace';
-import { taskFacts, writeDisposition } from '../../src/worker/dispositions';
+import { taskFacts } from '../../src/worker/task-facts';
+import { writesToDto } from '../../src/worker/dto-map';
 import type { ThreadStore, TraceRecord } from '../../src/worker/store';
 import { connect, newThread, STORES } from './harness';
 
@@ -20,10 +21,10 @@ async function expectSameFacts(store: ThreadStore, threadId: string): Promise<nu
     const id = tuple.checkpoint.id;
     const own = engineEvents(await store.readCheckpointTrace!(threadId, ns, id));
     expect(taskFacts(own, ns, id)).toEqual(taskFacts(all, ns, id));
-    for (const [taskId, channel] of tuple.pendingWrites ?? []) {
-      expect(writeDisposition(own, ns, id, taskId, channel), `${ns}/${id} ${taskId} ${channel}`).toEqual(writeDisposition(all, ns, id, taskId, channel));
-      writes++;
-    }
+    const children = await store.readChildren(threadId, ns, id);
+    const fromOwn = writesToDto(tuple, [], own, children).map((w) => [w.taskId, w.channel, w.disposition]);
+    expect(fromOwn, `${ns}/${id}`).toEqual(writesToDto(tuple, [], all, children).map((w) => [w.taskId, w.channel, w.disposition]));
+    writes += fromOwn.length;
   }
   return writes;
 }

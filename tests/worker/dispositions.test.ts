@@ -1,51 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { taskFacts, writeDisposition } from '../../src/worker/dispositions';
+import { taskFacts } from '../../src/worker/task-facts';
 import { checkpointDetail, summaryFromTuple, userValues } from '../../src/worker/dto-map';
 import { snapshotToWire, summaryFromChunk } from '../../src/sandbox/wire';
 import { namespaceTree } from '../../src/worker/namespaces';
-import { errorThenResume, run, tupleC1 } from './fixtures';
+import { errorThenResume, tupleC1 } from './fixtures';
 
-describe('write dispositions from the trace', () => {
-  it('after an error and a resume: the sibling write was re-applied, the error skipped as a control signal', () => {
-    const events = errorThenResume();
-    expect(writeDisposition(events, '', 'C1', 'ta', 'log')).toEqual({ kind: 'reapplied' });
-    expect(writeDisposition(events, '', 'C1', 'tb', '__error__')).toEqual({ kind: 'skipped-control', signal: '__error__' });
-  });
-
-  it('before any run continued from the checkpoint, its writes are pending', () => {
-    const firstRunOnly = errorThenResume().filter((e) => e.runId === 'r1');
-    expect(writeDisposition(firstRunOnly, '', 'C1', 'ta', 'log')).toEqual({ kind: 'pending' });
-    expect(writeDisposition(firstRunOnly, '', 'C1', 'tb', '__error__')).toEqual({ kind: 'pending' });
-  });
-
-  it('a replaying tick re-applies nothing', () => {
-    const events = [
-      ...errorThenResume().filter((e) => e.runId === 'r1'),
-      ...run('r3', [
-        { type: '@engine.run.start', step: 0, threadId: 't', checkpointId: 'C1', isReplaying: true, isResuming: false, input: 'null' },
-        { type: '@engine.tick.start', step: 1, checkpointId: 'C1', isReplaying: true },
-        { type: '@engine.write.skipped', step: 1, taskId: 'ta', channel: 'log', reason: 'replaying' },
-        { type: '@engine.task.run', step: 1, taskId: 'ta', name: 'a', attempt: 1 },
-      ]),
-    ];
-    expect(writeDisposition(events, '', 'C1', 'ta', 'log')).toEqual({ kind: 'not-reapplied-replaying' });
-    // No event for b's error in a replaying tick: still "not re-applied because replaying".
-    expect(writeDisposition(events, '', 'C1', 'tb', '__error__')).toEqual({ kind: 'not-reapplied-replaying' });
-  });
-
-  it('a resume write is consumed as the resume value when its task runs again', () => {
-    const events = run('r4', [
-      { type: '@engine.run.start', step: 2, threadId: 't', checkpointId: 'C5', isReplaying: false, isResuming: true, input: 'command' },
-      { type: '@engine.writes.put', step: 2, taskId: '00000000-0000-0000-0000-000000000000', checkpointId: 'C5', channels: ['__resume__'], deduplicated: [], replaced: 0, isNullTask: true },
-      { type: '@engine.tick.start', step: 3, checkpointId: 'C5', isReplaying: false },
-      { type: '@engine.task.prepared', step: 3, taskId: 'tr', name: 'review', kind: 'pull', path: ['__pregel_pull', 'review'], triggers: [] },
-      { type: '@engine.write.skipped', step: 3, taskId: 'tr', channel: '__interrupt__', reason: 'control-signal', signal: '__interrupt__' },
-      { type: '@engine.task.run', step: 3, taskId: 'tr', name: 'review', attempt: 1 },
-    ]);
-    expect(writeDisposition(events, '', 'C5', '00000000-0000-0000-0000-000000000000', '__resume__')).toEqual({ kind: 'resume-value' });
-    expect(writeDisposition(events, '', 'C5', 'tr', '__interrupt__')).toEqual({ kind: 'skipped-control', signal: '__interrupt__' });
-  });
-
+// Write dispositions are the engine's ledger: tests/ledger checks them against real runs.
+describe('task facts from the trace', () => {
   it('reads triggers and outcomes of the latest tick from a checkpoint', () => {
     const facts = taskFacts(errorThenResume(), '', 'C1');
     expect(facts.get('ta')).toEqual({ triggers: [{ channel: 'branch:to:a', version: 2, seen: null }], outcome: 'served-from-saved-writes' });
@@ -65,20 +26,21 @@ describe('DTO mapping of checkpoint tuples', () => {
   it('builds a checkpoint detail with user values, tasks with triggers and writes with dispositions', () => {
     const detail = checkpointDetail({
       tuple: tupleC1(), snapshot: null, parentSnapshot: null, events: errorThenResume(),
+      children: [{ checkpoint: { id: 'C2' }, metadata: { source: 'loop', step: 1 } }],
       parentTuple: { ...tupleC1(), checkpoint: { ...tupleC1().checkpoint, id: 'C0', channel_values: { log: [] } } },
     });
     expect(detail.values).toEqual({ log: ['start'] });
     expect(detail.parentValues).toEqual({ log: [] });
     expect(detail.pendingWrites).toEqual([
-      { taskId: 'ta', taskName: 'a', channel: 'log', value: ['a'], disposition: { kind: 'reapplied' } },
-      { taskId: 'tb', taskName: 'b', channel: '__error__', value: { name: 'Error', message: 'flaky' }, disposition: { kind: 'skipped-control', signal: '__error__' } },
+      expect.objectContaining({ taskId: 'ta', taskName: 'a', channel: 'log', value: ['a'], disposition: { kind: 'reapplied' }, dispositionBasis: 'recorded' }),
+      expect.objectContaining({ taskId: 'tb', taskName: 'b', channel: '__error__', value: { name: 'Error', message: 'flaky' }, disposition: { kind: 'skipped-control', signal: '__error__' }, dispositionBasis: 'recorded' }),
     ]);
     expect(JSON.parse(JSON.stringify(detail.raw))).toEqual(detail.raw);
   });
 
   it('maps snapshot tasks with their interrupts and errors', () => {
     const detail = checkpointDetail({
-      tuple: tupleC1(), parentSnapshot: null, events: errorThenResume(),
+      tuple: tupleC1(), parentSnapshot: null, events: errorThenResume(), children: [],
       // The sandbox maps the engine's snapshot to data; the storage worker adds what the trace says.
       snapshot: snapshotToWire({
         values: { log: ['start'] }, next: ['b'], config: tupleC1().config,

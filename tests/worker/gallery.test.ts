@@ -19,7 +19,7 @@ describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
     }
   });
 
-  it('parallel-flaky: on continue the docs write is re-applied, __error__ skipped, web runs again', async () => {
+  it('parallel-flaky: on continue the docs write is re-applied, __error__ superseded, web runs again', async () => {
     const { client } = connect(makeStore());
     const threadId = newThread();
     const r1 = await client.startRun({ threadId, graphId: 'parallel-flaky', input: { query: 'q' } });
@@ -30,7 +30,8 @@ describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
     const detail = await client.getCheckpoint({ threadId, checkpointId: failedAt.checkpointId });
     const byChannel = Object.fromEntries(detail.pendingWrites.map((w) => [`${w.taskName}:${w.channel}`, w.disposition]));
     expect(byChannel['docs:results']).toEqual({ kind: 'reapplied' });
-    expect(byChannel['web:__error__']).toEqual({ kind: 'skipped-control', signal: '__error__' });
+    // web ran again and finished: its outputs replaced the error (the ledger's "superseded").
+    expect(byChannel['web:__error__']).toEqual({ kind: 'superseded' });
     const { events } = await client.getTrace({ threadId, runId: r2.runId });
     const ran = (events as Ev[]).filter((e) => e.type === '@engine.task.run').map((e) => e.name);
     expect(ran).toContain('web');

@@ -37,7 +37,7 @@ describe.each(STORES)('thread files over the protocol (%s)', (_name, makeStore) 
     expect((await client.listRuns(copy)).map((r) => r.outcome)).toEqual(['error', 'done']);
     const failedAt = (await client.historyPage({ threadId: copy, limit: 100 })).items.find((c) => c.pendingWrites > 0 && c.step === 0)!;
     const detail = await client.getCheckpoint({ threadId: copy, checkpointId: failedAt.checkpointId });
-    expect(detail.pendingWrites.map((w) => w.disposition.kind)).toEqual(expect.arrayContaining(['reapplied', 'skipped-control']));
+    expect(detail.pendingWrites.map((w) => w.disposition.kind)).toEqual(expect.arrayContaining(['reapplied', 'superseded']));
   });
 
   it('refuses a hostile file with its JSON path and changes nothing', async () => {

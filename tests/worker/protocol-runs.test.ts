@@ -50,7 +50,7 @@ describe.each(STORES)('runs over the protocol (%s)', (_name, makeStore) => {
     expect(runs).toEqual([expect.objectContaining({ runId, kind: 'run', outcome: 'done', graphId: 'chain' })]);
   });
 
-  it('error then continue: the checkpoint shows the sibling write re-applied and the error skipped', async () => {
+  it('error then continue: the checkpoint shows the sibling write re-applied and the error superseded', async () => {
     const { client, seen } = connect(makeStore());
     const threadId = newThread();
     const first = await client.startRun({ threadId, graphId: 'parallel-flaky', input: { query: 'q' } });
@@ -74,7 +74,8 @@ describe.each(STORES)('runs over the protocol (%s)', (_name, makeStore) => {
     const detail = await client.getCheckpoint({ threadId, checkpointId: head.checkpointId });
     const byChannel = Object.fromEntries(detail.pendingWrites.map((w) => [`${w.taskName}/${w.channel}`, w.disposition]));
     expect(byChannel['docs/results']).toEqual({ kind: 'reapplied' });
-    expect(byChannel['web/__error__']).toEqual({ kind: 'skipped-control', signal: '__error__' });
+    // web ran again and finished: its outputs replaced the error (the ledger's "superseded").
+    expect(byChannel['web/__error__']).toEqual({ kind: 'superseded' });
     const docs = detail.tasks.find((t) => t.name === 'docs')!;
     expect(docs.outcome).toBe('served-from-saved-writes');
     expect(docs.triggers.map((t) => t.channel)).toEqual(['branch:to:docs']);
@@ -110,9 +111,9 @@ describe.each(STORES)('runs over the protocol (%s)', (_name, makeStore) => {
     const resumeWrites = consumed.pendingWrites.filter((w) => w.channel === '__resume__');
     expect(resumeWrites.length).toBeGreaterThan(0);
     expect(resumeWrites.every((w) => w.disposition.kind === 'resume-value')).toBe(true);
-    // The review task's own writes were applied when its step completed; its interrupt was skipped.
+    // The review task's own writes were applied when its step completed; its interrupt was replaced by them.
     const own = Object.fromEntries(consumed.pendingWrites.filter((w) => w.taskName === 'review').map((w) => [w.channel, w.disposition.kind]));
-    expect(own).toMatchObject({ decision: 'applied', __interrupt__: 'skipped-control' });
+    expect(own).toMatchObject({ decision: 'applied', __interrupt__: 'superseded' });
   });
 
   it('replays from a checkpoint and forks with edited values, keeping every branch', async () => {

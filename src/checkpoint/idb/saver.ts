@@ -35,6 +35,8 @@ import { prefixRange, type CheckpointRecord, type StoredWrite, type TaskWritesRe
 import { loadTuple, type ReadTx } from './tuple';
 import { loadTuples } from './tuples-batch';
 import { listThreads, setThreadRunning, type ThreadSummary } from './threads';
+import { readChildren } from './children';
+import type { LedgerCheckpoint } from '../../engine/ledger/index';
 import { appendTrace, readCheckpointTrace, readRunRecords, readRunSlice, readTrace } from './traces';
 import { deleteUserGraph, listUserGraphs, putUserGraph, type SavedUserGraph } from './user-graphs';
 
@@ -288,6 +290,11 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
    */
   readCheckpointTrace(threadId: string, ns: string, checkpointId: string): Promise<unknown[]> {
     return readCheckpointTrace(this.conn, threadId, ns, checkpointId);
+  }
+
+  /** The checkpoints whose parent is (thread, ns, id): ids and metadata, for the write ledger. */
+  readChildren(threadId: string, ns: string, checkpointId: string): Promise<LedgerCheckpoint[]> {
+    return readChildren(this.conn, threadId, ns, checkpointId);
   }
 
   /** The run summary records (`{ kind: 'run' }`) of a thread's trace, read through an index. */

@@ -20,7 +20,7 @@ import type { ChannelVersion, Checkpoint, CheckpointMetadata } from '../../engin
 import { topicKeysOf, type OpenTicks } from './trace-keys';
 
 /** The newest schema version this code writes. */
-export const DB_VERSION = 5;
+export const DB_VERSION = 6;
 
 /** A stored checkpoint; `checkpoint.channel_values` is always `{}` (values live in `blobs`). */
 export interface CheckpointRecord {
@@ -106,7 +106,7 @@ export interface ReplayGraphDB extends DBSchema {
   checkpoints: {
     key: [thread: string, ns: string, id: string];
     value: CheckpointRecord;
-    indexes: { by_thread: [thread: string, id: string] };
+    indexes: { by_thread: [thread: string, id: string]; by_parent: [thread: string, ns: string, parent: string] };
   };
   blobs: { key: [thread: string, ns: string, channel: string, version: ChannelVersion]; value: BlobRecord };
   writes: { key: [thread: string, ns: string, checkpoint: string, task: string]; value: TaskWritesRecord };
@@ -151,6 +151,8 @@ export function upgradeSchema(db: ReplayDb, oldVersion: number, newVersion: numb
       }
     });
   }
+  // The children of a checkpoint (what the write ledger reads); a root checkpoint has no parent_id and is not indexed.
+  if (reaches(6)) tx.objectStore('checkpoints').createIndex('by_parent', ['thread_id', 'checkpoint_ns', 'parent_id']);
 }
 
 /**

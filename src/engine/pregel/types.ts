@@ -40,7 +40,7 @@ export interface PregelNode {
   isErrorHandler?: boolean;
   /** Merged into the metadata of the node's tasks. */
   metadata?: Record<string, unknown>;
-  /** Runs the node's function alone (outside a graph run). */
+  /** Runs the node's function alone (outside a graph run), as LangGraph.js's `graph.nodes[name].invoke()`. */
   invoke?(input: unknown, config?: RunnableConfig): unknown;
 }
 

@@ -17,6 +17,8 @@ export function dispositionText(d: WriteDisposition): string {
       return 'not re-applied: the tick was replaying';
     case 'dropped':
       return d.reason === 'time-travel' ? 'dropped: stale resume/interrupt when forking from history' : 'dropped: discarded by new input';
+    case 'superseded':
+      return 'superseded: the task ran again and its later writes replaced this one';
     case 'pending':
       return 'pending (no run has continued from here yet)';
     case 'not-exposed':
@@ -42,7 +44,7 @@ export function WritesTab({ detail }: TabProps) {
           <tr key={`${w.taskId}:${w.channel}:${i}`} data-testid="pending-write" data-disposition={w.disposition.kind}>
             <td>{w.taskName ?? w.taskId}</td>
             <td><code>{w.channel}</code></td>
-            <td>{dispositionText(w.disposition)}</td>
+            <td title={w.reason}>{dispositionText(w.disposition)}</td>
             <td><code title={jsonText(w.value, 2000)}>{jsonText(w.value, 120)}</code></td>
           </tr>
         ))}
