@@ -106,6 +106,19 @@ export default tseslint.config(
     },
   },
   {
+    // The modules graph code may import: the real @langchain/core entries it names, and nothing else.
+    files: ['src/sandbox/user-modules.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['idb', 'react', 'react-dom', 'react/*', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*',
+            '!@langchain/core/messages', '!@langchain/core/tools', '!@langchain/core/runnables'],
+          message: 'Graph code may import @langchain/core messages, tools and runnables; nothing else of LangChain.',
+        }],
+      }],
+    },
+  },
+  {
     files: ['src/ui/**/*.{ts,tsx}', 'src/client/**/*.ts', 'src/protocol/**/*.ts', 'src/worker/**/*.ts', 'src/checkpoint/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
