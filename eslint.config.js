@@ -107,7 +107,8 @@ export default tseslint.config(
   },
   {
     // The modules graph code may import: the real @langchain/core entries it names, and nothing else.
-    files: ['src/sandbox/user-modules.ts'],
+    // Gallery graphs are graph code too (their source seeds the editor).
+    files: ['src/sandbox/user-modules.ts', 'src/sandbox/graphs/gallery/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{

@@ -45,7 +45,7 @@ export type WireError = Omit<ErrorData, 'code'> & {
 
 /** A problem in a user graph's TypeScript, positioned in its source (null: position unknown). */
 export interface UserCodeErrorDTO {
-  kind: 'syntax' | 'runtime' | 'shape';
+  kind: 'syntax' | 'runtime' | 'shape' | 'import';
   message: string;
   line: number | null;
   column: number | null;
