@@ -32,7 +32,7 @@ export const wireError: Check = shape({
 });
 
 const userCodeError = shape({
-  kind: oneOf('syntax', 'runtime', 'shape'),
+  kind: oneOf('syntax', 'runtime', 'shape', 'import'),
   message: text(L.maxMessageLength),
   line: nullable(int(0, 10_000_000)),
   column: nullable(int(0, 10_000_000)),

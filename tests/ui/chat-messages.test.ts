@@ -35,6 +35,11 @@ describe('reading messages for the chat transcript', () => {
     expect(readTranscript(plain)![3]).toMatchObject({ name: 'get_weather', label: 'ToolMessage' });
   });
 
+  it('reads them when a minified bundle renamed the classes (by their type field)', () => {
+    const minified = (toJsonSafe(conversation()) as { [k: string]: Json }[]).map((m) => ({ ...m, '[class]': 'e' }));
+    expect(summary(minified)).toEqual(EXPECTED);
+  });
+
   it("reads LangChain's serialised records (checkpoint files, imports)", () => {
     const serialised = JSON.parse(JSON.stringify(conversation().map((m) => m.toJSON()))) as Json;
     expect(summary(serialised)).toEqual(EXPECTED);

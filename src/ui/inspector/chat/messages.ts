@@ -2,7 +2,8 @@
  * Recognising LangChain messages in state values as the page receives them, and reading them into
  * one shape for the chat transcript. Pure functions over plain JSON: the UI never sees message
  * classes. A message arrives in one of these forms:
- * - a class instance made plain by the protocol (`toJsonSafe`): its fields plus `"[class]": "AIMessage"`;
+ * - a class instance made plain by the protocol (`toJsonSafe`): its fields plus `"[class]": "AIMessage"`
+ *   (in a minified bundle the class name is mangled, and its `type` field tells);
  * - LangChain's serialised record, `{ lc: 1, type: 'constructor', id: [..., 'AIMessage'], kwargs }`
  *   (checkpoint files, imported threads);
  * - a message dict, `{ type: 'ai' | 'human' | 'tool' | 'system', content, … }` (LangGraph servers) or
@@ -61,11 +62,10 @@ function roleOfClass(name: string): ChatRole | null {
 /** The fields and role of a value, or null when it is not a message. */
 function fieldsOf(v: Json): { fields: Obj; role: ChatRole; label: string } | null {
   if (!isObj(v)) return null;
+  // A minified bundle renames classes: then the message's own `type` field says what it is.
   const cls = str(v['[class]']);
-  if (cls !== null) {
-    const role = roleOfClass(cls);
-    return role && 'content' in v ? { fields: v, role, label: cls } : null;
-  }
+  const classRole = cls === null ? null : roleOfClass(cls);
+  if (cls !== null && classRole !== null) return 'content' in v ? { fields: v, role: classRole, label: cls } : null;
   if (v.lc === 1 && v.type === 'constructor' && Array.isArray(v.id) && isObj(v.kwargs)) {
     const name = str(v.id[v.id.length - 1]);
     const role = name === null ? null : roleOfClass(name);
