@@ -112,8 +112,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{
-          group: ['idb', 'react', 'react-dom', 'react/*', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*',
-            '!@langchain/core/messages', '!@langchain/core/tools', '!@langchain/core/runnables'],
+          group: ['idb', 'react', 'react-dom', 'react/*', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*', '!@langchain/core',
+            '@langchain/core/*', '!@langchain/core/messages', '!@langchain/core/tools', '!@langchain/core/runnables'],
           message: 'Graph code may import @langchain/core messages, tools and runnables; nothing else of LangChain.',
         }],
       }],
