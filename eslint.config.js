@@ -107,6 +107,20 @@ export default tseslint.config(
     },
   },
   {
+    // The modules graph code may import: the real @langchain/core entries it names, and nothing else.
+    // Gallery graphs are graph code too (their source seeds the editor).
+    files: ['src/sandbox/user-modules.ts', 'src/sandbox/graphs/gallery/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['idb', 'react', 'react-dom', 'react/*', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*', '!@langchain/core',
+            '@langchain/core/*', '!@langchain/core/messages', '!@langchain/core/tools', '!@langchain/core/runnables'],
+          message: 'Graph code may import @langchain/core messages, tools and runnables; nothing else of LangChain.',
+        }],
+      }],
+    },
+  },
+  {
     files: ['src/ui/**/*.{ts,tsx}', 'src/client/**/*.ts', 'src/protocol/**/*.ts', 'src/worker/**/*.ts', 'src/checkpoint/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

@@ -1,13 +1,13 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
+import { engineAliases } from './scripts/engine-aliases.ts';
 import { sandboxBundle } from './scripts/sandbox-bundle-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), sandboxBundle()],
-  // Gallery graphs import the engine as a user's graph does: `from 'replaygraph'`.
-  resolve: { alias: { replaygraph: fileURLToPath(new URL('./src/engine/index.ts', import.meta.url)) } },
+  // Gallery graphs import the engine as a user's graph does: `from 'replaygraph'` (and `/prebuilt`, `/models`).
+  resolve: { alias: engineAliases },
   worker: { format: 'es' },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type Rollup } from 'vite';
+import { engineAliases } from './engine-aliases.ts';
 
 const VIRTUAL = 'virtual:sandbox-engine';
 const RESOLVED = `\0${VIRTUAL}`;
@@ -25,7 +26,7 @@ async function bundle(dev: boolean): Promise<string> {
     root,
     logLevel: 'warn',
     mode: dev ? 'development' : 'production',
-    resolve: { alias: { replaygraph: fileURLToPath(new URL('../src/engine/index.ts', import.meta.url)) } },
+    resolve: { alias: engineAliases },
     build: {
       write: false,
       emptyOutDir: false,

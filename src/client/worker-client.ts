@@ -7,6 +7,7 @@
  * the client terminates the worker, starts a new one, says hello again, and reports the run (and
  * any other run that was going on) as cancelled. Committed checkpoints are in IndexedDB and stay.
  */
+import type { StoreItemDTO } from '../protocol/store';
 import type {
   CheckpointDetail, GraphInfo, HistoryPage, Json, NamespaceNode, ResumeValue, RunControls, RunSummary,
   ThreadSummary, WireError,
@@ -64,6 +65,8 @@ export interface WorkerClient {
   listRuns(threadId: string): Promise<RunSummary[]>;
   getTrace(args: { threadId: string; runId?: string; afterSeq?: number; limit?: number }): Promise<{ events: Json[]; nextSeq: number | null }>;
   listNamespaces(threadId: string): Promise<NamespaceNode>;
+  /** The items of the thread's store. */
+  storeItems(threadId: string): Promise<StoreItemDTO[]>;
   /** A thread as one JSON file's text (see src/worker/portability/FORMAT.md). */
   exportThread(threadId: string): Promise<ReplyOf['rg/thread.export']>;
   /** What an import file holds, or why it would be refused; nothing is written. */
@@ -250,6 +253,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       return { events: r.events, nextSeq: r.nextSeq };
     },
     listNamespaces: async (threadId) => (await request('rg/namespaces.list', { threadId })).root,
+    storeItems: async (threadId) => (await request('rg/store.items', { threadId })).items,
     exportThread: (threadId) => request('rg/thread.export', { threadId }),
     previewImport: (text) => request('rg/thread.importPreview', { text }),
     importThread: (a) => request('rg/thread.import', a),

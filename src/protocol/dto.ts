@@ -60,7 +60,7 @@ export interface RemoteFaultDTO {
 
 /** A problem in a user graph's TypeScript, positioned in its source (null: position unknown). */
 export interface UserCodeErrorDTO {
-  kind: 'syntax' | 'runtime' | 'shape';
+  kind: 'syntax' | 'runtime' | 'shape' | 'import';
   message: string;
   line: number | null;
   column: number | null;

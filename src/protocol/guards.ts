@@ -69,6 +69,7 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/runs.list': { threadId },
   'rg/trace.get': { threadId, runId: optional(id()), afterSeq: optional(int(-1, Number.MAX_SAFE_INTEGER)), limit: optional(int(1, 1_000_000)) },
   'rg/namespaces.list': { threadId },
+  'rg/store.items': { threadId },
   'rg/thread.export': { threadId },
   'rg/thread.importPreview': { text: text(L.maxFileLength) },
   'rg/thread.import': { text: text(L.maxFileLength), threadId: optional(threadId), trustSource: optional(bool) },

@@ -3,6 +3,7 @@
  * a request id on every request (echoed by its reply), errors as data, streamed run events in
  * batches, and a version checked by the hello handshake.
  */
+import type { StoreItemDTO } from './store';
 import type { RequestId } from '../shared/ids';
 import type { PortLike } from './endpoint';
 import type {
@@ -50,6 +51,8 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/runs.list'; threadId: string }
   | { type: 'rg/trace.get'; threadId: string; runId?: string; afterSeq?: number; limit?: number }
   | { type: 'rg/namespaces.list'; threadId: string }
+  /** The items of the thread's store (what its runs put with `getStore()`). */
+  | { type: 'rg/store.items'; threadId: string }
   /** Export a thread as one JSON file (every namespace's checkpoints, writes, runs, trace, graph source). */
   | { type: 'rg/thread.export'; threadId: string }
   /** Check an import file completely without writing anything. */
@@ -92,6 +95,7 @@ export type FromWorker =
   | Reply<'rg/runs', { runs: RunSummary[]; problem?: string }>
   | Reply<'rg/trace', { events: Json[]; nextSeq: number | null }>
   | Reply<'rg/namespaces', { root: NamespaceNode }>
+  | Reply<'rg/store.items', { items: StoreItemDTO[] }>
   | Reply<'rg/thread.exported', { fileName: string; text: string; checkpoints: number }>
   /** Exactly one of `preview` and `problem` is set. */
   | Reply<'rg/thread.preview', { preview: ImportPreviewDTO | null; problem: ImportProblemDTO | null }>
@@ -128,6 +132,7 @@ export interface ReplyOf extends RemoteReplyOf {
   'rg/runs.list': R<'rg/runs'>;
   'rg/trace.get': R<'rg/trace'>;
   'rg/namespaces.list': R<'rg/namespaces'>;
+  'rg/store.items': R<'rg/store.items'>;
   'rg/thread.export': R<'rg/thread.exported'>;
   'rg/thread.importPreview': R<'rg/thread.preview'>;
   'rg/thread.import': R<'rg/thread.imported'>;

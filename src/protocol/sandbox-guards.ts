@@ -11,6 +11,7 @@ import {
 } from './check';
 import { JSON_LIMITS, TRACE_EVENT_LIMITS, VALUE_LIMITS, WIRE_LIMITS } from './limits';
 import type { SandboxReplyOf } from './sandbox';
+import { storeOpsProblem } from './store';
 
 const L = WIRE_LIMITS;
 const name = text(L.maxIdLength);
@@ -32,7 +33,7 @@ export const wireError: Check = shape({
 });
 
 const userCodeError = shape({
-  kind: oneOf('syntax', 'runtime', 'shape'),
+  kind: oneOf('syntax', 'runtime', 'shape', 'import'),
   message: text(L.maxMessageLength),
   line: nullable(int(0, 10_000_000)),
   column: nullable(int(0, 10_000_000)),
@@ -134,6 +135,7 @@ export function sessionMessageProblem(msg: unknown): string | null {
     case 'cp/list': return fields(msg, { rid, config, options: listOptions });
     case 'cp/put': return fields(msg, { rid, config, checkpoint, metadata, newVersions: versions });
     case 'cp/putWrites': return fields(msg, { rid, config, writes: list(write, 100_000), taskId: id() });
+    case 'st/batch': return fields(msg, { rid, ops: storeOpsProblem });
     case 'run/events': return fields(msg, { events: list(runEventProblem, 10_000) });
     case 'run/end':
       return fields(msg, { outcome: oneOf('done', 'interrupted', 'paused', 'error'), result: nullable(json(VALUE_LIMITS)), error: nullable(wireError) });

@@ -11,6 +11,7 @@
  *
  * Everything that arrives from the sandbox is untrusted and validated (sandbox-guards.ts).
  */
+import type { WireStoreOp } from './store';
 import type { InterruptDTO, Json, ResumeValue, RunControls, RunKind, UserCodeErrorDTO, WireError, GraphInfo } from './dto';
 import type { PortLike } from './endpoint';
 import type { RunEvent } from './messages';
@@ -154,7 +155,9 @@ export type SessionRequest =
   | { type: 'cp/getTuple'; rid: number; config: WireConfig }
   | { type: 'cp/list'; rid: number; config: WireConfig; options: WireListOptions }
   | { type: 'cp/put'; rid: number; config: WireConfig; checkpoint: WireCheckpoint; metadata: WireMetadata; newVersions: Record<string, number> }
-  | { type: 'cp/putWrites'; rid: number; config: WireConfig; writes: [channel: string, value: unknown][]; taskId: string };
+  | { type: 'cp/putWrites'; rid: number; config: WireConfig; writes: [channel: string, value: unknown][]; taskId: string }
+  /** The run's store operations (see store.ts), on the session's thread. */
+  | { type: 'st/batch'; rid: number; ops: WireStoreOp[] };
 
 /** How a run ended, as the sandbox saw it (the storage worker decides what the page is told). */
 export interface SessionEnd {

@@ -9,6 +9,7 @@ import { Command } from '../engine/index';
 import type { Json, RunOutcome, WireError } from '../protocol/dto';
 import { createBatcher } from '../protocol/batcher';
 import { toJsonSafe } from '../protocol/json-safe';
+import { ProxyStore } from './proxy-store';
 import type { RunEvent } from '../protocol/messages';
 import { runEventProblem } from '../protocol/sandbox-guards';
 import type { RunInput, SandboxRunPlan, SessionEnd } from '../protocol/sandbox';
@@ -63,6 +64,7 @@ export async function executeRun(module: GraphModule, plan: SandboxRunPlan, sess
   let graph: HostGraph | null = null;
   try {
     graph = module.build(saver);
+    const store = threadStore(graph, session);
     const config = await runConfig(graph, plan, abort, (event) => {
       emit({ kind: 'trace', event: traceData(event) });
       const saved = event.type === '@engine.checkpoint.saved';
@@ -71,6 +73,7 @@ export async function executeRun(module: GraphModule, plan: SandboxRunPlan, sess
       if (plan.controls.stepMode && saved && event.checkpointNs === '' && event.source === 'loop') abort.abort(STEP);
     });
     if (config) {
+      config.store = store;
       for await (const chunk of await graph.stream(engineInput(plan.input), config)) {
         const checkpoint = summaryFromChunk(chunk);
         if (checkpoint) emit({ kind: 'checkpoint', checkpoint });
@@ -87,6 +90,18 @@ export async function executeRun(module: GraphModule, plan: SandboxRunPlan, sess
     end = { outcome: 'error', result: null, error: boundedError(errorToWire(err, 'INTERNAL')) };
   }
   session.notify({ type: 'run/end', ...end });
+}
+
+/**
+ * The thread's store, kept by the storage worker (see proxy-store.ts): nodes reach it with
+ * `getStore()` / `config.store`. A store the graph was compiled with is replaced, as its
+ * checkpointer is, so what the run stores is kept beside the thread.
+ */
+function threadStore(graph: HostGraph, session: SessionClient): ProxyStore {
+  const store = new ProxyStore(session);
+  const g = graph as HostGraph & { store?: unknown };
+  if (g.store !== undefined) g.store = store;
+  return store;
 }
 
 /** A run's error as data; a user graph's error points at its line and column. */

@@ -6,6 +6,7 @@ import * as engine from '../engine/index';
 import type { UserCodeErrorDTO } from '../protocol/dto';
 import type { GraphModule } from './graphs/registry';
 import { userGraphModule, UserGraphError } from './usercode/index';
+import { ENGINE_API, USER_MODULES } from './user-modules';
 
 /** The result of compiling a user graph for the registry. */
 export type UserModuleResult = { ok: true; module: GraphModule } | { ok: false; error: UserCodeErrorDTO };
@@ -15,7 +16,7 @@ export type UserModuleResult = { ok: true; module: GraphModule } | { ok: false; 
  * fresh evaluation (or lacks a method the host needs) is reported now, not on its first run.
  */
 export function compileUserModule(id: string, source: string, title?: string): UserModuleResult {
-  const r = userGraphModule(source, engine as unknown as Record<string, unknown>, { id, ...(title ? { title } : {}) });
+  const r = userGraphModule(source, ENGINE_API, { id, ...(title ? { title } : {}) }, { modules: USER_MODULES });
   if (!r.ok) return r;
   const { module, compiled } = r;
   try {

@@ -10,9 +10,12 @@ import type { HostOptions } from './options';
 import type { RunRegistry } from './runs';
 import type { SandboxController } from './sandbox/controller';
 import type { ThreadStore } from './store';
+import type { ThreadMemory } from './thread-memory';
 
 export interface HostContext {
   store: ThreadStore;
+  /** Each thread's store (LangGraph `BaseStore`), kept beside the thread. */
+  memory: ThreadMemory;
   graphs: GraphDirectory;
   sandbox: SandboxController;
   runs: RunRegistry;

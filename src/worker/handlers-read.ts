@@ -80,7 +80,10 @@ export async function onThreadsList(ctx: HostContext): Promise<Reply<'rg/threads
 
 /** rg/thread.delete */
 export async function onThreadDelete(ctx: HostContext, m: Req<'rg/thread.delete'>): Promise<Reply<'rg/thread.delete'>> {
-  await withIdleThread(ctx, m.threadId, () => ctx.store.deleteThread(m.threadId));
+  await withIdleThread(ctx, m.threadId, async () => {
+    await ctx.store.deleteThread(m.threadId);
+    await ctx.memory.drop(m.threadId);
+  });
   ctx.forgetThread(m.threadId);
   return { type: 'rg/ok' };
 }

@@ -27,6 +27,7 @@ import { RunRegistry } from './runs';
 import { SandboxController, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox/controller';
 import { BootstrapLauncher, type SandboxLauncher } from './sandbox/launcher';
 import { runsFromRecords, type ThreadStore } from './store';
+import { createThreadMemory, type ThreadMemory } from './thread-memory';
 import { withTraceCache } from './trace-cache';
 import { createRemoteRoute, isServerRequest } from './remote/route';
 import { createIdbServerStore, type ServerStore } from './remote/server-store';
@@ -39,6 +40,8 @@ type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'i
 export interface HostDeps {
   /** Opens storage (once, on the first request). */
   openStore(): Promise<ThreadStore>;
+  /** Opens the threads' stores (once, with storage). @default in memory only */
+  openMemory?(): Promise<ThreadMemory>;
   /**
    * Starts sandbox workers. @default a BootstrapLauncher, driven by the sandbox iframe the page
    * attaches with `rg/sandbox.attach`
@@ -83,8 +86,10 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
 
   const open = async (): Promise<HostContext> => {
     const store = withTraceCache(await deps.openStore());
+    const memory = deps.openMemory ? await deps.openMemory() : createThreadMemory();
     const ctx: HostContext = {
       store,
+      memory,
       graphs: new GraphDirectory(sandbox, store, deps.testGraphs ?? false),
       sandbox,
       locks,
@@ -203,6 +208,7 @@ function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 
     case 'rg/runs.list': return read.onRunsList(ctx, msg);
     case 'rg/trace.get': return read.onTraceGet(ctx, msg);
     case 'rg/namespaces.list': return read.onNamespacesList(ctx, msg);
+    case 'rg/store.items': return ctx.memory.items(msg.threadId).then((items) => ({ type: 'rg/store.items' as const, items }));
     case 'rg/thread.export': return files.onThreadExport(ctx, msg);
     case 'rg/thread.importPreview': return files.onImportPreview(ctx, msg);
     case 'rg/thread.import': return files.onThreadImport(ctx, msg);

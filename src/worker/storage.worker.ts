@@ -6,6 +6,7 @@
 import { APP_DB_NAME, APP_DB_VERSION } from '../checkpoint/idb/open';
 import { startHost } from './host';
 import { createIdbStore } from './idb-store';
+import { createThreadMemory, openIdbMemoryBackend } from './thread-memory';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -17,6 +18,7 @@ const loadMs = Number(words.find((w) => w.startsWith('load-ms='))?.slice('load-m
 
 startHost(self, {
   openStore: async () => createIdbStore(APP_DB_NAME, APP_DB_VERSION),
+  openMemory: async () => createThreadMemory(await openIdbMemoryBackend()),
   testGraphs: words.includes('test-graphs'),
   ...(Number.isInteger(loadMs) && loadMs > 0 ? { sandboxLimits: { loadMs } } : {}),
 });

@@ -45,6 +45,14 @@ describe('architecture boundaries', () => {
     expect(ids).toEqual([]);
   });
 
+  it('lets only the sandbox module table import the @langchain/core entries graph code may name', async () => {
+    const code = "import * as m from '@langchain/core/messages';\nimport * as t from '@langchain/core/tools';\nexport const x = [m, t];\n";
+    expect(await ruleIds('src/sandbox/user-modules.ts', code)).toEqual([]);
+    expect(await ruleIds('src/sandbox/other.ts', code)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+    const lg = await ruleIds('src/sandbox/user-modules.ts', "import * as lg from '@langchain/langgraph';\nimport * as cb from '@langchain/core/callbacks/manager';\nexport const x = [lg, cb];\n");
+    expect(lg).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+  });
+
   it('rejects the UI reaching the engine or the worker directly', async () => {
     const a = await ruleIds('src/ui/bad.ts', "import { x } from '../engine/index';\nexport const y = x;\n");
     const b = await ruleIds('src/ui/bad.ts', "import { startHost } from '../worker/host';\nexport const y = startHost;\n");

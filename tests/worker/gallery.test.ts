@@ -119,4 +119,43 @@ describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
     const fork = await client.fork({ threadId, checkpointId: afterFetch.checkpointId, values: { price: 5 }, asNode: 'fetch', run: true });
     expect(await client.waitForRun(fork.runId)).toMatchObject({ outcome: 'done', result: { price: 5, total: 15 } });
   });
+  it('react-agent: the booking waits for approval; approved, the transcript ends with the booking and the answer', async () => {
+    const { client } = connect(makeStore());
+    const threadId = newThread();
+    const r1 = await client.startRun({ threadId, graphId: 'react-agent', input: { messages: [{ role: 'user', content: 'Fly me to Oslo' }] } });
+    expect((await client.waitForRun(r1.runId)).outcome).toBe('interrupted');
+    const paused = (await client.historyPage({ threadId, limit: 1 })).items[0]!;
+    const d = await client.getCheckpoint({ threadId, checkpointId: paused.checkpointId });
+    expect(d.tasks.find((t) => t.name === 'guard')!.interrupts[0]!.value).toMatchObject({ calls: [{ name: 'book_flight', args: { flight: 'RG 205' } }] });
+    const r2 = await client.resume({ threadId, resume: { kind: 'value', value: 'approve' } });
+    expect((await client.waitForRun(r2.runId)).outcome).toBe('done');
+    const last = (await client.historyPage({ threadId, limit: 1 })).items[0]!;
+    const done = await client.getCheckpoint({ threadId, checkpointId: last.checkpointId });
+    // Messages reach the page as their fields plus their class name (see src/protocol/json-safe.ts).
+    const messages = done.values.messages as { '[class]': string; content: string; tool_call_id?: string }[];
+    expect(messages.map((m) => m['[class]'])).toEqual(['HumanMessage', 'AIMessage', 'ToolMessage', 'AIMessage', 'ToolMessage', 'AIMessage']);
+    expect(messages[4]).toMatchObject({ content: 'Booked RG 205: confirmation RG-7Q2X.', tool_call_id: 'call_book' });
+  });
+
+  it('handoff: Command.PARENT moves the conversation between the two agent subgraphs', async () => {
+    const { client } = connect(makeStore());
+    const threadId = newThread();
+    const r1 = await client.startRun({ threadId, graphId: 'handoff', input: { messages: [{ role: 'user', content: 'Lisbon' }] } });
+    const end = await client.waitForRun(r1.runId);
+    expect(end.outcome).toBe('done');
+    const { events } = await client.getTrace({ threadId, runId: r1.runId });
+    const ran = (events as Ev[]).filter((e) => e.type === '@engine.task.run' && !e.checkpointNs).map((e) => e.name);
+    expect(ran.filter((n) => n !== '__start__')).toEqual(['travel_advisor', 'hotel_advisor', 'travel_advisor']);
+    const last = (await client.historyPage({ threadId, limit: 1 })).items[0]!;
+    const done = await client.getCheckpoint({ threadId, checkpointId: last.checkpointId });
+    const contents = (done.values.messages as { content: string }[]).map((m) => m.content);
+    expect(contents).toEqual([
+      'Lisbon',
+      expect.stringContaining('ask my colleague'),
+      'Transferred to hotel_advisor.',
+      expect.stringContaining('By the river'),
+      'Transferred to travel_advisor.',
+      expect.stringContaining('Saturday'),
+    ]);
+  });
 });

@@ -30,6 +30,17 @@ describe('ScriptedChatModel', () => {
     expect(await contents(repeat)).toEqual(['a', 'b', 'b']);
   });
 
+  it("answers by conversation turn with answerBy: 'turns', whatever the copy or the call count", async () => {
+    const script = { responses: ['first', 'second'], answerBy: 'turns' as const };
+    const a = new ScriptedChatModel(script);
+    const b = new ScriptedChatModel(script);
+    expect((await a.invoke([new HumanMessage('q')])).content).toBe('first');
+    expect((await a.invoke([new HumanMessage('q')])).content).toBe('first');
+    const later = [new HumanMessage('q'), new AIMessage('first'), new HumanMessage('again')];
+    expect((await b.invoke(later)).content).toBe('second');
+    await expect(b.invoke([...later, new AIMessage('second')])).rejects.toBeInstanceOf(ScriptExhaustedError);
+  });
+
   it('streams tokens whose concatenation is the scripted message, tool calls in the last chunk', async () => {
     const model = new ScriptedChatModel({ responses: [new AIMessage({ id: 'm1', content: 'two words', tool_calls: [{ id: 't1', name: 'get_weather', args: { city: 'Rome' } }] })] });
     const chunks: AIMessageChunk[] = [];

@@ -39,6 +39,13 @@ export interface ScriptedChatModelFields extends BaseChatModelParams {
   whenExhausted?: 'error' | 'cycle' | 'repeat-last';
   /** How text is cut into tokens when streaming. @default 'words' (each word with the spaces after it) */
   tokens?: Tokenizer;
+  /**
+   * Which answer a call gets: `'calls'`, the next one in call order; `'turns'`, the one at the
+   * number of AI messages already in the call's input. With `'turns'` an answer depends only on the
+   * conversation, so a resumed, replayed or forked run (or a fresh copy of the model) gets the
+   * same answer at the same point of the conversation. @default 'calls'
+   */
+  answerBy?: 'calls' | 'turns';
 }
 
 /** The model was called more often than its script has answers. */
@@ -73,6 +80,7 @@ export class ScriptedChatModel extends BaseChatModel<BaseChatModelCallOptions & 
   readonly responses: ScriptedResponse[];
   readonly whenExhausted: 'error' | 'cycle' | 'repeat-last';
   readonly tokens: Tokenizer;
+  readonly answerBy: 'calls' | 'turns';
   /** How many answers were given so far. */
   calls = 0;
   /** The messages each call received, in order (for inspecting what the graph sent). */
@@ -84,6 +92,7 @@ export class ScriptedChatModel extends BaseChatModel<BaseChatModelCallOptions & 
     this.responses = fields.responses;
     this.whenExhausted = fields.whenExhausted ?? 'error';
     this.tokens = fields.tokens ?? 'words';
+    this.answerBy = fields.answerBy ?? 'calls';
     // LangChain declares `disableStreaming` but leaves it to each model to read: with it, calls
     // answer in one piece (no token callbacks), like a provider that does not stream.
     this.disableStreaming = fields.disableStreaming ?? false;
@@ -105,7 +114,7 @@ export class ScriptedChatModel extends BaseChatModel<BaseChatModelCallOptions & 
   /** The next answer as a fresh message (the script itself is never changed by a run). */
   private next(messages: BaseMessage[]): AIMessageFields & { tool_calls: ToolCall[] } {
     const n = this.responses.length;
-    const i = this.calls;
+    const i = this.answerBy === 'turns' ? messages.filter((m) => m.getType() === 'ai').length : this.calls;
     if (n === 0 || (i >= n && this.whenExhausted === 'error')) throw new ScriptExhaustedError(i + 1, n);
     const at = i < n ? i : this.whenExhausted === 'cycle' ? i % n : n - 1;
     this.calls += 1;

@@ -87,6 +87,20 @@ export class InMemoryStore extends BaseStore {
     return results as OperationResults<Ops>;
   }
 
+  /**
+   * Puts items back as they were stored, timestamps included (e.g. from a durable copy of this
+   * store). Replaces an item with the same namespace and key; nothing is embedded.
+   */
+  restore(items: readonly Item[]): void {
+    for (const item of items) {
+      checkNamespace(item.namespace);
+      const key = nsKey(item.namespace);
+      let at = this.data.get(key);
+      if (!at) this.data.set(key, (at = new Map()));
+      at.set(item.key, copyItem(item));
+    }
+  }
+
   private read(op: GetOperation): Item | null {
     const item = this.data.get(nsKey(op.namespace))?.get(op.key);
     return item ? copyItem(item) : null;

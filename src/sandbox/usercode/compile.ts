@@ -1,10 +1,12 @@
 /**
  * Compiling a user's TypeScript graph module: transpile (sucrase), evaluate (`new Function` with a
- * `require` that only knows `replaygraph`), pick and check the graph export. Every failure comes
+ * `require` over a table of known modules, each import checked first), pick and check the graph export. Every failure comes
  * back as data positioned in the user's source; errors thrown later, inside a node while the graph
  * runs, are positioned with `mapError`. Worker-only: nothing here touches the DOM.
  */
-import { engineModule, evaluateModule } from './evaluate';
+import { evaluateModule } from './evaluate';
+import { scanImports } from './imports';
+import { checkImports, moduleTable } from './modules';
 import { findExportPosition, pickGraphExport } from './shape';
 import { userPositionFromStack } from './stack';
 import { transpileUserSource } from './transpile';
@@ -69,25 +71,25 @@ function errorText(err: unknown): string {
 }
 
 /** A runtime error positioned with the module's map (null position when no user frame is found). */
-export function runtimeError(err: unknown, fileName: string, map: DecodedMappings): UserCodeError {
+export function runtimeError(err: unknown, fileName: string, map: DecodedMappings, sourceLines?: readonly string[]): UserCodeError {
   const stack = isErrorLike(err) && typeof err.stack === 'string' ? err.stack : undefined;
-  const pos = userPositionFromStack(stack, fileName, map);
+  const pos = userPositionFromStack(stack, fileName, map, sourceLines);
   return { kind: 'runtime', message: errorText(err), line: pos?.line ?? null, column: pos?.column ?? null };
 }
 
 /** Evaluation failures: `new Function` rejects some syntax sucrase lets through (top-level await). */
-function evaluationError(err: unknown, fileName: string, map: DecodedMappings): UserCodeError {
+function evaluationError(err: unknown, fileName: string, map: DecodedMappings, sourceLines: readonly string[]): UserCodeError {
   if (err instanceof SyntaxError && !(err.stack ?? '').includes(fileName)) {
     const hint = /await/.test(err.message) ? ' (top-level await is not supported: move it into a node)' : '';
     return { kind: 'syntax', message: `${err.message}${hint}`, line: null, column: null };
   }
-  return runtimeError(err, fileName, map);
+  return runtimeError(err, fileName, map, sourceLines);
 }
 
 /**
  * Compiles a user graph module.
- * @param source the user's TypeScript, importing from `replaygraph`
- * @param engine the engine's public API (`import * as engine from '../../engine'`)
+ * @param source the user's TypeScript, importing from `replaygraph` (or `@langchain/langgraph`, …)
+ * @param engine the engine's main entry point (`import * as engine from '../../engine'`)
  * @param options see `CompileOptions`
  */
 export function compileUserGraph(source: string, engine: Record<string, unknown>, options: CompileOptions = {}): CompileUserGraphResult {
@@ -95,20 +97,24 @@ export function compileUserGraph(source: string, engine: Record<string, unknown>
   const transpiled = transpileUserSource(source, fileName);
   if (!transpiled.ok) return transpiled;
   const { code, map } = transpiled;
-  const api = engineModule(engine);
+  const sourceLines = source.split('\n');
+  const api = moduleTable(engine, options.modules);
+  // An unknown module or a missing export is reported at the import, before anything runs.
+  const importError = checkImports(scanImports(source), api);
+  if (importError) return { ok: false, error: importError };
 
   let exports: Record<string, unknown>;
   try {
     exports = evaluateModule(code, fileName, api);
   } catch (err) {
-    return { ok: false, error: evaluationError(err, fileName, map) };
+    return { ok: false, error: evaluationError(err, fileName, map, sourceLines) };
   }
   const picked = pickGraphExport(exports);
   if (!picked.ok) {
     const pos = findExportPosition(source, picked.exportName);
     return { ok: false, error: { kind: 'shape', message: picked.message, line: pos?.line ?? null, column: pos?.column ?? null } };
   }
-  const mapError = (err: unknown) => runtimeError(err, fileName, map);
+  const mapError = (err: unknown) => runtimeError(err, fileName, map, sourceLines);
 
   const build = (checkpointer: unknown): Record<string, unknown> => {
     try {

@@ -55,7 +55,7 @@ export function userGraphModule(
   meta: UserGraphMeta,
   options: CompileOptions = {},
 ): UserGraphModuleResult {
-  const compiled = compileUserGraph(source, engine, { fileName: options.fileName ?? `${meta.id.replace(/[^\w.-]+/g, '-')}.ts` });
+  const compiled = compileUserGraph(source, engine, { ...options, fileName: options.fileName ?? `${meta.id.replace(/[^\w.-]+/g, '-')}.ts` });
   if (!compiled.ok) return compiled;
   const { exports } = compiled;
   const module: GraphModule = {

@@ -70,16 +70,34 @@ export function decodeMappings(mappings: string): DecodedMappings {
  * Maps a generated position (1-based line and column, as stack traces print them) to the source
  * position (1-based). Within a token the offset is kept; a line with no segments maps to itself
  * (sucrase never moves lines).
+ *
+ * Code the transpiler adds has no segment of its own (e.g. the `require` calls it appends to the
+ * first line for the imports): carrying the offset from the last token before it would point past
+ * the end of the user's line ("column 91" of a 73-character line). Given the source's lines, such a
+ * position is pinned to the start of that token instead.
+ * @param sourceLines the user's source split on `\n` (optional; without it no position is pinned)
  */
-export function toSourcePosition(map: DecodedMappings, line: number, column: number): { line: number; column: number } {
+export function toSourcePosition(
+  map: DecodedMappings,
+  line: number,
+  column: number,
+  sourceLines?: readonly string[],
+): { line: number; column: number } {
   const segments = map[line - 1];
   const col0 = column - 1;
-  if (!segments || segments.length === 0) return { line, column };
+  const lengthOf = (l: number) => sourceLines?.[l - 1]?.length;
+  if (!segments || segments.length === 0) {
+    const len = lengthOf(line);
+    return { line, column: len !== undefined && column > len + 1 ? 1 : column };
+  }
   let best: Segment | undefined;
   for (const seg of segments) {
     if (seg.generatedColumn <= col0) best = seg;
     else break;
   }
   if (!best) return { line: segments[0]!.sourceLine + 1, column: 1 };
-  return { line: best.sourceLine + 1, column: best.sourceColumn + (col0 - best.generatedColumn) + 1 };
+  const sourceLine = best.sourceLine + 1;
+  const carried = best.sourceColumn + (col0 - best.generatedColumn) + 1;
+  const len = lengthOf(sourceLine);
+  return { line: sourceLine, column: len !== undefined && carried > len + 1 ? best.sourceColumn + 1 : carried };
 }

@@ -47,16 +47,18 @@ export function findFrame(stack: string, fileName: string): FramePosition | unde
  * @param stack an Error's `stack`
  * @param fileName the sourceURL the module was evaluated with
  * @param map the transpiler's decoded mappings
+ * @param sourceLines the user's source by line (pins positions in transpiler-added code)
  */
 export function userPositionFromStack(
   stack: string | undefined,
   fileName: string,
   map: DecodedMappings,
+  sourceLines?: readonly string[],
 ): FramePosition | undefined {
   if (!stack) return undefined;
   const frame = findFrame(stack, fileName);
   if (!frame) return undefined;
   const generatedLine = frame.line - functionHeaderLines();
   if (generatedLine < 1) return undefined;
-  return toSourcePosition(map, generatedLine, frame.column);
+  return toSourcePosition(map, generatedLine, frame.column, sourceLines);
 }

@@ -4,7 +4,8 @@
  */
 
 /** Where a problem with user code comes from. */
-export type UserCodeErrorKind = 'syntax' | 'runtime' | 'shape';
+/** `import`: an unknown module, or a name its module does not export (positioned at the name). */
+export type UserCodeErrorKind = 'syntax' | 'runtime' | 'shape' | 'import';
 
 /** A problem in the user's module, positioned in the user's own source (1-based; null = unknown). */
 export interface UserCodeError {
@@ -26,4 +27,9 @@ export interface CompileOptions {
    * @default 'user-graph.ts'
    */
   fileName?: string;
+  /**
+   * Modules besides the engine's main entry (which `replaygraph`, `@langchain/langgraph` and
+   * `@langchain/langgraph/web` name): module name → its exports.
+   */
+  modules?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }

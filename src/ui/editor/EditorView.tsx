@@ -11,7 +11,7 @@ const pick = (s: AppState) => ({
   edit: s.editGraph, fresh: s.newEditorGraph, remove: s.deleteEditorGraph, cancel: s.cancelEditorCompile,
 });
 
-const KIND: Record<UserCodeErrorDTO['kind'], string> = { syntax: 'Syntax error', runtime: 'Runtime error', shape: 'Not a graph' };
+const KIND: Record<UserCodeErrorDTO['kind'], string> = { syntax: 'Syntax error', runtime: 'Runtime error', shape: 'Not a graph', import: 'Import error' };
 
 /** Where an error is, as people read it. */
 export function errorWhere(e: UserCodeErrorDTO): string {

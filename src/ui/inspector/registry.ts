@@ -8,6 +8,7 @@ import { DiffTab } from './tabs/DiffTab';
 import { MetadataTab } from './tabs/MetadataTab';
 import { RawTab } from './tabs/RawTab';
 import { StateTab } from './tabs/StateTab';
+import { StoreTab } from './store-tab/StoreTab';
 import { TasksTab } from './tabs/TasksTab';
 import { WritesTab } from './tabs/WritesTab';
 
@@ -31,5 +32,6 @@ export const INSPECTOR_TABS: readonly InspectorTab[] = [
   { id: 'tasks', title: 'Tasks', component: TasksTab },
   { id: 'writes', title: 'Pending writes', component: WritesTab },
   { id: 'metadata', title: 'Metadata', component: MetadataTab },
+  { id: 'store', title: 'Store', component: StoreTab },
   { id: 'raw', title: 'Raw tuple', component: RawTab },
 ];

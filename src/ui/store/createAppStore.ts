@@ -14,6 +14,7 @@ import { createGallerySlice } from '../gallery/slice';
 import { createEditorSlice } from '../editor/slice';
 import { createPortabilitySlice } from '../portability/slice';
 import { createServersSlice } from '../servers/slice';
+import { createStoreItemsSlice } from '../inspector/store-tab/slice';
 
 /** A store plus the function that stops its event subscription. */
 export interface AppStore {
@@ -34,6 +35,7 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createEditorSlice(client)(...a),
     ...createPortabilitySlice(client)(...a),
     ...createServersSlice(client)(...a),
+    ...createStoreItemsSlice(client)(...a),
   }));
   const stop = subscribe?.((event) => {
     store.getState().handleWorkerEvent(event);

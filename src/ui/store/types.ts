@@ -11,6 +11,7 @@ import type { GallerySlice } from '../gallery/slice';
 import type { EditorSlice } from '../editor/slice';
 import type { PortabilitySlice } from '../portability/slice';
 import type { ServersSlice } from '../servers/slice';
+import type { StoreItemsSlice } from '../inspector/store-tab/slice';
 
 type RequestBody<T extends ToWorker['type']> = Omit<Extract<ToWorker, { type: T }>, 'id' | 'type'>;
 
@@ -174,4 +175,4 @@ export interface DebuggerSlice {
 }
 
 /** The whole store (gallery, editor and import/export slices live in their own folders). */
-export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & DebuggerSlice & GallerySlice & EditorSlice & PortabilitySlice & ServersSlice;
+export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & DebuggerSlice & GallerySlice & EditorSlice & PortabilitySlice & ServersSlice & StoreItemsSlice;

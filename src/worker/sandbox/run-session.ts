@@ -5,6 +5,7 @@
  * out or lost ends `cancelled`, a rule broken or a storage failure ends it `error`, whatever the
  * sandbox says.
  */
+import type { WireStoreOp } from '../../protocol/store';
 import type { BaseCheckpointSaver } from '../../engine/checkpoint/types';
 import type { Json, RunOutcome, WireError } from '../../protocol/dto';
 import type { RunEvent } from '../../protocol/messages';
@@ -28,6 +29,8 @@ export interface SandboxRunInput {
   graph: GraphRef;
   plan: SandboxRunPlan;
   saver: BaseCheckpointSaver;
+  /** The thread's store (`getStore()` in the run's nodes). */
+  store?: (ops: WireStoreOp[]) => Promise<unknown[]>;
   /** Aborted when the run is cancelled. */
   cancel: AbortSignal;
   /** Per-node time limit in milliseconds, when the user set one. */
@@ -90,7 +93,7 @@ export async function runInSandbox(sandbox: SandboxController, input: SandboxRun
       finish(end);
       worker.kill(why);
     };
-    const session = serveSession(port1, input.saver, { threadId: plan.threadId, mode: 'write' }, {
+    const session = serveSession(port1, input.saver, { threadId: plan.threadId, mode: 'write', ...(input.store ? { store: input.store } : {}) }, {
       onEvents: async (events) => {
         clock.observe(events);
         await input.onEvents(events);

@@ -14,6 +14,7 @@
 import { listen, type PortLike } from '../../protocol/endpoint';
 import type { RunEvent } from '../../protocol/messages';
 import type { SessionEnd, SessionRequest, ToSession, WireConfig } from '../../protocol/sandbox';
+import type { WireStoreOp } from '../../protocol/store';
 import { sessionMessageProblem } from '../../protocol/sandbox-guards';
 import { problemText, storableProblem } from '../../protocol/storable';
 import type { WireError } from '../../protocol/dto';
@@ -31,6 +32,8 @@ export interface SessionBinding {
   threadId: string;
   /** `read`: getTuple and list only; `write`: a run's session (puts, writes, events, end). */
   mode: 'read' | 'write';
+  /** The thread's store (`st/batch`, write sessions); without it store calls are refused. */
+  store?: (ops: WireStoreOp[]) => Promise<unknown[]>;
 }
 
 /** What a session reports to its owner. */
@@ -87,6 +90,12 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   };
 
   async function call(msg: SessionRequest): Promise<unknown> {
+    if (msg.type === 'st/batch') {
+      requireWrite('a store call');
+      if (!binding.store) refuse('a store call where the run has no store');
+      msg.ops.forEach((op, i) => op.op === 'put' && op.value !== null && requireStorable(`store operation ${i} (${JSON.stringify(op.key)})`, op.value));
+      return binding.store!(msg.ops);
+    }
     const config = { configurable: { ...msg.config.configurable, thread_id: threadOf(msg.config) } };
     switch (msg.type) {
       case 'cp/getTuple':

@@ -6,12 +6,16 @@
 import type { GraphModule } from '../registry';
 import * as essay from './essay';
 import essaySource from './essay.ts?raw';
+import * as handoff from './handoff';
+import handoffSource from './handoff.ts?raw';
 import * as humanReview from './human-review';
 import humanReviewSource from './human-review.ts?raw';
 import * as mapReduce from './map-reduce';
 import mapReduceSource from './map-reduce.ts?raw';
 import * as parallelFlaky from './parallel-flaky';
 import parallelFlakySource from './parallel-flaky.ts?raw';
+import * as reactAgent from './react-agent';
+import reactAgentSource from './react-agent.ts?raw';
 import * as retryFork from './retry-fork';
 import retryForkSource from './retry-fork.ts?raw';
 import { standaloneModule } from './standalone';
@@ -26,4 +30,6 @@ export const GALLERY_GRAPHS: readonly GraphModule[] = [
   standaloneModule('subgraph-loop', subgraphLoop, subgraphLoopSource),
   standaloneModule('map-reduce', mapReduce, mapReduceSource),
   standaloneModule('retry-fork', retryFork, retryForkSource),
+  standaloneModule('react-agent', reactAgent, reactAgentSource),
+  standaloneModule('handoff', handoff, handoffSource),
 ];
