@@ -3,6 +3,7 @@ import type { CheckpointDetail, CheckpointSummary } from '../../protocol/dto';
 import type { ReplyOf, ToWorker, WorkerEvent } from '../../protocol/messages';
 import { createAppStore } from './createAppStore';
 import type { StoreClient } from './types';
+import { remoteGraphId } from '../../protocol/remote';
 
 type Req = { type: ToWorker['type']; body: Record<string, unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
@@ -58,6 +59,26 @@ describe('app store', () => {
     expect(s.history).toHaveLength(3);
     expect(s.detail?.summary.checkpointId).toBe('c');
     expect(s.graphId).toBe('g');
+  });
+
+  it('keeps a server graph opened while the graph list was still on its way', async () => {
+    const { client, take } = scriptedClient();
+    const { store } = createAppStore(client);
+    const done = store.getState().connect({ thread: null, ns: '', checkpoint: null, graph: null, tab: null });
+    const list = await take('rg/graphs.list');
+    store.setState({ serverId: 's1' });
+    const opening = store.getState().openAssistant('a1');
+    const graph = { id: remoteGraphId('s1', 'a1'), title: 'agent', description: '', origin: 'remote' as const, shape: { nodes: [], edges: [] }, exampleInput: {} };
+    (await take('rg/remote.assistant.graph')).resolve(reply('rg/remote.graph', { graph }));
+    await opening;
+    const local = { ...graph, id: 'chain', title: 'Chain', origin: 'builtin' as const };
+    list.resolve(reply('rg/graphs.list', { graphs: [local] }));
+    (await take('rg/threads.list')).resolve(reply('rg/threads.list', { threads: [] }));
+    await done;
+    const s = store.getState();
+    expect(s.graphId).toBe(remoteGraphId('s1', 'a1'));
+    expect(s.graphs.map((g) => g.id)).toEqual(['chain', remoteGraphId('s1', 'a1')]);
+    expect(s.view).toBe('debugger');
   });
 
   it('drops a checkpoint detail that arrives after another checkpoint was selected', async () => {

@@ -78,7 +78,11 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
       }
       try {
         const { graphs } = await client.request('rg/graphs.list', {});
-        set({ graphs, graphId: initial.graph ?? graphs[0]?.id ?? null });
+        // The page is usable once the worker is ready: a server's graph opened while the list was
+        // on its way stays in the list, and a graph the user opened meanwhile stays open.
+        const meanwhile = get();
+        const added = meanwhile.graphs.filter((g) => !graphs.some((l) => l.id === g.id));
+        set({ graphs: [...graphs, ...added], graphId: meanwhile.graphId ?? initial.graph ?? graphs[0]?.id ?? null });
       } catch (err) {
         get().reportError('Loading graphs', err);
       }
