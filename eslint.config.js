@@ -61,7 +61,6 @@ export default tseslint.config(
             message: 'src/engine may import @langchain/core and zod, never LangGraph.js (@langchain/langgraph*) or other LangChain packages.',
           },
         ],
-        }],
       }],
     },
   },

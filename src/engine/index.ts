@@ -18,8 +18,7 @@ export { StateSchema, ReducedValue, UntrackedValue, MessagesValue, type Standard
 export { schemaDefaultGetter as getSchemaDefaultGetter, jsonSchemaOf as getJsonSchemaFromSchema, isStandardSchema } from './graph/schema/state_schema';
 export { getStateTypeSchema, getUpdateTypeSchema, getInputTypeSchema, getOutputTypeSchema, getConfigTypeSchema } from './graph/schema/json';
 export { withLangGraph, registry, schemaMetaRegistry, SchemaMetaRegistry, LanggraphZodMetaRegistry, type SchemaMeta } from './graph/schema/zod';
-export { messagesStateReducer, messagesStateReducer as addMessages, REMOVE_ALL_MESSAGES } from './graph/messages';
-export { MessagesAnnotation, MessagesZodMeta, MessagesZodState } from './graph/messages_annotation';
+export { MessagesZodState } from './graph/messages_annotation';
 export type { DrawableEdge, DrawableGraph, DrawableNode, DrawableNodeData, GetGraphOptions } from './graph/drawable';
 export { Pregel, type PregelOptions, type PregelParams } from './pregel/pregel';
 export { Channel, ChannelWrite, PregelNode, PASSTHROUGH, type ChannelWriteEntry, type PregelNodeFields } from './pregel/lowlevel';

@@ -164,9 +164,6 @@ function makeWriters(name: string, g: StateGraph<any, any, any>, keys: string[],
   };
 }
 
-type NodeFunction = (input: unknown, config: RunnableConfig) => unknown;
-
-
 /** Builds the Pregel graph of a StateGraph (`nodes`: the builder's, with the node defaults applied). */
 export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: ReadonlyMap<string, NodeSpec>, options: CompileOptions): CompiledStateGraph<S, U> {
   const all = Object.keys(g.channels);
@@ -202,7 +199,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: Rea
       // A compiled graph as a node runs as a subgraph of this task (see Pregel.stream).
       bound,
       // The node's own function, run on its own (LangGraph.js nodes are Runnables).
-      invoke: (input: unknown, config?: RunnableConfig) => bound!(input, config ?? {}),
+      invoke: async (input: unknown, config?: RunnableConfig) => bound(input, config ?? {}),
       ...(sub ? { subgraph: sub } : {}),
       writers: makeWriters(name, g, all, nodeNames, joinsBySource.get(name) ?? [], schema),
       retryPolicy: spec.retryPolicy,

@@ -1,20 +1,9 @@
 /**
- * Ready-made message states (LangGraph.js `MessagesAnnotation`, `MessagesZodState`): one
- * `messages` key folded by `messagesStateReducer`, default `[]`.
+ * `MessagesZodState` (LangGraph.js): a zod object state with one `messages` key folded by
+ * `messagesStateReducer`, default `[]` (the metadata is `MessagesZodMeta`, see ../messages).
  */
 import { z } from 'zod/v3';
-import { Annotation } from './annotation';
-import { messagesStateReducer } from './messages';
-import { withLangGraph, type SchemaMeta } from './schema/zod';
-
-export const MessagesAnnotation = Annotation.Root({
-  messages: Annotation<ReturnType<typeof messagesStateReducer>, Parameters<typeof messagesStateReducer>[1]>({ reducer: messagesStateReducer, default: () => [] }),
-});
-
-export const MessagesZodMeta: SchemaMeta = {
-  reducer: { fn: messagesStateReducer },
-  jsonSchemaExtra: { langgraph_type: 'messages' },
-  default: () => [],
-};
+import { MessagesZodMeta } from '../messages/annotation';
+import { withLangGraph } from './schema/zod';
 
 export const MessagesZodState = z.object({ messages: withLangGraph(z.custom<any>(), MessagesZodMeta) });

@@ -110,7 +110,7 @@ function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, s
     configurable,
     metadata,
   };
-  if (step.signal) config.signal = step.signal;
+  if (step.signal) config.signal = step.signal as RunnableConfig['signal'];
   if (task.node.tags) config.tags = base.tags ? [...base.tags, ...task.node.tags] : task.node.tags;
   // The node's runs nest under the graph's run, one child per step (as LangGraph.js tags them).
   if (opts.graphRun) config.callbacks = stepCallbacks(opts.graphRun, loop.step);
@@ -198,7 +198,7 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
     try {
       const policy = task.timeout;
       await runInContext(ctx, () =>
-        policy ? runWithTimeout(task.name, policy, step.signal, (s) => ((scope = s), attempt({ ...config, signal: s.signal, heartbeat: s.heartbeat }))) : attempt(config),
+        policy ? runWithTimeout(task.name, policy, step.signal, (s) => ((scope = s), attempt({ ...config, signal: s.signal as RunnableConfig['signal'], heartbeat: s.heartbeat }))) : attempt(config),
       );
       leaveContext();
       return await commitSuccess(task, loop, writes, step);

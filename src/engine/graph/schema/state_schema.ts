@@ -9,7 +9,7 @@ import { binopSpec } from '../../channels/binop';
 import { lastValueSpec } from '../../channels/last_value';
 import { untrackedSpec } from '../../channels/untracked';
 import { OVERWRITE, overwriteValue } from '../../types';
-import { messagesStateReducer } from '../messages';
+import { messagesStateReducer } from '../../messages/reducer';
 
 /** The part of the Standard Schema interface used here (`schema['~standard'].validate`). */
 export interface StandardSchemaLike<Out = unknown> {
