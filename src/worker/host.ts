@@ -28,6 +28,8 @@ import { SandboxController, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '.
 import { BootstrapLauncher, type SandboxLauncher } from './sandbox/launcher';
 import { runsFromRecords, type ThreadStore } from './store';
 import { withTraceCache } from './trace-cache';
+import { fileContext, isFilesRequest, onFilesRequest, withFileThreads } from './files/handlers';
+import { OpenedFiles, type FilesOpener } from './files/registry';
 
 /** A message without its request id (the host adds it). */
 type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
@@ -52,6 +54,8 @@ export interface HostDeps {
   schedule?: Schedule;
   /** Monotonic clock in milliseconds. @default performance.now */
   now?: () => number;
+  /** Opens checkpoint files a LangGraph app wrote (`rg/files.open`). @default `openFiles` of src/formats */
+  openFiles?: FilesOpener;
 }
 
 /** A running host. */
@@ -71,6 +75,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
   const sandbox = new SandboxController(launcher, { ...DEFAULT_SANDBOX_LIMITS, ...deps.sandboxLimits });
   const locks = deps.locks ?? defaultLocks();
   let ready: Promise<HostContext> | null = null;
+  const opened = new OpenedFiles(deps.openFiles ?? (async (files) => (await import('../formats/index')).openFiles(files)));
 
   const open = async (): Promise<HostContext> => {
     const store = withTraceCache(await deps.openStore());
@@ -130,7 +135,11 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
     if (problem) throw new HostError('BAD_REQUEST', `Bad "${msg.type}" request: ${problem}.`);
     if (msg.type === 'rg/hello') return hello(msg.protocolVersion);
     if (msg.type === 'rg/sandbox.attach') return attach(msg.port);
-    return dispatch(await context(), msg);
+    const ctx = await context();
+    if (isFilesRequest(msg)) return onFilesRequest(ctx, opened, msg);
+    // A thread of an opened file is read with the same handlers, over the file's own store.
+    if (msg.type === 'rg/threads.list') return read.onThreadsList(ctx).then((r) => ({ ...r, threads: withFileThreads(r.threads, opened) }));
+    return dispatch(fileContext(ctx, opened, msg) ?? ctx, msg);
   }
 
   /** The page's sandbox iframe (a new one after the old one was lost): no storage needed. */
@@ -170,7 +179,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
 }
 
 /** Routes a valid request (other than hello) to its handler. The switch is exhaustive. */
-function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 'rg/sandbox.attach' }>): Promise<ReplyBody> {
+function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 'rg/sandbox.attach' | `rg/files.${string}` }>): Promise<ReplyBody> {
   switch (msg.type) {
     case 'rg/graphs.list': return ctx.graphs.list().then((graphs) => ({ type: 'rg/graphs', graphs }));
     case 'rg/settings.set': return Promise.resolve(ctx.store.setDurability?.(msg.durability)).then(() => ({ type: 'rg/ok' }));

@@ -6,6 +6,8 @@
 import { APP_DB_NAME, APP_DB_VERSION } from '../checkpoint/idb/open';
 import { startHost } from './host';
 import { createIdbStore } from './idb-store';
+// Vite moves the package when it pre-bundles it, so the WASM file is named explicitly.
+import sqliteWasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -18,5 +20,7 @@ const loadMs = Number(words.find((w) => w.startsWith('load-ms='))?.slice('load-m
 startHost(self, {
   openStore: async () => createIdbStore(APP_DB_NAME, APP_DB_VERSION),
   testGraphs: words.includes('test-graphs'),
+  // Checkpoint files are read here, slice by slice (FileReaderSync), formats loaded on first use.
+  openFiles: async (files) => (await import('../formats/index')).openFiles(files, { sqlite: { wasmUrl: sqliteWasmUrl } }),
   ...(Number.isInteger(loadMs) && loadMs > 0 ? { sandboxLimits: { loadMs } } : {}),
 });
