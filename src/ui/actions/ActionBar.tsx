@@ -5,6 +5,7 @@ import type { AppState } from '../store/types';
 import { ForkForm } from './ForkForm';
 import { InterruptForms } from './InterruptForms';
 import { RunForm } from './RunForm';
+import { readOnlyReason } from '../files/FileThreadBar';
 
 const pick = (s: AppState) => ({
   threadId: s.threadId,
@@ -26,18 +27,22 @@ export function ActionBar() {
   const [forking, setForking] = useState(false);
   const noThread = a.threadId === null;
   const ro = thread?.readOnly === true;
+  // Disabled actions that would write say why (a file's thread, an imported history).
+  const why = readOnlyReason(thread) ?? undefined;
+  const fromFile = thread?.file !== undefined;
   return (
     <div className="action-bar">
       <RunForm />
       <div className="buttons" role="toolbar" aria-label="Run controls">
-        <button type="button" disabled={noThread || running || ro} onClick={() => void a.step()} data-testid="action-step" title="F10">Step</button>
-        <button type="button" disabled={noThread || running || ro} onClick={() => void a.continueRun()} data-testid="action-continue" title="F8">Continue</button>
+        <button type="button" disabled={noThread || running || ro} onClick={() => void a.step()} data-testid="action-step" title={why ?? 'F10'}>Step</button>
+        <button type="button" disabled={noThread || running || ro} onClick={() => void a.continueRun()} data-testid="action-continue" title={why ?? 'F8'}>Continue</button>
         <button type="button" disabled={!running} onClick={() => void a.cancelRun()} data-testid="action-cancel">Cancel</button>
-        <button type="button" disabled={a.checkpointId === null || running || ro} onClick={() => a.checkpointId !== null && void a.replayFrom(a.checkpointId)} data-testid="action-replay">Replay from here</button>
-        <button type="button" disabled={a.checkpointId === null || running || ro} onClick={() => setForking((f) => !f)} aria-expanded={forking} data-testid="action-fork">Fork from here…</button>
+        <button type="button" disabled={a.checkpointId === null || running || ro} onClick={() => a.checkpointId !== null && void a.replayFrom(a.checkpointId)} data-testid="action-replay" title={why}>Replay from here</button>
+        <button type="button" disabled={a.checkpointId === null || running || ro} onClick={() => setForking((f) => !f)} aria-expanded={forking} data-testid="action-fork" title={why}>Fork from here…</button>
         <button
           type="button"
-          disabled={noThread || running}
+          disabled={noThread || running || fromFile}
+          title={fromFile ? 'A thread of an opened file is not deleted: close the file in the Files view.' : undefined}
           onClick={() => a.threadId !== null && window.confirm(`Delete thread ${a.threadId} and all its checkpoints?`) && void a.deleteThread(a.threadId)}
           data-testid="action-delete"
         >

@@ -17,6 +17,8 @@ import { useAppStore } from '../store/useAppStore';
 import { GalleryView } from '../gallery/GalleryView';
 import { EditorView } from '../editor/EditorView';
 import { useViewUrl } from '../gallery/useViewUrl';
+import { FilesView } from '../files/FilesView';
+import { FileThreadBar } from '../files/FileThreadBar';
 
 /** The debugger's layout: header, timeline, graph with actions, inspector, runs. */
 export function AppShell() {
@@ -31,7 +33,9 @@ export function AppShell() {
       <div className="app">
         <Header onHelp={() => setHelpOpen(true)} />
         <ErrorList />
-        {view === 'gallery' ? <ErrorBoundary area="The gallery"><GalleryView /></ErrorBoundary> : <ErrorBoundary area="The editor"><EditorView /></ErrorBoundary>}
+        {view === 'gallery' ? <ErrorBoundary area="The gallery"><GalleryView /></ErrorBoundary>
+          : view === 'files' ? <ErrorBoundary area="Files"><FilesView /></ErrorBoundary>
+          : <ErrorBoundary area="The editor"><EditorView /></ErrorBoundary>}
         {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
       </div>
     );
@@ -46,6 +50,7 @@ export function AppShell() {
           <ErrorBoundary area="Timeline"><Timeline /></ErrorBoundary>
         </aside>
         <main className="pane pane-center">
+          <SelectionBoundary area="Files"><FileThreadBar /></SelectionBoundary>
           <SelectionBoundary area="Actions"><ActionBar /></SelectionBoundary>
           <SelectionBoundary area="Graph"><GraphView /></SelectionBoundary>
         </main>

@@ -8,6 +8,7 @@ const VIEWS: { view: AppView; label: string }[] = [
   { view: 'gallery', label: 'Gallery' },
   { view: 'editor', label: 'Editor' },
   { view: 'debugger', label: 'Debugger' },
+  { view: 'files', label: 'Files' },
 ];
 
 /** Switches between the gallery, the graph editor and the debugger. */

@@ -12,6 +12,7 @@ import type { AppState, StoreClient, SubscribeEvents } from './types';
 import { createGallerySlice } from '../gallery/slice';
 import { createEditorSlice } from '../editor/slice';
 import { createPortabilitySlice } from '../portability/slice';
+import { createFilesSlice } from '../files/slice';
 
 /** A store plus the function that stops its event subscription. */
 export interface AppStore {
@@ -30,6 +31,7 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createGallerySlice()(...a),
     ...createEditorSlice(client)(...a),
     ...createPortabilitySlice(client)(...a),
+    ...createFilesSlice(client)(...a),
   }));
   const stop = subscribe?.((event) => store.getState().handleWorkerEvent(event));
   return { store, dispose: () => stop?.() };

@@ -10,6 +10,7 @@ import type { UrlState } from '../model/url-state';
 import type { GallerySlice } from '../gallery/slice';
 import type { EditorSlice } from '../editor/slice';
 import type { PortabilitySlice } from '../portability/slice';
+import type { FilesSlice } from '../files/slice';
 
 type RequestBody<T extends ToWorker['type']> = Omit<Extract<ToWorker, { type: T }>, 'id' | 'type'>;
 
@@ -148,4 +149,4 @@ export interface RunsSlice {
 }
 
 /** The whole store (gallery, editor and import/export slices live in their own folders). */
-export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & GallerySlice & EditorSlice & PortabilitySlice;
+export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & GallerySlice & EditorSlice & PortabilitySlice & FilesSlice;
