@@ -199,7 +199,7 @@ export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: Rea
       // A compiled graph as a node runs as a subgraph of this task (see Pregel.stream).
       bound,
       // The node's own function, run on its own (LangGraph.js nodes are Runnables).
-      invoke: async (input: unknown, config?: RunnableConfig) => bound(input, config ?? {}),
+      invoke: async (input: unknown, config?: RunnableConfig) => bound!(input, config ?? {}),
       ...(sub ? { subgraph: sub } : {}),
       writers: makeWriters(name, g, all, nodeNames, joinsBySource.get(name) ?? [], schema),
       retryPolicy: spec.retryPolicy,

@@ -110,6 +110,7 @@ function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, s
     configurable,
     metadata,
   };
+  // The engine's own signals have the platform's shape (see PlatformAbortSignal).
   if (step.signal) config.signal = step.signal as RunnableConfig['signal'];
   if (task.node.tags) config.tags = base.tags ? [...base.tags, ...task.node.tags] : task.node.tags;
   // The node's runs nest under the graph's run, one child per step (as LangGraph.js tags them).

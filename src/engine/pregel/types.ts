@@ -30,6 +30,8 @@ export interface PregelNode {
   tags?: string[];
   /** Results of this node are cached by input (see ./cache). */
   cachePolicy?: import('./cache').CachePolicy;
+  /** Runs the node's action alone (no writers), as LangGraph.js's `graph.nodes[name].invoke()`. */
+  invoke?: (input: unknown, config?: RunnableConfig) => Promise<unknown>;
   /** Set when the node is a compiled graph (a subgraph): getState reports its state. */
   subgraph?: { checkpointMode?: boolean; nodes: Record<string, PregelNode> } & object;
   /** Each attempt's time budget (see ./timeout). */
@@ -40,8 +42,6 @@ export interface PregelNode {
   isErrorHandler?: boolean;
   /** Merged into the metadata of the node's tasks. */
   metadata?: Record<string, unknown>;
-  /** Runs the node's function alone (outside a graph run). */
-  invoke?(input: unknown, config?: RunnableConfig): unknown;
 }
 
 export type TaskPath = (string | number | boolean)[];

@@ -1,0 +1,195 @@
+/**
+ * The engine's decisions about saved writes, as it made them: `LedgerRecorder` follows a thread's
+ * trace (`src/shared/trace.ts`) and keeps one `LedgerRecord` per (namespace, checkpoint, task,
+ * channel), the latest decision winning.
+ *
+ * A write is put (`@engine.writes.put`). A tick from its checkpoint re-applies it or skips it as a
+ * control signal (`@engine.write.*`): both are tentative until the step completes
+ * (`@engine.checkpoint.saved` of a `loop` checkpoint), which settles what was still open. A replay,
+ * a stale-interrupt drop or new input discards it for good. A task reads a waiting resume value
+ * (`@engine.task.run`); a later put of the same task replaces it. Under `exit` durability a put
+ * reaches the saver only if the run ends with its step unfinished, so deferred puts count from
+ * the run's end.
+ */
+import type { TraceEvent } from '../../shared/trace';
+import { NULL_TASK_ID, RESUME } from '../constants';
+import { controlSignalOf } from './rules';
+import { TickTracker, type OpenTick } from './ticks';
+import type { Disposition, LedgerRecord } from './types';
+
+interface Entry extends LedgerRecord {
+  /** Serial of the tick that last re-applied the write (settled as `reapplied` if that tick completes). */
+  reappliedIn: number | null;
+}
+
+type Put = Extract<TraceEvent, { type: '@engine.writes.put' }>;
+type Skip = Extract<TraceEvent, { type: '@engine.write.skipped' }>;
+
+const keyOf = (ns: string, cp: string, task: string, channel: string): string => JSON.stringify([ns, cp, task, channel]);
+const cpKey = (ns: string, cp: string): string => JSON.stringify([ns, cp]);
+const strip = ({ reappliedIn: _r, ...record }: Entry): LedgerRecord => record;
+
+/** Builds ledger records from one thread's trace events, fed in emission order. */
+export class LedgerRecorder {
+  private readonly ticks = new TickTracker();
+  private readonly entries = new Map<string, Entry>();
+  /** Record keys per checkpoint, in first-put order. */
+  private readonly byCheckpoint = new Map<string, Set<string>>();
+  /** Per namespace: `exit`-durability puts not yet handed to the saver. */
+  private readonly deferred = new Map<string, Put[]>();
+  /** Per namespace: steps that completed under `exit` durability, not saved yet. */
+  private readonly unsaved = new Map<string, { tick: OpenTick; step: number }[]>();
+
+  /** Feeds a thread's events (in order). */
+  addAll(events: Iterable<TraceEvent>): this {
+    for (const e of events) this.add(e);
+    return this;
+  }
+
+  /** Feeds one event. */
+  add(e: TraceEvent): void {
+    const at = this.ticks.place(e);
+    const ns = e.checkpointNs;
+    switch (e.type) {
+      case '@engine.writes.put':
+        if (e.deferred) this.deferred.set(ns, [...(this.deferred.get(ns) ?? []), e]);
+        else this.put(e);
+        return;
+      case '@engine.write.reapplied': {
+        const entry = at.tick && this.entries.get(keyOf(ns, at.tick.checkpointId, e.taskId, e.channel));
+        if (entry && at.tick) {
+          entry.reappliedIn = at.tick.serial;
+          this.set(entry, { kind: 'pending' }, `Re-applied to task ${e.name} in step ${e.step}, which has not completed.`);
+        }
+        return;
+      }
+      case '@engine.write.skipped': return at.context ? this.skipped(e, at.context) : undefined;
+      case '@engine.task.run': return at.tick ? this.read(at.tick, e.name, e.step) : undefined;
+      case '@engine.writes.applied': {
+        if (!at.tick) return;
+        // Under `exit` durability the step's writes never reach the saver; the step counts as
+        // completed for the saved data only if a later saved checkpoint descends from it.
+        if (this.deferred.has(ns)) {
+          this.deferred.delete(ns);
+          this.unsaved.set(ns, [...(this.unsaved.get(ns) ?? []), { tick: at.tick, step: e.step }]);
+        } else this.complete(at.tick, e.step);
+        return;
+      }
+      case '@engine.checkpoint.saved': {
+        const parent = e.parentCheckpointId;
+        if (e.source === 'loop') {
+          for (const done of this.unsaved.get(ns) ?? []) if (done.tick.checkpointId === parent) this.complete(done.tick, done.step);
+          this.unsaved.delete(ns);
+        } else if (e.source === 'input' && parent) this.input(ns, parent);
+        return;
+      }
+      case '@engine.run.end': {
+        for (const put of this.deferred.get(ns) ?? []) this.put(put);
+        this.deferred.delete(ns);
+        this.unsaved.delete(ns);
+        return;
+      }
+      default:
+    }
+  }
+
+  /** Every record so far. */
+  records(): LedgerRecord[] {
+    return [...this.entries.values()].map(strip);
+  }
+
+  /** The records of one checkpoint, in first-put order. */
+  recordsOf(ns: string, checkpointId: string): LedgerRecord[] {
+    return this.entriesOf(ns, checkpointId).map(strip);
+  }
+
+  private entriesOf(ns: string, checkpointId: string): Entry[] {
+    return [...(this.byCheckpoint.get(cpKey(ns, checkpointId)) ?? [])].map((k) => this.entries.get(k)!);
+  }
+
+  private set(entry: Entry, disposition: Disposition, reason: string): void {
+    entry.disposition = disposition;
+    entry.reason = reason;
+  }
+
+  private put(e: Put): void {
+    const { checkpointNs: ns, checkpointId: cp, taskId, step } = e;
+    const keys = this.byCheckpoint.get(cpKey(ns, cp)) ?? new Set<string>();
+    this.byCheckpoint.set(cpKey(ns, cp), keys);
+    const mine = new Set(e.channels);
+    if (!e.isNullTask) {
+      // A task's new writes replace all its earlier ones in the run's memory.
+      for (const old of this.entriesOf(ns, cp)) {
+        if (old.taskId !== taskId || mine.has(old.channel) || old.disposition.kind === 'discarded') continue;
+        this.set(old, { kind: 'superseded' }, `Replaced by a later put of the same task in step ${step}: it ran again.`);
+        old.reappliedIn = null;
+      }
+    }
+    for (const channel of mine) {
+      const key = keyOf(ns, cp, taskId, channel);
+      const entry: Entry = this.entries.get(key) ?? { checkpointNs: ns, checkpointId: cp, taskId, channel, disposition: { kind: 'pending' }, reason: '', reappliedIn: null };
+      entry.reappliedIn = null;
+      if (channel === RESUME && taskId !== NULL_TASK_ID) {
+        this.set(entry, { kind: 'resume-value' }, 'The resume values this task read, kept so that its interrupts replay them when it runs again.');
+      } else {
+        this.set(entry, { kind: 'pending' }, `Put in step ${step}; no step from this checkpoint has completed with it yet.`);
+      }
+      this.entries.set(key, entry);
+      keys.add(key);
+    }
+  }
+
+  private skipped(e: Skip, checkpointId: string): void {
+    const entry = this.entries.get(keyOf(e.checkpointNs, checkpointId, e.taskId, e.channel));
+    // A write settled by a completed step keeps its answer: a later replay only runs past it.
+    if (!entry || entry.disposition.kind !== 'pending') return;
+    entry.reappliedIn = null;
+    switch (e.reason) {
+      case 'control-signal': {
+        // A resume write stays what it was: a task reading it settles it.
+        if (e.channel === RESUME) return;
+        const outputs = this.entriesOf(e.checkpointNs, checkpointId).some((o) => o.taskId === e.taskId && !controlSignalOf(o.channel) && o.disposition.kind !== 'superseded');
+        if (outputs) return this.set(entry, { kind: 'superseded' }, `Replaced by the outputs of the same task, which ran again after this ${e.channel} and finished.`);
+        return this.set(entry, { kind: 'pending' }, `Skipped as a control signal in step ${e.step} (its task runs again); that step has not completed.`);
+      }
+      case 'replaying': return this.set(entry, { kind: 'discarded', cause: 'replaying' }, `Not re-applied: step ${e.step} replayed this checkpoint and ran every task again.`);
+      case 'time-travel': return this.set(entry, { kind: 'discarded', cause: 'time-travel' }, `Dropped: a run travelled back to this checkpoint, so this ${e.channel} was stale.`);
+      case 'discarded': return this.set(entry, { kind: 'discarded', cause: 'new-input' }, 'Discarded: new input on this checkpoint replaced its unfinished step.');
+    }
+  }
+
+  /** A task ran in `tick`: a waiting resume value of the null task is read by it. */
+  private read(tick: OpenTick, name: string, step: number): void {
+    for (const entry of this.entriesOf(tick.checkpointNs, tick.checkpointId)) {
+      if (entry.channel === RESUME && entry.taskId === NULL_TASK_ID && entry.disposition.kind === 'pending') {
+        this.set(entry, { kind: 'resume-value' }, `Read as a resume value when task ${name} ran in step ${step}.`);
+      }
+    }
+  }
+
+  /** An input checkpoint was made from `parent`: its input writes went in, the rest was discarded. */
+  private input(ns: string, parent: string): void {
+    for (const entry of this.entriesOf(ns, parent)) {
+      if (entry.disposition.kind !== 'pending') continue;
+      if (entry.taskId === NULL_TASK_ID && !controlSignalOf(entry.channel)) this.set(entry, { kind: 'applied' }, 'Applied as input: the input checkpoint made from this one holds it.');
+      else this.set(entry, { kind: 'discarded', cause: 'new-input' }, 'Discarded: new input on this checkpoint replaced its unfinished step.');
+    }
+  }
+
+  /** The step from the tick's checkpoint completed: settle every write still open. */
+  private complete(tick: OpenTick, step: number): void {
+    for (const entry of this.entriesOf(tick.checkpointNs, tick.checkpointId)) {
+      if (entry.disposition.kind !== 'pending') continue;
+      const signal = controlSignalOf(entry.channel);
+      if (entry.channel === RESUME) this.set(entry, { kind: 'resume-value' }, `Read as a resume value by step ${step}, which completed.`);
+      else if (signal) this.set(entry, { kind: 'skipped-control', signal }, `A ${signal} signal is never applied to a channel; step ${step} completed without it.`);
+      else if (entry.reappliedIn === tick.serial) this.set(entry, { kind: 'reapplied' }, `Saved by an earlier attempt of step ${step} and re-applied to its task, which did not run again.`);
+      else this.set(entry, { kind: 'applied' }, `Applied when step ${step} completed.`);
+    }
+  }
+}
+
+/** The records of one thread's whole trace. */
+export function recordLedger(events: Iterable<TraceEvent>): LedgerRecord[] {
+  return new LedgerRecorder().addAll(events).records();
+}
