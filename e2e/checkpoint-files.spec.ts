@@ -110,6 +110,7 @@ test.describe('open your app\'s checkpoints', () => {
       await expect(page.getByTestId('pending-write')).toHaveCount(2);
       await expect(page.getByTestId('tab-writes')).toContainText('__interrupt__');
       await expect(page.getByTestId('tab-writes')).toContainText('Approve A?');
+      await expect(page.locator('[data-testid="pending-write"][data-disposition="pending"]')).toHaveCount(2);
       // Read-only: every action that writes is disabled and says why.
       await expect(page.getByTestId('read-only-badge')).toBeVisible();
       for (const id of ['action-step', 'action-continue', 'action-replay', 'action-fork', 'action-delete']) {
@@ -130,6 +131,11 @@ test.describe('open your app\'s checkpoints', () => {
       await page.getByTestId('inspector-tab-writes').click();
       await expect(page.getByTestId('tab-writes')).toContainText('__error__');
       await expect(page.getByTestId('tab-writes')).toContainText('web search timed out');
+      // Dispositions from the write ledger (checkpoint data alone): the step completed after the retry.
+      const errorRows = page.locator('[data-testid="pending-write"]', { hasText: '__error__' });
+      await expect(errorRows.first()).toHaveAttribute('data-disposition', 'dropped');
+      await expect(errorRows.first().getByTestId('write-disposition')).toHaveAttribute('title', /ran again/);
+      await expect(page.locator('[data-testid="pending-write"]', { hasText: 'results' }).first()).toHaveAttribute('data-disposition', 'applied');
 
       // Messages decoded from the file's own serialization.
       await openInDebugger(page, name, byScenario('chat'), 5);

@@ -232,6 +232,10 @@ export interface PendingWriteDTO {
   /** True when `value` was cut to a small preview. */
   valueTruncated?: boolean;
   disposition: WriteDisposition;
+  /** Why, in one sentence, when the disposition was computed from checkpoint data (a thread read from a file). */
+  dispositionReason?: string;
+  /** Other dispositions checkpoint data cannot rule out (ledger kinds, e.g. `reapplied` beside `applied`). */
+  dispositionAlternatives?: string[];
 }
 
 /** The fields of a checkpoint detail that can be large, and cut for the page. */

@@ -28,7 +28,7 @@ import { SandboxController, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from '.
 import { BootstrapLauncher, type SandboxLauncher } from './sandbox/launcher';
 import { runsFromRecords, type ThreadStore } from './store';
 import { withTraceCache } from './trace-cache';
-import { fileContext, isFilesRequest, onFilesRequest, withFileThreads } from './files/handlers';
+import { fileContext, fileRead, isFilesRequest, onFilesRequest, withFileThreads } from './files/handlers';
 import { OpenedFiles, type FilesOpener } from './files/registry';
 
 /** A message without its request id (the host adds it). */
@@ -139,7 +139,8 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
     if (isFilesRequest(msg)) return onFilesRequest(ctx, opened, msg);
     // A thread of an opened file is read with the same handlers, over the file's own store.
     if (msg.type === 'rg/threads.list') return read.onThreadsList(ctx).then((r) => ({ ...r, threads: withFileThreads(r.threads, opened) }));
-    return dispatch(fileContext(ctx, opened, msg) ?? ctx, msg);
+    const fileCtx = fileContext(ctx, opened, msg);
+    return fileCtx ? fileRead(opened, msg, dispatch(fileCtx, msg)) : dispatch(ctx, msg);
   }
 
   /** The page's sandbox iframe (a new one after the old one was lost): no storage needed. */

@@ -79,6 +79,18 @@ describe.each(STORES)('checkpoint files over the protocol (%s)', (_name, makeSto
 
     const head = await client.getCheckpoint({ threadId: pi.threadId, checkpointId: pi.latestCheckpointId });
     expect(head.pendingWrites.filter((w) => w.channel === '__interrupt__')).toHaveLength(2);
+    // Dispositions from the write ledger: the file has no trace, only checkpoint data.
+    expect(head.pendingWrites.map((w) => w.disposition)).toEqual([{ kind: 'pending' }, { kind: 'pending' }]);
+    expect(head.pendingWrites.every((w) => typeof w.dispositionReason === 'string' && w.dispositionReason.length > 0)).toBe(true);
+    const er = file!.threads.find((t) => t.originalId === 'error-resume')!;
+    const failed = (await client.historyPage({ threadId: er.threadId, limit: 10 })).items.find((c) => c.step === 1)!;
+    const writes = (await client.getCheckpoint({ threadId: er.threadId, checkpointId: failed.checkpointId })).pendingWrites;
+    // The step completed (a loop child): outputs applied; each __error__ was superseded by its task's later outputs.
+    for (const w of writes) {
+      if (w.channel === '__error__') expect(w).toMatchObject({ disposition: { kind: 'dropped' }, dispositionReason: expect.stringContaining('ran again') });
+      else expect(w).toMatchObject({ disposition: { kind: 'applied' }, dispositionAlternatives: ['reapplied'] });
+    }
+    expect(writes.map((w) => w.channel).sort()).toEqual(['__error__', '__error__', 'join:web+docs:join', 'results', 'results']);
 
     const sg = file!.threads.find((t) => t.originalId === 'subgraph')!;
     const ns = await client.listNamespaces(sg.threadId);

@@ -12,6 +12,7 @@ import { HostError, type HostContext } from '../context';
 import { startRun } from '../run-driver';
 import { forkIntoNative, runtimeValues, type StoredValueOf } from './continue-here';
 import { readOnlyFile } from './file-store';
+import { fileLedger, withLedger } from './ledger';
 import { OpenedFiles } from './registry';
 
 type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
@@ -47,6 +48,18 @@ export function fileContext(ctx: HostContext, files: OpenedFiles, msg: ToWorker)
   if (!file) throw new HostError('NOT_FOUND', `Thread "${threadId}" belongs to a file that is not open (files are closed when the page reloads): open the file again.`);
   if (!READS.has(msg.type)) throw readOnlyFile(file.name, WHY[msg.type] ?? RUN_WHY);
   return { ...ctx, store: file.store, graphIdOf: async () => null, rememberGraph: () => undefined, forgetThread: () => undefined };
+}
+
+/**
+ * A file thread's read, handled by the usual handler (`handled`) in its file context; a checkpoint
+ * detail then gets its pending writes' dispositions from the write ledger (the file has no trace).
+ */
+export async function fileRead(files: OpenedFiles, msg: ToWorker, handled: Promise<ReplyBody>): Promise<ReplyBody> {
+  const reply = await handled;
+  if (reply.type !== 'rg/checkpoint' || msg.type !== 'rg/checkpoint.get') return reply;
+  const file = files.fileOf(msg.threadId);
+  if (!file) return reply;
+  return { ...reply, detail: withLedger(reply.detail, await fileLedger(file.source, file.originalId, msg.ns, msg.checkpointId)) };
 }
 
 /** The thread list with every open file's threads after the native ones. */
