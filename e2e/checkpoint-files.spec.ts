@@ -83,6 +83,8 @@ async function openInDebugger(page: Page, file: string, thread: string, rows: nu
 }
 
 test.describe('open your app\'s checkpoints', () => {
+  // Each test walks several threads through the debugger (or writes a graph and runs it): more than the default 30 s on a loaded machine.
+  test.describe.configure({ timeout: 90_000 });
   for (const fixture of FIXTURE_SETS) {
     test(`${fixture.title}: threads, checkpoints, namespaces and pending writes in the debugger, read-only`, async ({ page }) => {
       await openFilesView(page);
