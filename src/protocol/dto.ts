@@ -6,6 +6,7 @@
  * are turned into descriptive strings) so the UI can always show them as text.
  */
 import type { ErrorCode, ErrorData, RunLocation } from '../shared/errors';
+import type { ThreadFileRef } from './files';
 
 /** Error codes the worker protocol adds to the shared catalogue. */
 export type ProtocolErrorCode =
@@ -171,6 +172,8 @@ export interface ThreadSummary {
   readOnly?: boolean;
   /** Set when some of the thread's stored records are malformed (they are skipped; the other threads are not affected). */
   problem?: string;
+  /** Set for a thread read from an opened checkpoint file (always read-only). */
+  file?: ThreadFileRef;
 }
 
 export type CheckpointSource = 'input' | 'loop' | 'update' | 'fork';
@@ -252,6 +255,8 @@ export interface PendingWriteDTO {
   reason?: string;
   /** `recorded`: the engine's own decision at tick time; `computed`: read from checkpoint data. */
   dispositionBasis?: 'recorded' | 'computed';
+  /** Other dispositions checkpoint data cannot rule out (ledger kinds, e.g. `reapplied` beside `applied`). */
+  dispositionAlternatives?: string[];
 }
 
 /** The fields of a checkpoint detail that can be large, and cut for the page. */

@@ -45,6 +45,8 @@ const resume: Check = (v) => {
   if (v.kind === 'byId') return fields(v, { values: (x) => (isObject(x) ? json_(x) : 'an object of interrupt id → value') });
   return 'an object whose field "kind" must be "value" or "byId"';
 };
+/** A File the page passed by structured clone (a Blob: some runtimes drop a File's name when they clone it). */
+const blob: Check = (v) => (typeof Blob !== 'undefined' && v instanceof Blob ? null : 'a File');
 const port: Check = (v) => (isObject(v) && typeof (v as { postMessage?: unknown }).postMessage === 'function' ? null : 'a MessagePort (transferred with the message)');
 
 /** The fields each request must carry. */
@@ -80,6 +82,10 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/sandbox.attach': { port },
   'rg/settings.set': { durability: oneOf('strict', 'relaxed') },
   ...REMOTE_FIELDS,
+  'rg/files.open': { files: list(blob, 16) },
+  'rg/files.list': {},
+  'rg/files.close': { fileId: id(64) },
+  'rg/files.continue': { threadId, checkpointId, graphId: id(L.maxLabelLength) },
 };
 
 /** True when `type` is a request type this protocol version defines. */

@@ -11,6 +11,7 @@ import type {
   NamespaceNode, ResumeValue, RunControls, RunOutcome, RunSummary, SliceDTO, StateChangeDTO, ThreadSummary, UserCodeErrorDTO, WireError,
 } from './dto';
 import type { RemoteProgressEvent, RemoteReply, RemoteReplyOf, RemoteRequest } from './remote';
+import type { FilesReply, FilesRequest } from './files';
 
 /** Bumped on every incompatible change of the messages below. */
 export const PROTOCOL_VERSION = 2;
@@ -75,6 +76,8 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/sandbox.attach'; port: PortLike }
   /** Storage settings: `relaxed` durability trades crash safety of the last writes for speed. */
   | { type: 'rg/settings.set'; durability: 'strict' | 'relaxed' }
+  /** Checkpoint files a LangGraph app wrote, opened read-only (files.ts). */
+  | FilesRequest
 ) | RemoteRequest;
 
 type Reply<T extends string, B = object> = { type: T; id: RequestId } & B;
@@ -103,6 +106,7 @@ export type FromWorker =
   | Reply<'rg/thread.imported', { thread: ImportedThreadDTO | null; problem: ImportProblemDTO | null }>
   /** Exactly one of `graph` and `error` is set; a graph that did not compile is not registered. */
   | Reply<'rg/graph.compiled', { graph: GraphInfo | null; error: UserCodeErrorDTO | null; saved: boolean }>
+  | ({ id: RequestId } & FilesReply)
   | { type: 'rg/error'; id: RequestId | null; error: WireError }
   /** Streamed, in batches (never one message per event). */
   | { type: 'rg/run.events'; runId: string; threadId: string; events: RunEvent[] }
@@ -142,6 +146,10 @@ export interface ReplyOf extends RemoteReplyOf {
   'rg/graph.cancelCompile': R<'rg/ok'>;
   'rg/sandbox.attach': R<'rg/ok'>;
   'rg/settings.set': R<'rg/ok'>;
+  'rg/files.open': R<'rg/files.opened'>;
+  'rg/files.list': R<'rg/files'>;
+  'rg/files.close': R<'rg/ok'>;
+  'rg/files.continue': R<'rg/files.continued'>;
 }
 
 /** Events that are not replies to a request. */

@@ -75,6 +75,7 @@ export function writesToDto(tuple: CheckpointTuple, tasks: readonly WireTask[], 
     disposition: dispositionToDto(ledger[i]!.disposition),
     reason: ledger[i]!.reason,
     dispositionBasis: ledger[i]!.basis,
+    ...(ledger[i]!.alternatives ? { dispositionAlternatives: ledger[i]!.alternatives } : {}),
   }));
 }
 

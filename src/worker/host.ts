@@ -32,6 +32,8 @@ import { withTraceCache } from './trace-cache';
 import { createRemoteRoute, isServerRequest } from './remote/route';
 import { createIdbServerStore, type ServerStore } from './remote/server-store';
 import type { RemoteOptions } from '../remote';
+import { fileContext, isFilesRequest, onFilesRequest, withFileThreads } from './files/handlers';
+import { OpenedFiles, type FilesOpener } from './files/registry';
 
 /** A message without its request id (the host adds it). */
 type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
@@ -62,6 +64,8 @@ export interface HostDeps {
   servers?: ServerStore;
   /** Options of the LangGraph server clients. */
   remoteOptions?: Partial<RemoteOptions>;
+  /** Opens checkpoint files a LangGraph app wrote (`rg/files.open`). @default `openFiles` of src/formats */
+  openFiles?: FilesOpener;
 }
 
 /** A running host. */
@@ -83,6 +87,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
   let ready: Promise<HostContext> | null = null;
   // LangGraph servers: their own requests, and thread requests about a server thread.
   const remote = createRemoteRoute({ servers: deps.servers ?? createIdbServerStore(), send, options: deps.remoteOptions });
+  const opened = new OpenedFiles(deps.openFiles ?? (async (files) => (await import('../formats/index')).openFiles(files)));
 
   const open = async (): Promise<HostContext> => {
     const store = withTraceCache(await deps.openStore());
@@ -148,7 +153,11 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
     const answered = remote.handle(ctx, msg);
     if (answered) return answered;
     if (isServerRequest(msg)) throw new HostError('BAD_REQUEST', `Unhandled request "${msg.type}".`);
-    return dispatch(ctx, msg);
+    if (isFilesRequest(msg)) return onFilesRequest(ctx, opened, msg);
+    // A thread of an opened file is read with the same handlers, over the file's own store.
+    if (msg.type === 'rg/threads.list') return read.onThreadsList(ctx).then((r) => ({ ...r, threads: withFileThreads(r.threads, opened) }));
+    const fileCtx = fileContext(ctx, opened, msg);
+    return dispatch(fileCtx ?? ctx, msg);
   }
 
   /** The page's sandbox iframe (a new one after the old one was lost): no storage needed. */
@@ -189,7 +198,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
 }
 
 /** Routes a valid request (other than hello) to its handler. The switch is exhaustive. */
-function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 'rg/sandbox.attach' | `rg/remote.${string}` }>): Promise<ReplyBody> {
+function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 'rg/sandbox.attach' | `rg/remote.${string}` | `rg/files.${string}` }>): Promise<ReplyBody> {
   switch (msg.type) {
     case 'rg/graphs.list': return ctx.graphs.list().then((graphs) => ({ type: 'rg/graphs', graphs }));
     case 'rg/settings.set': return Promise.resolve(ctx.store.setDurability?.(msg.durability)).then(() => ({ type: 'rg/ok' }));

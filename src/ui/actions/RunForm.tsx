@@ -54,7 +54,7 @@ function RunFormView() {
       </label>
       <div className="buttons">
         <button type="button" disabled={!parsed.ok || graph === null} onClick={() => run(true)} data-testid="run-new">Run on a new thread</button>
-        {threadId !== null && <button type="button" disabled={!parsed.ok || readOnly} onClick={() => run(false)} data-testid="run-here">Run on this thread</button>}
+        {threadId !== null && <button type="button" disabled={!parsed.ok || readOnly} title={readOnly ? 'Read-only thread: it can be browsed, not run.' : undefined} onClick={() => run(false)} data-testid="run-here">Run on this thread</button>}
       </div>
     </form>
   );

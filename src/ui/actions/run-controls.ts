@@ -4,6 +4,14 @@
  */
 import { selectRunning, selectThread } from '../store/selectors';
 import type { AppState } from '../store/types';
+import type { ThreadSummary } from '../../protocol/dto';
+
+/** Why an action that writes is disabled on a thread, or null when it is not read-only. */
+export function readOnlyReason(thread: ThreadSummary | null): string | null {
+  if (thread?.file) return `Read-only: this thread is read from "${thread.file.fileName}", which is never written. Use "Continue here" to run a native copy.`;
+  if (thread?.readOnly) return 'Read-only: this thread was imported from a LangGraph history; it can be browsed, not run.';
+  return null;
+}
 
 /** The enabled state of the toolbar, as reasons, plus the status line. */
 export interface RunControlState {
@@ -29,7 +37,7 @@ export function selectRunControls(s: AppState): RunControlState {
       : running
         ? 'A run of this thread is going on.'
         : null;
-  const readOnly = thread?.readOnly === true ? 'This thread was imported read-only: it can be browsed, not run.' : null;
+  const readOnly = readOnlyReason(thread);
   const runWhy = base ?? readOnly;
   const sub = s.detail?.tasks.find((t) => t.subgraphNs !== undefined)?.subgraphNs;
   const status = s.threadId === null ? 'none' : missing ? 'missing' : running ? 'running' : (thread?.status ?? 'idle');
@@ -43,7 +51,8 @@ export function selectRunControls(s: AppState): RunControlState {
     outWhy: s.ns === '' ? 'Already at the root graph.' : null,
     cancelWhy: running ? null : 'No run is going on.',
     atWhy: runWhy ?? (s.checkpointId === null ? 'Select a checkpoint first.' : null),
-    deleteWhy: s.threadId === null ? 'No thread is open.' : missing ? 'Nothing of this thread is stored here.' : running ? 'A run of this thread is going on.' : null,
+    deleteWhy: s.threadId === null ? 'No thread is open.' : missing ? 'Nothing of this thread is stored here.' : running ? 'A run of this thread is going on.'
+      : thread?.file ? 'A thread of an opened file is not deleted: close the file in the Files view.' : null,
     status,
     statusText,
   };

@@ -22,6 +22,8 @@ import { EditorView } from '../editor/EditorView';
 import { useViewUrl } from '../gallery/useViewUrl';
 import { ServersView } from '../servers/ServersView';
 import { ServerThreadBar } from '../servers/ServerThreadBar';
+import { FilesView } from '../files/FilesView';
+import { FileThreadBar } from '../files/FileThreadBar';
 
 /** The debugger: header, run toolbar, errors, then resizable panels (timeline, graph, runs, actions, inspector). */
 export function AppShell() {
@@ -38,7 +40,8 @@ export function AppShell() {
         <ErrorList />
         {view === 'gallery' ? <ErrorBoundary area="The gallery"><GalleryView /></ErrorBoundary>
           : view === 'servers' ? <ErrorBoundary area="Servers"><ServersView /></ErrorBoundary>
-            : <ErrorBoundary area="The editor"><EditorView /></ErrorBoundary>}
+            : view === 'files' ? <ErrorBoundary area="Files"><FilesView /></ErrorBoundary>
+              : <ErrorBoundary area="The editor"><EditorView /></ErrorBoundary>}
         {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
       </div>
     );
@@ -51,7 +54,7 @@ export function AppShell() {
       <MissingThread />
       <DebuggerLayout
         timeline={<><ErrorBoundary area="Namespaces"><NamespaceTree /></ErrorBoundary><ErrorBoundary area="Timeline"><Timeline /></ErrorBoundary></>}
-        graph={<><ErrorBoundary area="Server thread"><ServerThreadBar /></ErrorBoundary><SelectionBoundary area="Graph"><GraphView /></SelectionBoundary></>}
+        graph={<><ErrorBoundary area="Server thread"><ServerThreadBar /></ErrorBoundary><SelectionBoundary area="Files"><FileThreadBar /></SelectionBoundary><SelectionBoundary area="Graph"><GraphView /></SelectionBoundary></>}
         runs={<SelectionBoundary area="Runs"><RunsPanel /></SelectionBoundary>}
         actions={<SelectionBoundary area="Actions"><ActionBar /></SelectionBoundary>}
         inspector={<SelectionBoundary area="Inspector"><Inspector /></SelectionBoundary>}

@@ -9,9 +9,10 @@ const VIEWS: { view: AppView; label: string }[] = [
   { view: 'editor', label: 'Editor' },
   { view: 'debugger', label: 'Debugger' },
   { view: 'servers', label: 'Servers' },
+  { view: 'files', label: 'Files' },
 ];
 
-/** Switches between the gallery, the graph editor, the debugger and the LangGraph servers. */
+/** Switches between the gallery, the graph editor, the debugger, the LangGraph servers and opened checkpoint files. */
 export function ViewNav() {
   const { view, setView } = useAppStoreShallow(pick);
   return (

@@ -15,6 +15,7 @@ import { createEditorSlice } from '../editor/slice';
 import { createPortabilitySlice } from '../portability/slice';
 import { createServersSlice } from '../servers/slice';
 import { createStoreItemsSlice } from '../inspector/store-tab/slice';
+import { createFilesSlice } from '../files/slice';
 
 /** A store plus the function that stops its event subscription. */
 export interface AppStore {
@@ -36,6 +37,7 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createPortabilitySlice(client)(...a),
     ...createServersSlice(client)(...a),
     ...createStoreItemsSlice(client)(...a),
+    ...createFilesSlice(client)(...a),
   }));
   const stop = subscribe?.((event) => {
     store.getState().handleWorkerEvent(event);

@@ -44,7 +44,7 @@ export function WritesTab({ detail }: TabProps) {
           <tr key={`${w.taskId}:${w.channel}:${i}`} data-testid="pending-write" data-disposition={w.disposition.kind}>
             <td>{w.taskName ?? w.taskId}</td>
             <td><code>{w.channel}</code></td>
-            <td title={w.reason}>{dispositionText(w.disposition)}</td>
+            <td title={w.reason} data-testid="write-disposition">{dispositionText(w.disposition)}{w.dispositionAlternatives ? ' (likely)' : ''}</td>
             <td><code title={jsonText(w.value, 2000)}>{jsonText(w.value, 120)}</code></td>
           </tr>
         ))}

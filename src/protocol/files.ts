@@ -1,0 +1,92 @@
+/**
+ * The protocol's part for checkpoint files a LangGraph app wrote (a SQLite database and its
+ * `-wal`, the JS dev server's store, a Postgres dump): opened read-only in the storage worker,
+ * their threads listed beside the native ones under ids of their own (`fileThreadId`), and read
+ * with the same requests (`rg/history.page`, `rg/checkpoint.get`, `rg/namespaces.list`, …).
+ * Types and pure helpers only.
+ */
+import type { WireError } from './dto';
+
+/** Which store a file is (as `src/formats` tells them apart by content). */
+export type OpenedFileFormat = 'sqlite' | 'langgraph-dev' | 'postgres-dump';
+
+/** Which language's saver wrote a thread, read from how it stores channel versions. */
+export type FileThreadLanguage = 'js' | 'python' | 'unknown';
+
+/** One thread of an opened file. */
+export interface FileThreadDTO {
+  /** The id the app reads it under (see `fileThreadId`). */
+  threadId: string;
+  /** The thread's id in the file. */
+  originalId: string;
+  checkpoints: number;
+  namespaces: number;
+  latestCheckpointId: string;
+  language: FileThreadLanguage;
+  status: 'idle' | 'interrupted' | 'error';
+  /** ISO time of the newest root checkpoint, when it was read. */
+  updatedAt?: string;
+}
+
+/** An opened file (or set of files: a database and its WAL, the CSV tables of a dump). */
+export interface OpenedFileDTO {
+  fileId: string;
+  /** The main file's name. */
+  name: string;
+  /** Every file chosen with it, by name. */
+  files: string[];
+  format: OpenedFileFormat;
+  /** Bytes of all its files. */
+  size: number;
+  /** SQLite: whether a `-wal` was merged, and why not when it was not. */
+  wal: { merged: boolean; frames: number; reason: string | null } | null;
+  /** Facts worth telling (rows skipped, a WAL not merged, …). */
+  notes: string[];
+  threads: FileThreadDTO[];
+  /** Bytes read from its files so far (a large SQLite file is read only where SQLite looks). */
+  bytesRead: number;
+}
+
+/** Set on a `ThreadSummary` listed from an opened file. */
+export interface ThreadFileRef {
+  fileId: string;
+  fileName: string;
+  originalId: string;
+  language: FileThreadLanguage;
+}
+
+/** The request bodies of this part (the union members live in messages.ts). */
+export type FilesRequest =
+  /** Open files the user chose: read lazily in the storage worker, never copied whole. */
+  | { type: 'rg/files.open'; files: Blob[] }
+  | { type: 'rg/files.list' }
+  /** Close an opened file: its threads are no longer listed. */
+  | { type: 'rg/files.close'; fileId: string }
+  /**
+   * Fork a file's thread into a native thread at `checkpointId` (its ancestors, subgraph
+   * checkpoints up to it and its pending writes copied, values decoded to the engine's), run by
+   * `graphId` (the graph's code, given in the editor), then continue it from there.
+   */
+  | { type: 'rg/files.continue'; threadId: string; checkpointId: string; graphId: string };
+
+/** The replies (`problem` is set, and nothing changed, when a file could not be opened). */
+export type FilesReply =
+  | { type: 'rg/files.opened'; file: OpenedFileDTO | null; problem: WireError | null }
+  | { type: 'rg/files'; files: OpenedFileDTO[] }
+  | { type: 'rg/files.continued'; threadId: string; runId: string; checkpoints: number };
+
+const PREFIX = 'file:';
+
+/** The id a file's thread is read under: `file:<fileId>:<original id>`. */
+export function fileThreadId(fileId: string, originalId: string): string {
+  return `${PREFIX}${fileId}:${originalId}`;
+}
+
+/** The file and original id of a file thread id, or null for a native thread id. */
+export function parseFileThreadId(threadId: string): { fileId: string; originalId: string } | null {
+  if (!threadId.startsWith(PREFIX)) return null;
+  const rest = threadId.slice(PREFIX.length);
+  const colon = rest.indexOf(':');
+  if (colon <= 0) return null;
+  return { fileId: rest.slice(0, colon), originalId: rest.slice(colon + 1) };
+}

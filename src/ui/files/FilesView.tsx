@@ -1,0 +1,123 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { useAppStoreShallow } from '../store/useAppStore';
+import type { AppState } from '../store/types';
+import type { OpenedFileDTO } from '../../protocol/files';
+import './files.css';
+
+const pick = (s: AppState) => ({
+  files: s.openedFiles, busy: s.filesBusy, problem: s.filesProblem, open: s.openCheckpointFiles, close: s.closeCheckpointFile, openThread: s.openFileThread,
+});
+
+const FORMATS: Record<OpenedFileDTO['format'], string> = {
+  sqlite: 'SQLite checkpointer',
+  'langgraph-dev': 'JS dev server store',
+  'postgres-dump': 'Postgres dump',
+};
+const LANGUAGES = { js: 'LangGraph.js', python: 'LangGraph Python', unknown: 'unknown' } as const;
+
+/** Bytes as text (KiB, MiB, GiB). */
+export function sizeText(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
+}
+
+function OpenedFile({ file, onClose, onOpen }: { file: OpenedFileDTO; onClose: () => void; onOpen: (threadId: string) => void }) {
+  return (
+    <section className="opened-file" data-testid="opened-file" data-file={file.name} aria-label={file.name}>
+      <header>
+        <h3>{file.name}</h3>
+        <span className="muted" data-testid="opened-file-format">{FORMATS[file.format]}</span>
+        <span className="muted">{sizeText(file.size)} · read {sizeText(file.bytesRead)}</span>
+        {file.wal && (
+          <span className="muted" data-testid="opened-file-wal">
+            {file.wal.merged ? `WAL merged (${file.wal.frames} committed frames)` : `WAL not merged: ${file.wal.reason ?? 'no committed frames'}`}
+          </span>
+        )}
+        <span className="spacer" />
+        <button type="button" onClick={onClose} data-testid="close-file">Close</button>
+      </header>
+      {file.notes.length > 0 && <ul className="notes">{file.notes.map((n) => <li key={n}>{n}</li>)}</ul>}
+      {file.threads.length === 0 ? (
+        <p className="muted">No threads in this file.</p>
+      ) : (
+        <table className="file-threads">
+          <thead>
+            <tr><th>thread</th><th>written by</th><th>status</th><th>checkpoints</th><th>namespaces</th><th /></tr>
+          </thead>
+          <tbody>
+            {file.threads.map((t) => (
+              <tr key={t.threadId} data-testid="file-thread" data-thread={t.originalId}>
+                <td className="mono">{t.originalId}</td>
+                <td>{LANGUAGES[t.language]}</td>
+                <td data-testid="file-thread-status">{t.status}</td>
+                <td data-testid="file-thread-checkpoints">{t.checkpoints}</td>
+                <td data-testid="file-thread-namespaces">{t.namespaces}</td>
+                <td><button type="button" onClick={() => onOpen(t.threadId)} data-testid="open-file-thread">Open</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The "Files" view: drop or choose a LangGraph app's checkpoint files (a `.sqlite`/`.db` with its
+ * `-wal`, `.langgraphjs_api.checkpointer.json`, a Postgres dump as JSON or CSV). They are read in
+ * the storage worker, slice by slice, and never written.
+ */
+export function FilesView() {
+  const f = useAppStoreShallow(pick);
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const choose = (list: FileList | null) => {
+    const files = list ? [...list] : [];
+    if (input.current) input.current.value = '';
+    if (files.length > 0) void f.open(files);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    choose(e.dataTransfer.files);
+  };
+  return (
+    <div className="files-view" data-testid="files-view">
+      <div
+        className={`drop-zone${over ? ' over' : ''}`}
+        data-testid="files-drop"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <p><strong>Open your app's checkpoints.</strong> Drop them here, or</p>
+        <button type="button" onClick={() => input.current?.click()} disabled={f.busy} data-testid="files-choose">Choose files…</button>
+        <input ref={input} type="file" multiple hidden onChange={(e) => choose(e.target.files)} data-testid="files-input" aria-label="Checkpoint files to open" />
+        <p className="muted">
+          A <code>checkpoints.sqlite</code> (or <code>.db</code>) with its <code>-wal</code> file when there is one,
+          {' '}<code>.langgraph_api/.langgraphjs_api.checkpointer.json</code>, or a Postgres dump (one JSON file, or the three CSV tables).
+          Files are read in the browser, only where needed, and never changed.
+        </p>
+        {f.busy && <p data-testid="files-busy">Opening…</p>}
+      </div>
+      {f.problem && (
+        <div className="files-problem" role="alert" data-testid="files-problem" data-code={f.problem.code}>
+          <strong>{f.problem.files.join(', ')} could not be opened.</strong> {f.problem.message} Nothing was opened or changed.
+        </div>
+      )}
+      {f.files.map((file) => (
+        <OpenedFile key={file.fileId} file={file} onClose={() => void f.close(file.fileId)} onOpen={(id) => void f.openThread(id)} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * An opened checkpoint file as the host's `ThreadStore`, so the read handlers (history pages,
+ * checkpoint detail, slices, diff, namespaces, runs, trace) answer for its threads unchanged. Its
+ * threads are read under `file:<fileId>:<id>`: the saver maps that id to the file's own on the
+ * way in and back on the way out. Nothing can be written: every write rejects with READ_ONLY and
+ * the file has no runs or trace.
+ */
+import type { BaseCheckpointSaver, CheckpointTuple, RunnableConfig } from '../../engine/checkpoint/types';
+import type { CheckpointSource } from '../../formats/index';
+import { fileThreadId, parseFileThreadId } from '../../protocol/files';
+import { childrenOf } from './children';
+import { ERROR_CODES } from '../../shared/errors';
+import { HostError } from '../context';
+import type { StoredThread, ThreadStore } from '../store';
+
+/** READ_ONLY for a write asked of an opened file. */
+export function readOnlyFile(fileName: string, what: string): HostError {
+  return new HostError('READ_ONLY', `${ERROR_CODES.READ_ONLY(`"${fileName}"`)} ${what}`);
+}
+
+/** The file's own thread id of an app id, or null when the id is not of this file. */
+function ownId(fileId: string, config: RunnableConfig): RunnableConfig | null {
+  const id = config.configurable?.thread_id;
+  if (typeof id !== 'string') return config;
+  const parsed = parseFileThreadId(id);
+  if (!parsed || parsed.fileId !== fileId) return null;
+  return { ...config, configurable: { ...config.configurable, thread_id: parsed.originalId } };
+}
+
+function appConfig(fileId: string, config: RunnableConfig | undefined): RunnableConfig | undefined {
+  const id = config?.configurable?.thread_id;
+  if (!config || typeof id !== 'string') return config;
+  return { ...config, configurable: { ...config.configurable, thread_id: fileThreadId(fileId, id) } };
+}
+
+function appTuple(fileId: string, t: CheckpointTuple): CheckpointTuple {
+  const out: CheckpointTuple = { ...t, config: appConfig(fileId, t.config)! };
+  if (t.parentConfig) out.parentConfig = appConfig(fileId, t.parentConfig);
+  return out;
+}
+
+/** The source's saver, read under app thread ids. */
+export function appIdSaver(fileId: string, fileName: string, inner: BaseCheckpointSaver): BaseCheckpointSaver {
+  const refuse = (what: string) => Promise.reject(readOnlyFile(fileName, `(${what})`));
+  return {
+    async getTuple(config) {
+      const own = ownId(fileId, config);
+      const t = own ? await inner.getTuple(own) : undefined;
+      return t ? appTuple(fileId, t) : undefined;
+    },
+    async *list(config, options) {
+      const own = ownId(fileId, config);
+      if (!own) return;
+      for await (const t of inner.list(own, options)) yield appTuple(fileId, t);
+    },
+    put: () => refuse('put'),
+    putWrites: () => refuse('putWrites'),
+    deleteThread: () => refuse('deleteThread'),
+    getNextVersion: (current) => inner.getNextVersion(current),
+  };
+}
+
+/** The store of one opened file. `threads` is what the file lists (read once, when it was opened). */
+export function fileThreadStore(fileId: string, source: CheckpointSource, threads: () => StoredThread[]): ThreadStore {
+  const name = source.info.name;
+  const refuse = (what: string) => Promise.reject(readOnlyFile(name, what));
+  return {
+    saver: appIdSaver(fileId, name, source.saver()),
+    info: { dbName: name, version: 0 },
+    listThreads: async () => threads().map((t) => ({ ...t })),
+    setThreadRunning: () => refuse('A thread of an opened file cannot run: use "Continue here" to run a native copy.'),
+    appendTrace: () => refuse('Nothing is recorded in an opened file.'),
+    readTrace: async () => [],
+    readCheckpointTrace: async () => [],
+    readRunRecords: async () => [],
+    readRunSlice: async () => [],
+    async readChildren(threadId, ns, checkpointId) {
+      const parsed = parseFileThreadId(threadId);
+      if (!parsed || parsed.fileId !== fileId) return [];
+      return (await childrenOf(source, parsed.originalId, ns)).get(checkpointId) ?? [];
+    },
+    async countNamespaces(threadId) {
+      const parsed = parseFileThreadId(threadId);
+      const counts = new Map<string, number>();
+      if (!parsed || parsed.fileId !== fileId) return counts;
+      for (const n of await source.listNamespaces(parsed.originalId)) counts.set(n.checkpointNs, n.checkpointCount);
+      return counts;
+    },
+    deleteThread: () => refuse('Close the file instead: its threads are only read.'),
+    listUserGraphs: async () => [],
+    putUserGraph: () => refuse('No graph is saved in an opened file.'),
+    deleteUserGraph: () => refuse('No graph is saved in an opened file.'),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The host's side of opened checkpoint files: `rg/files.*` requests, and the routing that lets
+ * every read request answer for a file's threads with the usual read handlers (over the file's
+ * own ThreadStore) while every request that would write or run one is refused with READ_ONLY.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import type { FileLike } from '../../formats/index';
+import type { ThreadSummary } from '../../protocol/dto';
+import type { FilesRequest } from '../../protocol/files';
+import type { FromWorker, ToWorker } from '../../protocol/messages';
+import { HostError, type HostContext } from '../context';
+import { startRun } from '../run-driver';
+import { forkIntoNative, runtimeValues, type StoredValueOf } from './continue-here';
+import { readOnlyFile } from './file-store';
+import { OpenedFiles } from './registry';
+
+type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
+type FilesMsg = Extract<ToWorker, FilesRequest>;
+
+const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.close', 'rg/files.continue']);
+
+/** True for the requests of this part. */
+export function isFilesRequest(msg: ToWorker): msg is FilesMsg {
+  return FILE_TYPES.has(msg.type);
+}
+
+/** Requests that only read a thread: answered from the file with the usual handlers. */
+const READS: ReadonlySet<string> = new Set<ToWorker['type']>([
+  'rg/history.page', 'rg/checkpoint.get', 'rg/checkpoint.slice', 'rg/checkpoint.diff', 'rg/runs.list', 'rg/trace.get', 'rg/namespaces.list', 'rg/thread.export',
+]);
+
+const WHY: Partial<Record<ToWorker['type'], string>> = {
+  'rg/thread.delete': 'Close the file to stop listing its threads; the file itself is never changed.',
+  'rg/thread.import': 'Import into a new thread id.',
+};
+const RUN_WHY = 'Its threads can be read, not run: use "Continue here" to fork one into a native thread and run it.';
+
+/**
+ * The context a request about a file's thread is handled in (its store in place of IndexedDB, no
+ * graph), or null when the request is not about one. Throws READ_ONLY for a request that would
+ * write or run a file's thread, and NOT_FOUND when that file is no longer open.
+ */
+export function fileContext(ctx: HostContext, files: OpenedFiles, msg: ToWorker): HostContext | null {
+  const threadId = (msg as { threadId?: unknown }).threadId;
+  if (typeof threadId !== 'string' || !OpenedFiles.isFileThread(threadId)) return null;
+  const file = files.fileOf(threadId);
+  if (!file) throw new HostError('NOT_FOUND', `Thread "${threadId}" belongs to a file that is not open (files are closed when the page reloads): open the file again.`);
+  if (!READS.has(msg.type)) throw readOnlyFile(file.name, WHY[msg.type] ?? RUN_WHY);
+  return { ...ctx, store: file.store, graphIdOf: async () => null, rememberGraph: () => undefined, forgetThread: () => undefined };
+}
+
+/** The thread list with every open file's threads after the native ones. */
+export function withFileThreads(threads: ThreadSummary[], files: OpenedFiles): ThreadSummary[] {
+  return [...threads, ...files.summaries()];
+}
+
+/** A File as the formats layer reads it; a Blob that lost its name on the way is named by its place. */
+function named(file: Blob, i: number): FileLike {
+  const name = (file as Partial<File>).name;
+  return typeof name === 'string' ? (file as File) : { name: `file ${i + 1}`, size: file.size, slice: (start?: number, end?: number) => file.slice(start, end) };
+}
+
+let stored: Promise<StoredValueOf> | null = null;
+
+/** Handles `rg/files.*`. */
+export async function onFilesRequest(ctx: HostContext, files: OpenedFiles, msg: FilesMsg): Promise<ReplyBody> {
+  switch (msg.type) {
+    case 'rg/files.open': {
+      const r = await files.open(msg.files.map(named));
+      return { type: 'rg/files.opened', ...r };
+    }
+    case 'rg/files.list':
+      return { type: 'rg/files', files: files.list() };
+    case 'rg/files.close':
+      for (const threadId of files.close(msg.fileId)) ctx.details.dropThread(threadId);
+      return { type: 'rg/ok' };
+    case 'rg/files.continue':
+      return continueHere(ctx, files, msg);
+  }
+}
+
+async function continueHere(ctx: HostContext, files: OpenedFiles, m: Extract<FilesMsg, { type: 'rg/files.continue' }>): Promise<ReplyBody> {
+  const file = files.fileOf(m.threadId);
+  if (!file) throw new HostError('NOT_FOUND', `Thread "${m.threadId}" belongs to no open file.`);
+  if (file.thread?.language === 'python') {
+    throw new HostError('READ_ONLY', `Thread "${file.originalId}" was written by a Python graph, which cannot run here: it can only be read.`);
+  }
+  if (!(await ctx.graphs.has(m.graphId))) throw new HostError('NOT_FOUND', `There is no graph "${m.graphId}": write the thread's graph in the editor and compile it first.`);
+  const threadId = uuidv7();
+  stored ??= runtimeValues().catch((err: unknown) => {
+    stored = null;
+    throw err;
+  });
+  const checkpoints = await forkIntoNative({
+    source: file.source, originalId: file.originalId, checkpointId: m.checkpointId, targetThreadId: threadId, saver: ctx.store.saver,
+    storedValue: await stored, origin: { file: file.name, thread_id: file.originalId, checkpoint_id: m.checkpointId },
+  });
+  ctx.rememberGraph(threadId, m.graphId);
+  await ctx.store.setThreadRunning(threadId, false, m.graphId);
+  const run = await startRun(ctx, { threadId, graphId: m.graphId, kind: 'continue', input: { kind: 'none' }, fromCheckpointId: m.checkpointId });
+  return { type: 'rg/files.continued', threadId, runId: run.runId, checkpoints };
+}
