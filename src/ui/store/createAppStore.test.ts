@@ -69,7 +69,7 @@ describe('app store', () => {
     store.setState({ serverId: 's1' });
     const opening = store.getState().openAssistant('a1');
     const graph = { id: remoteGraphId('s1', 'a1'), title: 'agent', description: '', origin: 'remote' as const, shape: { nodes: [], edges: [] }, exampleInput: {} };
-    (await take('rg/remote.assistant.graph')).resolve(reply('rg/remote.graph', { graph }));
+    (await take('rg/remote.assistant.graph')).resolve(reply('rg/remote.assistant.graph', { graph }));
     await opening;
     const local = { ...graph, id: 'chain', title: 'Chain', origin: 'builtin' as const };
     list.resolve(reply('rg/graphs.list', { graphs: [local] }));
