@@ -14,10 +14,10 @@
  *
  * Run: npx tsx bench/sandbox/run.ts (BENCH_SANDBOX_PORT picks the app's port, default 4294)
  */
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { createServer } from 'vite';
 import { launchChromium, serveBuiltApp } from '../ui/serve';
+import { engineAliases } from '../../scripts/engine-aliases';
 
 const STEPS = 1000;
 /** Checkpoints a run writes: the input, the __start__ step, then one per superstep. */
@@ -45,9 +45,9 @@ async function main() {
   const app = await serveBuiltApp(port, 'BENCH_SANDBOX_PORT');
   const vite = await createServer({
     configFile: false, root: process.cwd(), logLevel: 'error', server: { host: '127.0.0.1', port: 0 },
-    resolve: { alias: { replaygraph: fileURLToPath(new URL('../../src/engine/index.ts', import.meta.url)) } },
+    resolve: { alias: engineAliases },
     // The bench worker's dependencies, bundled up front: a dependency found later would reload the page mid-run.
-    optimizeDeps: { entries: ['bench/sandbox/index.html'], include: ['idb', 'uuid', 'sucrase', 'zod'], noDiscovery: true },
+    optimizeDeps: { entries: ['bench/sandbox/index.html', 'bench/sandbox/worker.ts'] },
   });
   await vite.listen();
   const browser = await launchChromium();
@@ -56,13 +56,18 @@ async function main() {
     bench.on('pageerror', (err) => console.error('bench page error:', err));
     await bench.goto(`${vite.resolvedUrls!.local[0]}bench/sandbox/index.html`);
     await bench.waitForFunction(() => window.benchSandboxReady === true);
+    console.error('bench worker ready');
     const appPage = await browser.newPage();
     await appPage.goto(`${app.origin}/?debug=1&testGraphs=1`);
     await appPage.waitForFunction(() => (window as unknown as { __replaygraph?: unknown }).__replaygraph !== undefined);
     await appPage.evaluate(() => (window as unknown as { __replaygraph: { hello(): Promise<unknown> } }).__replaygraph.hello());
+    console.error('app ready');
 
     const rows: Record<string, number[]> = {};
-    const add = (name: string, ms: number) => (rows[name] ??= []).push(ms);
+    const add = (name: string, ms: number) => {
+      (rows[name] ??= []).push(ms);
+      console.error(`  round ${rows[name]!.length}: ${name} ${ms.toFixed(0)} ms`);
+    };
     for (let round = 0; round < ROUNDS; round++) {
       for (const d of ['strict', 'relaxed'] as const) {
         const inWorker = (path: 'engine' | 'host', pipeline: number) => bench.evaluate((a) => window.benchRun!(a.path, a.pipeline, a.d), { path, pipeline, d });

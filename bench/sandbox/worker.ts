@@ -7,6 +7,7 @@
  */
 import { createWorkerClient, type ClientEndpoint } from '../../src/client/worker-client';
 import { IndexedDBSaver } from '../../src/checkpoint/idb';
+import { APP_DB_VERSION } from '../../src/checkpoint/idb/open';
 import { BUILTIN_GRAPHS, TEST_GRAPHS } from '../../src/sandbox/graphs/index';
 import { startSandbox } from '../../src/sandbox/server';
 import type { Endpoint, PortLike } from '../../src/protocol/endpoint';
@@ -50,9 +51,12 @@ function inWorkerLauncher(window: number): SandboxLauncher {
 async function hostRun(window: number, durability: 'strict' | 'relaxed'): Promise<number> {
   const { port1, port2 } = new MessageChannel();
   startHost(port2 as unknown as Endpoint, {
-    openStore: async () => createIdbStore(`bench-host-${Date.now()}-${++seq}`, 5), launcher: inWorkerLauncher(window), testGraphs: true,
+    openStore: async () => createIdbStore(`bench-host-${Date.now()}-${++seq}`, APP_DB_VERSION), launcher: inWorkerLauncher(window), testGraphs: true,
   });
   const client = createWorkerClient(port1 as unknown as ClientEndpoint);
+  // Both sides listen with addEventListener, which leaves a MessagePort unstarted.
+  port1.start();
+  port2.start();
   await client.hello();
   await client.setDurability(durability);
   // A first short run starts the sandbox workers (outside the timing).
@@ -68,6 +72,10 @@ async function hostRun(window: number, durability: 'strict' | 'relaxed'): Promis
 
 self.onmessage = async (ev: MessageEvent<{ id: number; path: 'engine' | 'host'; window: number; durability: 'strict' | 'relaxed' }>) => {
   const { id, path, window, durability } = ev.data;
-  const ms = path === 'engine' ? await engineRun(durability) : await hostRun(window, durability);
-  (self as unknown as { postMessage(m: unknown): void }).postMessage({ id, ms });
+  const post = (m: unknown) => (self as unknown as { postMessage(m: unknown): void }).postMessage(m);
+  try {
+    post({ id, ms: path === 'engine' ? await engineRun(durability) : await hostRun(window, durability) });
+  } catch (err) {
+    post({ id, error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
+  }
 };
