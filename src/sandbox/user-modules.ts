@@ -11,6 +11,7 @@ import * as zod from 'zod';
 import * as engine from '../engine/index';
 import * as models from '../engine/models';
 import * as prebuilt from '../engine/prebuilt';
+import * as stream from '../engine/stream';
 
 type Exports = Readonly<Record<string, unknown>>;
 
@@ -33,6 +34,7 @@ export const USER_MODULES: Readonly<Record<string, Exports>> = {
   'replaygraph/prebuilt': prebuilt,
   'replaygraph/models': models,
   '@langchain/langgraph/prebuilt': prebuilt,
+  '@langchain/langgraph/stream': stream,
   '@langchain/langgraph/zod': pick(engine, ZOD_ENTRY_NAMES),
   '@langchain/langgraph-checkpoint': pick(engine, CHECKPOINT_ENTRY_NAMES),
   '@langchain/core/messages': lcMessages,

@@ -106,4 +106,15 @@ describe('LangGraph.js examples in the editor', () => {
     expect(pos.line).toBe(1);
     expect(pos.column).toBeLessThanOrEqual(first.length);
   });
+
+  it('resolves @langchain/langgraph/stream: a graph converts its v3 stream events with convertToProtocolEvent', async () => {
+    const source = `import { StateGraph, Annotation, START } from "@langchain/langgraph";\n` +
+      `import { STREAM_EVENTS_V3_MODES, isSupportedChannel } from "@langchain/langgraph/stream";\n` +
+      `const S = Annotation.Root({ modes: Annotation<string[]>(), ok: Annotation<boolean>() });\n` +
+      `export default new StateGraph(S).addNode("a", () => ({ modes: [...STREAM_EVENTS_V3_MODES], ok: isSupportedChannel("values") })).addEdge(START, "a");\n`;
+    const out = (await build('user:stream', source).invoke({}, { configurable: { thread_id: 's1' } })) as { modes: string[]; ok: boolean };
+    const real = await import('@langchain/langgraph/stream');
+    expect(out.modes).toEqual([...real.STREAM_EVENTS_V3_MODES]);
+    expect(out.ok).toBe(real.isSupportedChannel('values'));
+  });
 });
