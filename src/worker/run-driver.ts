@@ -74,7 +74,7 @@ async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise
       if (streaming) stream.push(event);
       persister.push(event.kind === 'trace' ? { kind: 'trace', event: event.event } : { kind: 'checkpoint', checkpoint: event.checkpoint });
       // At step boundaries, send what waited longer than a flush interval (sparse or slow runs).
-      if (event.kind === 'trace' && (event.event as { type?: unknown }).type === '@engine.checkpoint.saved') {
+      if (event.kind === 'trace' && event.event.type === '@engine.checkpoint.saved') {
         stream.flushEarly();
         persister.flushEarly();
       }
