@@ -19,32 +19,7 @@ test.describe('actions', () => {
     await expect(page.locator('[data-testid="timeline-row"][aria-selected="true"]')).toContainText('(end)');
   });
 
-  test('step mode, F10 steps, F8 continues; nothing in history is rewritten', async ({ page }) => {
-    await openWithFixture(page, {}, '/?graph=chain');
-    await page.getByTestId('step-mode').check();
-    await page.getByTestId('run-new').click();
-    await expect(page.getByTestId('timeline-row')).toHaveCount(3);
-    const firstIds = await page.getByTestId('timeline-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-checkpoint-id')));
-    await expect(page.getByTestId('action-step')).toBeEnabled();
-    await page.locator('body').press('F10');
-    await expect(page.getByTestId('timeline-row')).toHaveCount(4);
-    await expect(page.getByTestId('action-continue')).toBeEnabled();
-    await page.locator('body').press('F8');
-    await expect(page.getByTestId('timeline-row')).toHaveCount(5);
-    const allIds = await page.getByTestId('timeline-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-checkpoint-id')));
-    for (const id of firstIds) expect(allIds).toContain(id);
-  });
-
-  test('a breakpoint toggled on a graph node pauses the run before it', async ({ page }) => {
-    await openWithFixture(page, {}, '/?graph=chain');
-    await page.getByTestId('bp-before-c').click();
-    await expect(page.getByTestId('bp-before-c')).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByTestId('breakpoints')).toContainText('before c');
-    await page.getByTestId('run-new').click();
-    await expect(page.getByTestId('run-item')).toHaveAttribute('data-outcome', 'paused');
-    await expect(page.locator('[data-testid="timeline-row"][aria-selected="true"]')).toContainText('→ c');
-    await expect(page.getByTestId('graph-node-c')).toHaveAttribute('data-state', 'next');
-  });
+  // Step mode and breakpoints are engine behaviour: e2e/ui-engine-facts.spec.ts checks them on the real worker.
 
   test('resume an interrupt from its form, with the value it asked shown', async ({ page }) => {
     await openWithFixture(page, { demoThread: true }, '/?thread=demo');

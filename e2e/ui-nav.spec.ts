@@ -65,7 +65,7 @@ test.describe('navigation', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByTestId('inspector-tab-writes').click();
       await page.locator('[data-testid="timeline-row"][data-step="0"]').click();
-      await expect(page.getByTestId('pending-write')).toHaveCount(4);
+      await expect(page.getByTestId('pending-write')).toHaveCount(2);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

@@ -3,8 +3,10 @@
  * it replaces the page's `Worker` constructor for the storage worker only, and answers the real
  * protocol (src/protocol/messages.ts) from in-memory fixture graphs and threads. The app under test
  * is the real one, talking through the real client; only the far side of the boundary is a fixture,
- * so each UI behaviour can be shown on exactly the data it needs (10,000 checkpoints, every write
- * disposition, subgraph namespaces…).
+ * so each layout can be shown on exactly the data it needs (10,000 checkpoints, long values,
+ * subgraph namespaces…). It only lays data out: every fact about the engine's decisions
+ * (dispositions, step mode, breakpoints, deduplication, namespaces) is checked on the real worker
+ * (`e2e/ui-engine-facts.spec.ts`), and the data seeded here is data the engine can produce.
  *
  * The function must stay self-contained: Playwright sends its source text into the page.
  */
@@ -14,7 +16,7 @@ import type { CheckpointDetail, CheckpointSummary, GraphInfo, Json, RunSummary }
 export interface FakeEngineOptions {
   /** Seeds a thread `big` with this many checkpoints (plus a 20-checkpoint fork branch at the middle). */
   bigThread?: number;
-  /** Seeds the thread `demo` (nested graph: subgraph namespaces, every write disposition, an interrupt). */
+  /** Seeds the thread `demo` (nested graph: subgraph namespaces, a continued failure's writes, an interrupt). */
   demoThread?: boolean;
   /** Answers `rg/checkpoint.get` for the demo thread's step-1 checkpoint with malformed data (tasks: null). */
   malformedDetail?: boolean;
@@ -209,14 +211,14 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
     cur.detail = {
       tasks: [{ id: errTask, name: 'prep', path: '__pregel_pull, prep', kind: 'pull', triggers: [{ channel: 'branch:to:prep', version: 2, seen: null }], interrupts: [], error: { code: 'RUN_FAILED', name: 'Error', message: 'prep failed once' }, outcome: 'failed' }],
       pendingWrites: [
-        { taskId: errTask, taskName: 'prep', channel: '__error__', value: { message: 'prep failed once' }, disposition: { kind: 'skipped-control', signal: '__error__' } },
+        // What the engine records for a parallel step where one task failed and the run was
+        // continued (e2e/ui-engine-facts.spec.ts checks the same on the real worker).
+        { taskId: errTask, taskName: 'prep', channel: '__error__', value: { message: 'prep failed once' }, disposition: { kind: 'superseded' } },
         { taskId: 't-side', taskName: 'side', channel: 'notes', value: '<b>not bold</b>', disposition: { kind: 'reapplied' } },
-        { taskId: 't-review', taskName: 'review', channel: '__resume__', value: 'yes', disposition: { kind: 'resume-value' } },
-        { taskId: 't-prep-2', taskName: 'prep', channel: 'doc', value: 'draft!', disposition: { kind: 'not-reapplied-replaying' } },
       ],
     };
     cur.summary.hasError = true;
-    cur.summary.pendingWrites = 4;
+    cur.summary.pendingWrites = 2;
     cur = addCp(th, '', cur, 'loop', ['inner'], { doc: 'draft!', trail: ['prep'], html: '<img src=x onerror="window.__xss=1">' });
     const ns = `inner:${cur.summary.checkpointId}-inner`;
     let sub = addCp(th, ns, null, 'input', ['__start__'], { doc: 'draft!' });
@@ -239,7 +241,7 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
       { ...base('run-demo-2'), seq: 0, step: 0, type: '@engine.run.start', threadId: 'demo', checkpointId: th.cps[1].summary.checkpointId, isReplaying: true, isResuming: false, input: 'null' },
       { ...base('run-demo-2'), seq: 1, step: 1, type: '@engine.tick.start', checkpointId: th.cps[1].summary.checkpointId, isReplaying: true },
       { ...base('run-demo-2'), seq: 2, step: 1, type: '@engine.task.run', taskId: 't-prep-2', name: 'prep', attempt: 1 },
-      { ...base('run-demo-2'), seq: 3, step: 1, type: '@engine.writes.put', taskId: 't-prep-2', checkpointId: th.cps[1].summary.checkpointId, channels: ['doc', '__error__'], deduplicated: ['__error__'], replaced: 1, isNullTask: false },
+      { ...base('run-demo-2'), seq: 3, step: 1, type: '@engine.writes.put', taskId: 't-prep-2', checkpointId: th.cps[1].summary.checkpointId, channels: ['doc'], deduplicated: [], replaced: 0, isNullTask: false },
       { ...base('run-demo-2'), seq: 4, step: 2, type: '@engine.tick.start', checkpointId: th.cps[2].summary.checkpointId, isReplaying: false },
       { ...base('run-demo-2'), seq: 5, step: 2, type: '@engine.task.cached', taskId: 't-inner', name: 'inner', channels: ['doc'] },
       { runId: 'run-demo-2', checkpointNs: ns, seq: 6, step: -1, type: '@engine.run.start', threadId: 'demo', checkpointId: sub.summary.checkpointId, isReplaying: false, isResuming: true, input: 'null' },

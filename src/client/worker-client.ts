@@ -16,6 +16,7 @@ import { PROTOCOL_VERSION, type FromWorker, type ReplyOf, type RunEvent, type To
 import type { RemoteProgressEvent } from '../protocol/remote';
 import { isFromWorker } from '../protocol/guards';
 import type { RequestId } from '../shared/ids';
+import type { TraceEvent } from '../shared/trace';
 import { exposeForDebugging } from './debug-hook';
 import { RunListeners } from './listeners';
 import { CLIENT_DEFAULTS, type ClientEndpoint, type ClientOptions, type WorkerLike } from './options';
@@ -63,7 +64,7 @@ export interface WorkerClient {
   historyPage(args: { threadId: string; ns?: string; before?: string; limit: number }): Promise<HistoryPage>;
   getCheckpoint(args: { threadId: string; ns?: string; checkpointId: string }): Promise<CheckpointDetail>;
   listRuns(threadId: string): Promise<RunSummary[]>;
-  getTrace(args: { threadId: string; runId?: string; afterSeq?: number; limit?: number }): Promise<{ events: Json[]; nextSeq: number | null }>;
+  getTrace(args: { threadId: string; runId?: string; afterSeq?: number; limit?: number }): Promise<{ events: TraceEvent[]; nextSeq: number | null }>;
   listNamespaces(threadId: string): Promise<NamespaceNode>;
   /** The items of the thread's store. */
   storeItems(threadId: string): Promise<StoreItemDTO[]>;

@@ -2,10 +2,10 @@
  * Failures of the formats layer, as data. Every refusal carries an `ErrorData` with a code from
  * the shared catalogue, so the worker can send it to the page unchanged.
  */
-import { ERROR_CODES, type ErrorData } from '../shared/errors';
+import { ERROR_CODES, type ErrorCode, type ErrorData } from '../shared/errors';
 
-/** The codes this layer raises. */
-export type FormatErrorCode = 'READ_ONLY' | 'FORMAT_UNRECOGNIZED' | 'FORMAT_TRUNCATED' | 'FORMAT_CORRUPT' | 'FORMAT_SCHEMA' | 'FORMAT_TOO_LARGE';
+/** The catalogue's codes this layer raises. */
+export type FormatErrorCode = Extract<ErrorCode, 'READ_ONLY' | `FORMAT_${string}`>;
 
 /** A refusal to open or read a source. `data` is what crosses the worker boundary. */
 export class FormatError extends Error {

@@ -5,59 +5,10 @@
  * Values of user state are `Json`: the host makes them JSON-safe (functions, cycles, class instances
  * are turned into descriptive strings) so the UI can always show them as text.
  */
-import type { ErrorCode, ErrorData, RunLocation } from '../shared/errors';
 import type { ThreadFileRef } from './files';
+import type { WireError } from './wire-types';
 
-/** Error codes the worker protocol adds to the shared catalogue. */
-export type ProtocolErrorCode =
-  /** A request whose fields are missing or of the wrong type. */
-  | 'BAD_REQUEST'
-  /** A graph, thread, checkpoint or run that does not exist. */
-  | 'NOT_FOUND'
-  /** The run was cancelled (cooperatively, or by restarting the worker). */
-  | 'RUN_CANCELLED'
-  /** The worker was stopped and started again; requests in flight were lost. */
-  | 'WORKER_RESTARTED'
-  /** A graph failed while it ran (the node's own error is in `name`/`message`). */
-  | 'RUN_FAILED'
-  /** An imported file was refused (the message names the JSON path); nothing was stored. */
-  | 'IMPORT_REFUSED'
-  /** A thread could not be exported. */
-  | 'EXPORT_FAILED'
-  /** A run, resume, replay or fork was asked for on a thread imported read-only. */
-  | 'READ_ONLY'
-  /** A user graph's source did not compile (syntax, evaluation or shape). */
-  | 'COMPILE_FAILED';
-
-/** A position in a user graph's source (1-based). */
-export interface SourcePosition {
-  line: number;
-  column: number;
-}
-
-/** Errors as data on the wire: the shared `ErrorData` with the protocol's codes added. */
-export type WireError = Omit<ErrorData, 'code'> & {
-  code: ErrorCode | ProtocolErrorCode;
-  /** For errors thrown by a user graph's code: where, in its source. */
-  position?: SourcePosition;
-  /** For THREAD_BUSY: where the thread's run is going on. */
-  where?: RunLocation;
-  /** For REMOTE_* errors: which server call failed, and what the server said. */
-  remote?: RemoteFaultDTO;
-};
-
-/** What a LangGraph server call that failed was, and where a cut run can be read on from. */
-export interface RemoteFaultDTO {
-  url: string;
-  operation: string;
-  status?: number;
-  /** The server's own words. */
-  detail?: string;
-  /** For REMOTE_STREAM_CUT: the run to follow again (`rg/remote.run.join`). */
-  readOn?: { threadKey: string; runId: string; lastEventId?: string };
-  /** For REMOTE_STREAM_CUT: why reading on failed. */
-  cause?: string;
-}
+export type { RemoteFaultDTO, SourcePosition, WireError } from './wire-types';
 
 /** A problem in a user graph's TypeScript, positioned in its source (null: position unknown). */
 export interface UserCodeErrorDTO {

@@ -12,13 +12,14 @@ import type {
 } from './dto';
 import type { RemoteProgressEvent, RemoteReply, RemoteReplyOf, RemoteRequest } from './remote';
 import type { FilesReply, FilesRequest } from './files';
+import type { TraceEvent } from '../shared/trace';
 
 /** Bumped on every incompatible change of the messages below. */
 export const PROTOCOL_VERSION = 2;
 
-/** A run-level event streamed while a run goes on. `event` is a trace event (src/shared/trace.ts). */
+/** A run-level event streamed while a run goes on: an engine trace event, or a checkpoint saved. */
 export type RunEvent =
-  | { kind: 'trace'; event: Json }
+  | { kind: 'trace'; event: TraceEvent }
   | { kind: 'checkpoint'; checkpoint: CheckpointSummary };
 
 /** Requests from the page to the worker. */
@@ -96,7 +97,7 @@ export type FromWorker =
   | Reply<'rg/checkpoint.diff', { changes: StateChangeDTO[]; total: number; first: boolean }>
   /** `problem` says when malformed stored records were skipped. */
   | Reply<'rg/runs', { runs: RunSummary[]; problem?: string }>
-  | Reply<'rg/trace', { events: Json[]; nextSeq: number | null }>
+  | Reply<'rg/trace', { events: TraceEvent[]; nextSeq: number | null }>
   | Reply<'rg/namespaces', { root: NamespaceNode }>
   | Reply<'rg/store.items', { items: StoreItemDTO[] }>
   | Reply<'rg/thread.exported', { fileName: string; text: string; checkpoints: number }>

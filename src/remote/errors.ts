@@ -131,11 +131,11 @@ export function serverDetail(err: unknown): string {
   try {
     const body: unknown = JSON.parse(raw);
     if (body && typeof body === 'object') {
-      const o = body as Record<string, any>;
+      const o = body as { detail?: unknown; message?: unknown; error?: { issues?: unknown } | null };
       if (typeof o.detail === 'string') return o.detail;
       if (typeof o.message === 'string') return o.message;
       const issues = o.error?.issues;
-      if (Array.isArray(issues)) return issues.map((i: any) => `${(i.path ?? []).join('.') || 'request'}: ${i.message}`).join('; ');
+      if (Array.isArray(issues)) return issues.map((i: { path?: unknown[]; message?: unknown }) => `${(i.path ?? []).join('.') || 'request'}: ${String(i.message)}`).join('; ');
     }
   } catch {
     // plain text

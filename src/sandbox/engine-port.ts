@@ -3,7 +3,7 @@
  * src/engine satisfies these (the registry assigns one to the other, so the type checker catches
  * drift); keeping them narrow documents exactly which engine features the debugger relies on.
  */
-import type { CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
+import type { CheckpointListOptions, CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
 import type { TraceListener } from '../shared/trace';
 
 /** A task of a state snapshot (LangGraph.js `PregelTaskDescription`). */
@@ -54,10 +54,10 @@ export interface BuilderLike {
 
 /** A compiled graph as the host drives it. */
 export interface HostGraph {
-  invoke(input: unknown, config?: any): Promise<unknown>;
-  stream(input: unknown, config?: any): Promise<AsyncIterable<unknown>> | AsyncIterable<unknown>;
-  getState(config: RunnableConfig, options?: any): Promise<Snapshot>;
-  getStateHistory(config: RunnableConfig, options?: any): AsyncIterable<Snapshot>;
+  invoke(input: unknown, config?: HostRunConfig): Promise<unknown>;
+  stream(input: unknown, config?: HostRunConfig): Promise<AsyncIterable<unknown>> | AsyncIterable<unknown>;
+  getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<Snapshot>;
+  getStateHistory(config: RunnableConfig, options?: CheckpointListOptions): AsyncIterable<Snapshot>;
   updateState(config: RunnableConfig, values: unknown, asNode?: string): Promise<RunnableConfig>;
   getGraph?(): DrawableGraph | Promise<DrawableGraph>;
   /** The StateGraph it was compiled from (used for drawing when `getGraph` is missing). */

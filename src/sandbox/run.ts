@@ -40,9 +40,15 @@ const engineInput = (input: RunInput): unknown =>
   : input.kind === 'resume' ? new Command({ resume: input.resume.kind === 'value' ? input.resume.value : input.resume.values })
   : null;
 
-/** Trace events carry user data only in interrupts and errors: those are made JSON-safe, with bounds. */
-const traceData = (event: TraceEvent): Json =>
-  event.type === '@engine.interrupt' || event.type === '@engine.error' ? toJsonSafe(event, { maxDepth: 40, maxNodes: 100_000 }) : (event as unknown as Json);
+/** Trace events carry user data only in interrupt values and error texts: those are made JSON-safe, with bounds. */
+function traceData(event: TraceEvent): TraceEvent {
+  if (event.type === '@engine.interrupt') return { ...event, interrupts: event.interrupts.map((i) => ({ id: i.id, value: toJsonSafe(i.value, { maxDepth: 40, maxNodes: 100_000 }) })) };
+  if (event.type === '@engine.error') {
+    const { name, message, stack } = event.error;
+    return { ...event, error: { name: String(name), message: String(message), ...(stack === undefined ? {} : { stack: String(stack) }) } };
+  }
+  return event;
+}
 
 /**
  * Runs `plan` with `module`, reporting to `session`. Never throws: a failure is the run's end.

@@ -11,13 +11,33 @@ export interface ErrorData {
   stack?: string;
 }
 
-/** The catalogue of error codes with a message factory each. */
+/**
+ * The one catalogue of error codes, each with its message factory: every layer (engine-facing
+ * storage, formats, remote, sandbox, worker protocol, page) raises codes from here, and a layer's
+ * own code type is a subset of `ErrorCode` (e.g. `FormatErrorCode`, `RemoteErrorCode`).
+ */
 export const ERROR_CODES = {
   PROTOCOL_VERSION_MISMATCH: (page: number, worker: number) =>
     `The page speaks protocol v${page} but the worker speaks v${worker}. Reload the page.`,
   UNKNOWN_REQUEST: (type: string) => `The worker does not know the request "${type}".`,
   STORAGE_UNAVAILABLE: (detail: string) => `The browser database could not be opened: ${detail}`,
   INTERNAL: (detail: string) => detail,
+  /** A request whose fields are missing or of the wrong type, or that the thread cannot take. */
+  BAD_REQUEST: (detail: string) => detail,
+  /** A graph, thread, checkpoint, server or run that does not exist; `hint` says what to do. */
+  NOT_FOUND: (what: string, hint?: string) => `There is no ${what}${hint ? `: ${hint}` : ''}.`,
+  /** A run was cancelled (cooperatively, by the server, or by restarting the worker). */
+  RUN_CANCELLED: (detail: string) => detail,
+  /** The worker was stopped and started again; requests in flight were lost. */
+  WORKER_RESTARTED: (reason: string) => reason,
+  /** A graph failed while it ran (the node's own error is in `name`/`message`). */
+  RUN_FAILED: (detail: string) => detail,
+  /** An imported file was refused (the message names the JSON path); nothing was stored. */
+  IMPORT_REFUSED: (detail: string) => detail,
+  /** A thread could not be exported. */
+  EXPORT_FAILED: (detail: string) => `The thread could not be exported: ${detail}`,
+  /** A user graph's source did not compile (syntax, evaluation or shape). */
+  COMPILE_FAILED: (detail: string) => detail,
   // A LangGraph server (src/remote). Each message says what happened and what to do.
   REMOTE_BAD_CONFIG: (detail: string) => `The server settings are not valid: ${detail}`,
   REMOTE_UNREACHABLE: (url: string) =>
@@ -73,6 +93,19 @@ export const ERROR_CODES = {
 export type RunLocation = 'this-tab' | 'another-tab';
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The arguments of `code`'s message factory. */
+export type ErrorArgs<C extends ErrorCode> = Parameters<(typeof ERROR_CODES)[C]>;
+
+/** The catalogue's message for `code`. */
+export function errorMessageOf<C extends ErrorCode>(code: C, ...args: ErrorArgs<C>): string {
+  return (ERROR_CODES[code] as (...a: ErrorArgs<C>) => string)(...args);
+}
+
+/** ErrorData with the catalogue's message for `code`; `name` is the error's kind as shown. */
+export function errorData<C extends ErrorCode>(code: C, name: string, ...args: ErrorArgs<C>): ErrorData {
+  return { code, name, message: errorMessageOf(code, ...args) };
+}
 
 /** Turns anything thrown into ErrorData, keeping name, message and stack. */
 export function toErrorData(err: unknown, code: ErrorCode = 'INTERNAL'): ErrorData {

@@ -2,7 +2,7 @@
 import type { WireError } from '../protocol/dto';
 import type { FromWorker } from '../protocol/messages';
 import type { Schedule } from '../protocol/batcher';
-import { ERROR_CODES, type RunLocation } from '../shared/errors';
+import { ERROR_CODES, errorMessageOf, type ErrorArgs, type ErrorCode, type RunLocation } from '../shared/errors';
 import type { DetailCache } from './detail-cache';
 import type { GraphDirectory } from './graph-directory';
 import type { ThreadLocks } from './locks';
@@ -41,6 +41,11 @@ export class HostError extends Error {
     super(message);
     this.name = 'HostError';
   }
+}
+
+/** A HostError with the catalogue's message for `code` (src/shared/errors.ts). */
+export function hostError<C extends ErrorCode>(code: C, ...args: ErrorArgs<C>): HostError {
+  return new HostError(code, errorMessageOf(code, ...args));
 }
 
 /** THREAD_BUSY, saying where the thread's run is. */

@@ -6,7 +6,7 @@
 import type { CheckpointDetail, DetailField, Json, TruncationDTO } from '../protocol/dto';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
 import { boundJson, DETAIL_BOUNDS, sliceJson, SMALL_BOUNDS } from './bounded-json';
-import { HostError, type HostContext } from './context';
+import { hostError, type HostContext } from './context';
 import { detailKey } from './detail-cache';
 import { checkpointDetail } from './dto-map';
 import { checkpointEvents, graphOf } from './handlers-read';
@@ -29,7 +29,7 @@ async function fullDetail(ctx: HostContext, m: Where, cached: boolean): Promise<
   if (hit) return hit.detail;
   const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: m.checkpointId } };
   const tuple = await ctx.store.saver.getTuple(config);
-  if (!tuple) throw new HostError('NOT_FOUND', `Thread "${m.threadId}" has no checkpoint "${m.checkpointId}" in namespace "${m.ns}".`);
+  if (!tuple) throw hostError('NOT_FOUND', `checkpoint "${m.checkpointId}" in namespace "${m.ns}" of thread "${m.threadId}"`);
   const graph = await graphOf(ctx, m.threadId);
   const parentId = tuple.parentConfig?.configurable?.checkpoint_id;
   const parentConfig = parentId ? { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: parentId } } : undefined;
@@ -83,7 +83,7 @@ export async function onCheckpointSlice(ctx: HostContext, m: Req<'rg/checkpoint.
   const full = await fullDetail(ctx, m, true);
   const root = full[m.field];
   const slice = root === null ? null : sliceJson(root, m.path, m.offset, m.limit);
-  if (!slice) throw new HostError('NOT_FOUND', `The checkpoint's ${m.field} has no array, object or text at that path.`);
+  if (!slice) throw hostError('NOT_FOUND', `array, object or text at that path of the checkpoint's ${m.field}`);
   return { type: 'rg/checkpoint.slice', slice };
 }
 

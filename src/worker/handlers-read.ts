@@ -1,5 +1,5 @@
 /** Request handlers that read threads, history, checkpoints, runs and traces, or delete a thread. */
-import type { CheckpointSummary, HistoryPage, Json, ThreadSummary } from '../protocol/dto';
+import type { CheckpointSummary, HistoryPage, ThreadSummary } from '../protocol/dto';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
 import { isTraceEvent, type TraceEvent } from '../shared/trace';
 import type { CheckpointTuple } from '../engine/checkpoint/types';
@@ -136,8 +136,8 @@ export async function onTraceGet(ctx: HostContext, m: Req<'rg/trace.get'>): Prom
     const page = await runTracePage(ctx, m.threadId, m.runId, m.afterSeq ?? -1, limit);
     if (page) return { type: 'rg/trace', ...page };
   }
-  const records = (await ctx.store.readTrace(m.threadId, m.runId)).filter((r) => r.kind === 'trace');
-  const keyed = records.map((r, i) => ({ key: m.runId === undefined ? i : r.seq, event: (r as { event: Json }).event }));
+  const records = (await ctx.store.readTrace(m.threadId, m.runId)).flatMap((r) => (isTraceRecord(r) && r.kind === 'trace' ? [r] : []));
+  const keyed = records.map((r, i) => ({ key: m.runId === undefined ? i : r.seq, event: r.event }));
   const after = m.afterSeq ?? -1;
   const page = keyed.filter((k) => k.key > after).slice(0, limit);
   const more = page.length === limit && keyed.some((k) => k.key > page.at(-1)!.key);
@@ -149,11 +149,11 @@ export async function onTraceGet(ctx: HostContext, m: Req<'rg/trace.get'>): Prom
  * on (a run's record `seq` is its position when every record was stored), or null when the store
  * cannot slice runs or the positions do not match the seqs (then the caller filters the whole run).
  */
-async function runTracePage(ctx: HostContext, threadId: string, runId: string, after: number, limit: number): Promise<{ events: Json[]; nextSeq: number | null } | null> {
+async function runTracePage(ctx: HostContext, threadId: string, runId: string, after: number, limit: number): Promise<{ events: TraceEvent[]; nextSeq: number | null } | null> {
   const slice = ctx.store.readRunSlice?.bind(ctx.store);
   if (!slice) return null;
   const chunk = Math.max(64, limit * 2);
-  const events: Json[] = [];
+  const events: TraceEvent[] = [];
   let last = after;
   // The record at position `after` must be record `after`: that checks positions and seqs agree.
   let pos = Math.max(0, after);
@@ -161,7 +161,7 @@ async function runTracePage(ctx: HostContext, threadId: string, runId: string, a
     const records = await slice(threadId, runId, pos, chunk);
     for (const [i, r] of records.entries()) {
       if (pos + i !== r.seq) return null;
-      if (r.seq <= after || r.kind !== 'trace') continue;
+      if (r.seq <= after || r.kind !== 'trace' || !isTraceEvent(r.event)) continue;
       if (events.length === limit) return { events, nextSeq: last };
       events.push(r.event);
       last = r.seq;

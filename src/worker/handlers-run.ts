@@ -1,6 +1,6 @@
 /** Request handlers that start, continue, fork or cancel runs. */
 import type { ReplyOf, ToWorker } from '../protocol/messages';
-import { HostError, type HostContext } from './context';
+import { hostError, type HostContext } from './context';
 import { isImportedReadOnly } from './portability/index';
 import { startRun, type RunPlan } from './run-driver';
 
@@ -13,10 +13,7 @@ const started = (s: { runId: string; threadId: string }): Started => ({ type: 'r
 export async function refuseReadOnly(ctx: HostContext, threadId: string): Promise<void> {
   const head = await ctx.store.saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: '' } });
   if (head && isImportedReadOnly(head.metadata as Record<string, unknown> | undefined)) {
-    throw new HostError(
-      'READ_ONLY',
-      `Thread "${threadId}" was imported read-only (a LangGraph history): it can be browsed, but not run, resumed, replayed or forked.`,
-    );
+    throw hostError('READ_ONLY', `Thread "${threadId}", imported from a LangGraph history,`);
   }
 }
 
@@ -24,7 +21,7 @@ export async function refuseReadOnly(ctx: HostContext, threadId: string): Promis
 async function threadGraph(ctx: HostContext, threadId: string): Promise<string> {
   await refuseReadOnly(ctx, threadId);
   const graphId = await ctx.graphIdOf(threadId);
-  if (!graphId) throw new HostError('NOT_FOUND', `Thread "${threadId}" has no runs: start one with a graph first.`);
+  if (!graphId) throw hostError('NOT_FOUND', `run of thread "${threadId}"`, 'start one with a graph first');
   return graphId;
 }
 
@@ -37,7 +34,7 @@ async function headId(ctx: HostContext, threadId: string): Promise<string | null
 /** Throws NOT_FOUND unless the checkpoint exists. */
 async function requireCheckpoint(ctx: HostContext, threadId: string, ns: string, checkpointId: string): Promise<void> {
   const tuple = await ctx.store.saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId } });
-  if (!tuple) throw new HostError('NOT_FOUND', `Thread "${threadId}" has no checkpoint "${checkpointId}" in namespace "${ns}".`);
+  if (!tuple) throw hostError('NOT_FOUND', `checkpoint "${checkpointId}" in namespace "${ns}" of thread "${threadId}"`);
 }
 
 async function run(ctx: HostContext, plan: RunPlan): Promise<Started> {
@@ -46,11 +43,11 @@ async function run(ctx: HostContext, plan: RunPlan): Promise<Started> {
 
 /** rg/run.start */
 export async function onRunStart(ctx: HostContext, m: Req<'rg/run.start'>): Promise<Started> {
-  if (!(await ctx.graphs.has(m.graphId))) throw new HostError('NOT_FOUND', `There is no graph "${m.graphId}".`);
+  if (!(await ctx.graphs.has(m.graphId))) throw hostError('NOT_FOUND', `graph "${m.graphId}"`);
   await refuseReadOnly(ctx, m.threadId);
   const known = await ctx.graphIdOf(m.threadId);
   if (known && known !== m.graphId) {
-    throw new HostError('BAD_REQUEST', `Thread "${m.threadId}" belongs to graph "${known}"; start "${m.graphId}" on a new thread.`);
+    throw hostError('BAD_REQUEST', `Thread "${m.threadId}" belongs to graph "${known}"; start "${m.graphId}" on a new thread.`);
   }
   return run(ctx, { threadId: m.threadId, graphId: m.graphId, kind: 'run', input: { kind: 'value', value: m.input }, controls: m.controls, fromCheckpointId: await headId(ctx, m.threadId) });
 }
@@ -100,7 +97,7 @@ export async function onRunFork(ctx: HostContext, m: Req<'rg/run.fork'>): Promis
  */
 export async function onRunCancel(ctx: HostContext, m: Req<'rg/run.cancel'>): Promise<Omit<ReplyOf['rg/run.cancel'], 'id'>> {
   if (!ctx.runs.cancel(m.runId) && !ctx.runs.hasEnded(m.runId)) {
-    throw new HostError('NOT_FOUND', `There is no run "${m.runId}" going on in this worker.`);
+    throw hostError('NOT_FOUND', `run "${m.runId}" going on in this worker`);
   }
   return { type: 'rg/ok' };
 }

@@ -11,7 +11,7 @@ import { isKnownRequestType, isToWorker, requestProblem } from '../protocol/guar
 import { ERROR_CODES } from '../shared/errors';
 import { timerSchedule, type Schedule } from '../protocol/batcher';
 import type { Endpoint, PortLike } from '../protocol/endpoint';
-import { HostError, type HostContext } from './context';
+import { HostError, hostError, type HostContext } from './context';
 import { errorToWire } from './dto-map';
 import { GraphDirectory } from './graph-directory';
 import * as read from './handlers-read';
@@ -146,13 +146,13 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
       return { type: 'rg/error', error: { code: 'UNKNOWN_REQUEST', name: 'ProtocolError', message: ERROR_CODES.UNKNOWN_REQUEST(msg.type) } };
     }
     const problem = requestProblem(msg);
-    if (problem) throw new HostError('BAD_REQUEST', `Bad "${msg.type}" request: ${problem}.`);
+    if (problem) throw hostError('BAD_REQUEST', `Bad "${msg.type}" request: ${problem}.`);
     if (msg.type === 'rg/hello') return hello(msg.protocolVersion);
     if (msg.type === 'rg/sandbox.attach') return attach(msg.port);
     const ctx = await context();
     const answered = remote.handle(ctx, msg);
     if (answered) return answered;
-    if (isServerRequest(msg)) throw new HostError('BAD_REQUEST', `Unhandled request "${msg.type}".`);
+    if (isServerRequest(msg)) throw hostError('BAD_REQUEST', `Unhandled request "${msg.type}".`);
     if (isFilesRequest(msg)) return onFilesRequest(ctx, opened, msg);
     // A thread of an opened file is read with the same handlers, over the file's own store.
     if (msg.type === 'rg/threads.list') return read.onThreadsList(ctx).then((r) => ({ ...r, threads: withFileThreads(r.threads, opened) }));
@@ -162,7 +162,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
 
   /** The page's sandbox iframe (a new one after the old one was lost): no storage needed. */
   async function attach(port: PortLike): Promise<ReplyBody> {
-    if (!(launcher instanceof BootstrapLauncher)) throw new HostError('BAD_REQUEST', 'This worker starts its sandbox itself.');
+    if (!(launcher instanceof BootstrapLauncher)) throw hostError('BAD_REQUEST', 'This worker starts its sandbox itself.');
     launcher.attach(port);
     return { type: 'rg/ok' };
   }
@@ -227,7 +227,7 @@ function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 
     case 'rg/graph.cancelCompile': return userGraphs.onGraphCancelCompile(ctx, msg);
     default: {
       const never: never = msg;
-      throw new HostError('BAD_REQUEST', `Unhandled request ${JSON.stringify(never)}`);
+      throw hostError('BAD_REQUEST', `Unhandled request ${JSON.stringify(never)}`);
     }
   }
 }

@@ -4,6 +4,7 @@
  * so it shows as a problem of its own thread and never breaks the thread list or another thread.
  */
 import type { RunSummary } from '../protocol/dto';
+import { isTraceEvent } from '../shared/trace';
 import type { TraceRecord } from './store';
 
 const KINDS = new Set(['run', 'resume', 'continue', 'replay', 'fork']);
@@ -25,7 +26,7 @@ export function isRunSummary(v: unknown): v is RunSummary {
 export function isTraceRecord(r: unknown): r is TraceRecord {
   if (!isObject(r) || !str(r.runId) || !Number.isInteger(r.seq)) return false;
   switch (r.kind) {
-    case 'trace': return isObject(r.event) && str(r.event.type);
+    case 'trace': return isTraceEvent(r.event);
     case 'checkpoint': return isObject(r.checkpoint) && str(r.checkpoint.checkpointId);
     case 'run': return isRunSummary(r.run);
     default: return false;

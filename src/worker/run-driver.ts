@@ -8,9 +8,8 @@ import type { RunEvent } from '../protocol/messages';
 import type { RunControls, RunKind, RunSummary, WireError } from '../protocol/dto';
 import type { RunInput, SandboxRunPlan } from '../protocol/sandbox';
 import { createBatcher } from '../protocol/batcher';
-import { ERROR_CODES } from '../shared/errors';
 import type { HostContext } from './context';
-import { HostError, threadBusy } from './context';
+import { hostError, threadBusy } from './context';
 import { createPersister } from './persister';
 import type { ActiveRun } from './runs';
 import { runInSandbox, type RunEnd } from './sandbox/run-session';
@@ -34,8 +33,8 @@ export async function startRun(ctx: HostContext, plan: RunPlan): Promise<RunSumm
   const graph = ctx.graphs.ref(plan.graphId);
   if (!graph) {
     const user = ctx.graphs.user(plan.graphId);
-    if (user?.quarantine) throw new HostError('GRAPH_QUARANTINED', ERROR_CODES.GRAPH_QUARANTINED(plan.graphId, user.quarantine.message));
-    throw new HostError('NOT_FOUND', `There is no graph "${plan.graphId}".`);
+    if (user?.quarantine) throw hostError('GRAPH_QUARANTINED', plan.graphId, user.quarantine.message);
+    throw hostError('NOT_FOUND', `graph "${plan.graphId}"`);
   }
   if (ctx.runs.ofThread(plan.threadId)) throw threadBusy(plan.threadId, 'this-tab');
   const summary: RunSummary = {
@@ -74,7 +73,7 @@ async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise
       if (streaming) stream.push(event);
       persister.push(event.kind === 'trace' ? { kind: 'trace', event: event.event } : { kind: 'checkpoint', checkpoint: event.checkpoint });
       // At step boundaries, send what waited longer than a flush interval (sparse or slow runs).
-      if (event.kind === 'trace' && (event.event as { type?: unknown }).type === '@engine.checkpoint.saved') {
+      if (event.kind === 'trace' && event.event.type === '@engine.checkpoint.saved') {
         stream.flushEarly();
         persister.flushEarly();
       }

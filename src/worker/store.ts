@@ -6,8 +6,9 @@
 import type { LedgerCheckpoint } from '../engine/ledger/index';
 import { eventsAbout } from '../checkpoint/idb/trace-keys';
 import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointTuple } from '../engine/checkpoint/types';
-import type { CheckpointSummary, GraphQuarantine, Json, RunSummary, ThreadStatus } from '../protocol/dto';
+import type { CheckpointSummary, GraphQuarantine , RunSummary, ThreadStatus } from '../protocol/dto';
 import { isRunSummary } from './records';
+import type { TraceEvent } from '../shared/trace';
 
 /**
  * One persisted record of a run: a trace event, a checkpoint notification, or the run's summary
@@ -15,7 +16,7 @@ import { isRunSummary } from './records';
  * id and `seq` counts 0, 1, 2 … within the run, so (thread, runId, seq) is unique.
  */
 export type TraceRecord = { runId: string; seq: number } & (
-  | { kind: 'trace'; event: Json }
+  | { kind: 'trace'; event: TraceEvent }
   | { kind: 'checkpoint'; checkpoint: CheckpointSummary }
   | { kind: 'run'; run: RunSummary }
 );

@@ -22,7 +22,7 @@ function scriptedWorker(stuck: boolean) {
     if (m.type === 'rg/hello') send({ type: 'rg/hello-ok', id: m.id, protocolVersion: 1, storage: { dbName: 'x', version: 1 } });
     else if (m.type === 'rg/run.start') {
       send({ type: 'rg/run.started', id: m.id, runId: 'r1', threadId: m.threadId });
-      send({ type: 'rg/run.events', runId: 'r1', threadId: m.threadId, events: [{ kind: 'trace', event: { type: '@engine.run.start' } }] });
+      send({ type: 'rg/run.events', runId: 'r1', threadId: m.threadId, events: [{ kind: 'trace', event: { type: '@engine.run.start', runId: 'r1', checkpointNs: '', step: -1, seq: 0, threadId: m.threadId, checkpointId: null, isReplaying: false, isResuming: false, input: 'value' } }] });
     } else if (m.type === 'rg/run.cancel' && !stuck) {
       send({ type: 'rg/ok', id: m.id });
       send({ type: 'rg/run.ended', runId: m.runId, threadId: 't', outcome: 'cancelled', error: null, result: null });

@@ -1,10 +1,12 @@
 /** The scenario gallery over the protocol: each graph does what its card promises. */
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/protocol/dto';
+import type { TraceEvent } from '../../src/shared/trace';
 import { GALLERY_GRAPHS } from '../../src/sandbox/graphs/index';
 import { connect, newThread, STORES } from './harness';
 
-type Ev = { type: string; [k: string]: unknown };
+/** The events of one type, typed as that event. */
+const ofType = <T extends TraceEvent['type']>(events: readonly TraceEvent[], type: T) => events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type);
 
 describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
   it('lists every gallery graph with a title, a two-sentence description and its own source', async () => {
@@ -33,7 +35,7 @@ describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
     // web ran again and finished: its outputs replaced the error (the ledger's "superseded").
     expect(byChannel['web:__error__']).toEqual({ kind: 'superseded' });
     const { events } = await client.getTrace({ threadId, runId: r2.runId });
-    const ran = (events as Ev[]).filter((e) => e.type === '@engine.task.run').map((e) => e.name);
+    const ran = ofType(events, '@engine.task.run').map((e) => e.name);
     expect(ran).toContain('web');
     expect(ran).not.toContain('docs');
   });
@@ -67,7 +69,7 @@ describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
     const end = await client.waitForRun(r2.runId);
     expect(end.outcome).toBe('done');
     const { events } = await client.getTrace({ threadId, runId: r2.runId });
-    const ran = (events as Ev[]).filter((e) => e.type === '@engine.task.run').map((e) => e.name);
+    const ran = ofType(events, '@engine.task.run').map((e) => e.name);
     expect(ran).not.toContain('compose');
     expect(ran).toContain('polish');
     expect(JSON.stringify(end.result)).toMatch(/compose run #\d+\) — reviewed: approve/);
@@ -88,9 +90,9 @@ describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
     const replay = await client.replay({ threadId, checkpointId: between.checkpointId });
     expect((await client.waitForRun(replay.runId)).outcome).toBe('done');
     const { events } = await client.getTrace({ threadId, runId: replay.runId });
-    const starts = (events as Ev[]).filter((e) => e.type === '@engine.run.start');
+    const starts = ofType(events, '@engine.run.start');
     expect(starts.some((e) => e.checkpointNs !== '' && typeof e.checkpointNs === 'string')).toBe(true);
-    const ran = (events as Ev[]).filter((e) => e.type === '@engine.task.run' && e.name === 'plan');
+    const ran = ofType(events, '@engine.task.run').filter((e) => e.name === 'plan');
     expect(ran).toHaveLength(0);
   });
 
@@ -114,7 +116,7 @@ describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
     const end = await client.waitForRun(r1.runId);
     expect(end).toMatchObject({ outcome: 'done', result: { price: 12, total: 36, attempts: 3 } });
     const { events } = await client.getTrace({ threadId, runId: r1.runId });
-    expect((events as Ev[]).filter((e) => e.type === '@engine.task.retry')).toHaveLength(2);
+    expect(ofType(events, '@engine.task.retry')).toHaveLength(2);
     const afterFetch = (await client.historyPage({ threadId, limit: 50 })).items.find((c) => c.next.includes('compute'))!;
     const fork = await client.fork({ threadId, checkpointId: afterFetch.checkpointId, values: { price: 5 }, asNode: 'fetch', run: true });
     expect(await client.waitForRun(fork.runId)).toMatchObject({ outcome: 'done', result: { price: 5, total: 15 } });
@@ -144,7 +146,7 @@ describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
     const end = await client.waitForRun(r1.runId);
     expect(end.outcome).toBe('done');
     const { events } = await client.getTrace({ threadId, runId: r1.runId });
-    const ran = (events as Ev[]).filter((e) => e.type === '@engine.task.run' && !e.checkpointNs).map((e) => e.name);
+    const ran = ofType(events, '@engine.task.run').filter((e) => !e.checkpointNs).map((e) => e.name);
     expect(ran.filter((n) => n !== '__start__')).toEqual(['travel_advisor', 'hotel_advisor', 'travel_advisor']);
     const last = (await client.historyPage({ threadId, limit: 1 })).items[0]!;
     const done = await client.getCheckpoint({ threadId, checkpointId: last.checkpointId });

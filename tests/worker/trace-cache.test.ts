@@ -3,7 +3,7 @@ import { MemorySaver } from '../../src/engine/index';
 import { createMemoryStore, type ThreadStore, type TraceRecord } from '../../src/worker/store';
 import { withTraceCache } from '../../src/worker/trace-cache';
 
-const rec = (runId: string, seq: number): TraceRecord => ({ runId, seq, kind: 'trace', event: { seq } });
+const rec = (runId: string, seq: number): TraceRecord => ({ runId, seq, kind: 'trace', event: { type: '@engine.tick.start', runId, checkpointNs: '', step: seq, seq, checkpointId: `c${seq}`, isReplaying: false } });
 
 /** Counts whole-thread reads that reach the underlying store. */
 function counting(store: ThreadStore) {

@@ -17,6 +17,7 @@
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { ChannelVersion, Checkpoint, CheckpointMetadata } from '../../engine/checkpoint/types';
+import { TickTracker } from '../../shared/ticks';
 import { topicKeysOf, type OpenTicks } from './trace-keys';
 
 /** The newest schema version this code writes. */
@@ -163,8 +164,9 @@ export function upgradeSchema(db: ReplayDb, oldVersion: number, newVersion: numb
 async function tagExistingTraces(tx: UpgradeTx): Promise<void> {
   const threads = tx.objectStore('threads');
   let thread: string | undefined;
-  let open: OpenTicks = {};
+  let ticks = new TickTracker();
   const finish = async () => {
+    const open = ticks.openCheckpoints();
     if (thread === undefined || Object.keys(open).length === 0) return;
     const record = await threads.get(thread);
     if (record) await threads.put({ ...record, open_ticks: open });
@@ -175,9 +177,9 @@ async function tagExistingTraces(tx: UpgradeTx): Promise<void> {
     if (record.thread_id !== thread) {
       await finish();
       thread = record.thread_id;
-      open = {};
+      ticks = new TickTracker();
     }
-    const keys = topicKeysOf(record.thread_id, record.event, open);
+    const keys = topicKeysOf(record.thread_id, record.event, ticks);
     if (keys.length > 0) await cursor.update({ ...record, topic_keys: keys });
     cursor = await cursor.continue();
   }

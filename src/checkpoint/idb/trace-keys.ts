@@ -13,23 +13,20 @@
  * Events are plain data: either an engine trace event (`{ type, checkpointNs, checkpointId? }`)
  * or the worker's record wrapping one (`{ kind: 'trace', event }`). Anything else is about nothing.
  */
+import { TickTracker, checkpointsAbout, type TickEventLike } from '../../shared/ticks';
 
-/** The checkpoint each namespace's open tick started from (a tick not yet closed). */
+/** The checkpoint each namespace's open tick started from (a tick not yet closed), as stored. */
 export type OpenTicks = Record<string, string>;
-
-interface EngineEventLike {
-  type: string;
-  checkpointNs: string;
-  checkpointId?: unknown;
-}
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 
 /** The engine event inside a stored trace event, if it is one. */
-function engineEventOf(stored: unknown): EngineEventLike | null {
+function engineEventOf(stored: unknown): TickEventLike | null {
   const inner = isObject(stored) && stored.kind === 'trace' && isObject(stored.event) ? stored.event : stored;
-  if (!isObject(inner) || typeof inner.type !== 'string' || typeof inner.checkpointNs !== 'string') return null;
-  return inner as unknown as EngineEventLike;
+  if (!isObject(inner)) return null;
+  const { type, checkpointNs, checkpointId, isReplaying } = inner;
+  if (typeof type !== 'string' || typeof checkpointNs !== 'string') return null;
+  return { type: type as TickEventLike['type'], checkpointNs, checkpointId, isReplaying };
 }
 
 /** The topic key of a thread's run summary records. */
@@ -42,39 +39,21 @@ export function checkpointKey(threadId: string, ns: string, checkpointId: string
   return JSON.stringify([threadId, ns, checkpointId]);
 }
 
-const BOUNDARIES: ReadonlySet<string> = new Set(['@engine.tick.start', '@engine.run.start', '@engine.run.end']);
-
 /**
- * The topic keys of `stored`: the checkpoints it is about, or the thread's runs key for a run
- * summary record. `open` is the per-namespace tick state of the
- * thread's trace so far, updated in place: call this for every event of the thread, in order.
+ * The topic keys of `stored`: the checkpoints it is about (the engine's tick rule,
+ * `src/shared/ticks.ts`), or the thread's runs key for a run summary record. `ticks` follows the
+ * thread's trace so far: call this for every event of the thread, in order.
  */
-export function topicKeysOf(threadId: string, stored: unknown, open: OpenTicks): string[] {
+export function topicKeysOf(threadId: string, stored: unknown, ticks: TickTracker): string[] {
   if (isObject(stored) && stored.kind === 'run') return [runsKey(threadId)];
   const e = engineEventOf(stored);
   if (!e) return [];
-  const ns = e.checkpointNs;
-  const keys = new Set<string>();
-  const current = Object.hasOwn(open, ns) ? open[ns] : undefined;
-  if (BOUNDARIES.has(e.type)) {
-    // A boundary closes the open tick; the reader needs it to see where that tick ended.
-    if (current !== undefined) keys.add(checkpointKey(threadId, ns, current));
-    delete open[ns];
-    if (e.type === '@engine.tick.start' && typeof e.checkpointId === 'string') {
-      open[ns] = e.checkpointId;
-      keys.add(checkpointKey(threadId, ns, e.checkpointId));
-    }
-  } else if (current !== undefined) {
-    keys.add(checkpointKey(threadId, ns, current));
-    if (e.type === '@engine.checkpoint.saved') delete open[ns];
-  }
-  if (e.type === '@engine.writes.put' && typeof e.checkpointId === 'string') keys.add(checkpointKey(threadId, ns, e.checkpointId));
-  return [...keys];
+  return checkpointsAbout(e, ticks.place(e)).map((id) => checkpointKey(threadId, e.checkpointNs, id));
 }
 
 /** The events of a whole thread trace (in order) that are about one checkpoint. */
 export function eventsAbout<T>(threadId: string, events: readonly T[], ns: string, checkpointId: string): T[] {
-  const open: OpenTicks = {};
+  const ticks = new TickTracker();
   const key = checkpointKey(threadId, ns, checkpointId);
-  return events.filter((e) => topicKeysOf(threadId, e, open).includes(key));
+  return events.filter((e) => topicKeysOf(threadId, e, ticks).includes(key));
 }

@@ -8,7 +8,8 @@ import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { WriteBatch } from './requests';
 import { prefixRange, type ThreadRecord, type TraceRecord } from './schema';
-import { checkpointKey, runsKey, topicKeysOf, type OpenTicks } from './trace-keys';
+import { TickTracker } from '../../shared/ticks';
+import { checkpointKey, runsKey, topicKeysOf } from './trace-keys';
 
 /** The run an event belongs to: its `runId` when it has one. */
 function runOf(event: unknown): string {
@@ -28,16 +29,16 @@ export async function appendTrace(conn: DbConnection, threadId: string, events: 
     const threads = tx.objectStore('threads');
     const thread: ThreadRecord = (await threads.get(threadId)) ?? { thread_id: threadId, running: false, updated_at: new Date().toISOString() };
     let seq = thread.trace_seq ?? -1;
-    const open: OpenTicks = { ...thread.open_ticks };
+    const ticks = new TickTracker(thread.open_ticks);
     const store = tx.objectStore('traces');
     for (const event of events) {
       const record: TraceRecord = { thread_id: threadId, run_id: runOf(event), seq: ++seq, event };
-      const keys = topicKeysOf(threadId, event, open);
+      const keys = topicKeysOf(threadId, event, ticks);
       if (keys.length > 0) record.topic_keys = keys;
       batch.issue('(trace)', () => store.put(record));
     }
     thread.trace_seq = seq;
-    thread.open_ticks = open;
+    thread.open_ticks = ticks.openCheckpoints();
     batch.issue('(thread)', () => threads.put(thread));
   } catch (err) {
     const cause = err instanceof CheckpointValueError ? new CheckpointValueError('(trace)', 'a trace event is not plain data') : err;

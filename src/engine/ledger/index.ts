@@ -7,4 +7,4 @@ export { computeLedger } from './compute';
 export { LedgerRecorder, recordLedger } from './record';
 export { refineLedger } from './refine';
 export { controlSignalOf } from './rules';
-export { TickTracker, checkpointsAbout, type OpenTick, type TickPlacement, type TickEventLike } from './ticks';
+export { TickTracker, checkpointsAbout, type OpenTick, type TickPlacement, type TickEventLike } from '../../shared/ticks';

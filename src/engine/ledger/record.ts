@@ -14,7 +14,7 @@
 import type { TraceEvent } from '../../shared/trace';
 import { NULL_TASK_ID, RESUME } from '../constants';
 import { controlSignalOf } from './rules';
-import { TickTracker, type OpenTick } from './ticks';
+import { TickTracker, type OpenTick } from '../../shared/ticks';
 import type { Disposition, LedgerRecord } from './types';
 
 interface Entry extends LedgerRecord {

@@ -45,4 +45,16 @@ describe('summarizeTrace', () => {
     expect(s.visits[1].reason).toContain('later visit');
     expect(s.visits[2].reason).toContain('starts fresh');
   });
+
+  it('closes a tick where the engine tick rule does: at the checkpoint saved by its step', () => {
+    const events = [
+      { ...base, seq: 0, step: 0, type: '@engine.tick.start', checkpointId: 'c0', isReplaying: false },
+      { ...base, seq: 1, step: 0, type: '@engine.task.run', taskId: 't1', name: 'a', attempt: 1 },
+      { ...base, seq: 2, step: 0, type: '@engine.checkpoint.saved', checkpointId: 'c1', parentCheckpointId: 'c0', source: 'loop', channels: [] },
+      { ...base, seq: 3, step: 1, type: '@engine.task.cached', taskId: 't2', name: 'late', channels: [] },
+    ];
+    const s = summarizeTrace(events);
+    expect(s.ticks).toHaveLength(1);
+    expect(s.ticks[0]).toMatchObject({ ran: ['a'], cached: [] });
+  });
 });

@@ -2,7 +2,9 @@
  * The engine trace of a run, folded into what the runs panel shows: each tick with its
  * isReplaying flag, the tasks that ran versus those served from saved writes, put_writes
  * deduplications, and, per subgraph namespace, the checkpoint its first visit loaded and why.
+ * Which tick an event belongs to is the engine's one tick rule (`src/shared/ticks.ts`).
  */
+import { TickTracker } from '../../shared/ticks';
 import { isTraceEvent, type TraceEvent } from '../../shared/trace';
 
 /** One superstep of a run as the trace tells it. */
@@ -53,12 +55,16 @@ function replayVisitReason(e: Extract<TraceEvent, { type: '@engine.replay.visit'
 export function summarizeTrace(raw: readonly unknown[]): TraceSummary {
   const events = raw.filter(isTraceEvent).sort((a, b) => (a.runId === b.runId ? a.seq - b.seq : a.runId < b.runId ? -1 : 1));
   const ticks: TickSummary[] = [];
-  const open = new Map<string, TickSummary>();
+  const bySerial = new Map<number, TickSummary>();
   const visits: SubgraphVisit[] = [];
   const visited = new Set<string>();
   let status: string | null = null;
-  const tickOf = (e: TraceEvent) => open.get(e.checkpointNs);
+  const tracker = new TickTracker();
+  let current: TickSummary | undefined;
+  const tickOf = () => current;
   for (const e of events) {
+    const at = tracker.place(e);
+    current = at.tick && !at.opened ? bySerial.get(at.tick.serial) : undefined;
     switch (e.type) {
       case '@engine.run.start':
         if (e.checkpointNs !== '' && !visited.has(e.checkpointNs)) {
@@ -76,21 +82,21 @@ export function summarizeTrace(raw: readonly unknown[]): TraceSummary {
       case '@engine.tick.start': {
         const t: TickSummary = { ns: e.checkpointNs, step: e.step, checkpointId: e.checkpointId, isReplaying: e.isReplaying, ran: [], cached: [], failed: [], interrupted: [], dedups: [] };
         ticks.push(t);
-        open.set(e.checkpointNs, t);
+        if (at.opened) bySerial.set(at.opened.serial, t);
         break;
       }
       case '@engine.task.run':
-        if (e.attempt === 1) tickOf(e)?.ran.push(e.name);
+        if (e.attempt === 1) tickOf()?.ran.push(e.name);
         break;
       case '@engine.task.cached':
-        tickOf(e)?.cached.push(e.name);
+        tickOf()?.cached.push(e.name);
         break;
       case '@engine.task.finished':
-        if (e.status === 'error') tickOf(e)?.failed.push(e.name);
-        if (e.status === 'interrupt') tickOf(e)?.interrupted.push(e.name);
+        if (e.status === 'error') tickOf()?.failed.push(e.name);
+        if (e.status === 'interrupt') tickOf()?.interrupted.push(e.name);
         break;
       case '@engine.writes.put':
-        if (e.deduplicated.length > 0 || e.replaced > 0) tickOf(e)?.dedups.push({ taskId: e.taskId, channels: e.deduplicated, replaced: e.replaced });
+        if (e.deduplicated.length > 0 || e.replaced > 0) tickOf()?.dedups.push({ taskId: e.taskId, channels: e.deduplicated, replaced: e.replaced });
         break;
       default:
         break;

@@ -131,7 +131,7 @@ describe('app store', () => {
     emit({ type: 'rg/run.events', runId: 'r1', threadId, events: [
       { kind: 'checkpoint', checkpoint: summary('a', null, -1) },
       { kind: 'checkpoint', checkpoint: { ...summary('s', null, -1), ns: 'sub:1' } },
-      { kind: 'trace', event: { type: '@engine.tick.start' } },
+      { kind: 'trace', event: { type: '@engine.tick.start', runId: 'r1', checkpointNs: '', step: 0, seq: 0, checkpointId: 'a', isReplaying: false } },
     ] });
     expect(store.getState().history.map((h) => h.checkpointId)).toEqual(['a']);
     expect(store.getState().trace).toHaveLength(1);

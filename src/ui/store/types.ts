@@ -6,6 +6,7 @@ import type {
   CheckpointDetail, CheckpointSummary, DetailField, GraphInfo, Json, NamespaceNode, ResumeValue, RunSummary, SliceDTO, StateChangeDTO, ThreadSummary,
 } from '../../protocol/dto';
 import type { ReplyOf, ToWorker, WorkerEvent } from '../../protocol/messages';
+import type { TraceEvent } from '../../shared/trace';
 import type { UrlState } from '../model/url-state';
 import type { GallerySlice } from '../gallery/slice';
 import type { EditorSlice } from '../editor/slice';
@@ -130,7 +131,7 @@ export interface RunsSlice {
   runsProblem: string | null;
   activeRun: ActiveRun | null;
   traceRunId: string | null;
-  trace: Json[];
+  trace: TraceEvent[];
   /** Where to continue reading the chosen run's trace (null: all read). */
   traceNextSeq: number | null;
   loadMoreTrace(): Promise<void>;

@@ -8,7 +8,7 @@
  */
 import type { BaseCheckpointSaver, CheckpointMetadata, CheckpointTuple } from '../../engine/checkpoint/types';
 import type { CheckpointSource, ForeignCheckpoint } from '../../formats/index';
-import { HostError } from '../context';
+import { hostError } from '../context';
 
 /** Turns a decoded value into what the engine stores (see `runtimeValues`). */
 export type StoredValueOf = (value: unknown) => unknown;
@@ -101,7 +101,7 @@ async function copyOne(plan: ForkPlan, cp: ForeignCheckpoint, extraMeta: Record<
 export async function forkIntoNative(plan: ForkPlan): Promise<number> {
   const chain = await rootChain(plan.source, plan.originalId, plan.checkpointId);
   if (chain.length === 0 || chain.at(-1)!.tuple.checkpoint.id !== plan.checkpointId) {
-    throw new HostError('NOT_FOUND', `Thread "${plan.originalId}" has no root checkpoint "${plan.checkpointId}" in the file.`);
+    throw hostError('NOT_FOUND', `root checkpoint "${plan.checkpointId}" of thread "${plan.originalId}" in the file`);
   }
   const subgraphs: ForeignCheckpoint[] = [];
   for (const n of await plan.source.listNamespaces(plan.originalId)) {

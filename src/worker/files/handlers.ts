@@ -8,7 +8,7 @@ import type { FileLike } from '../../formats/index';
 import type { ThreadSummary } from '../../protocol/dto';
 import type { FilesRequest } from '../../protocol/files';
 import type { FromWorker, ToWorker } from '../../protocol/messages';
-import { HostError, type HostContext } from '../context';
+import { hostError, type HostContext } from '../context';
 import { startRun } from '../run-driver';
 import { forkIntoNative, runtimeValues, type StoredValueOf } from './continue-here';
 import { readOnlyFile } from './file-store';
@@ -44,7 +44,7 @@ export function fileContext(ctx: HostContext, files: OpenedFiles, msg: ToWorker)
   const threadId = (msg as { threadId?: unknown }).threadId;
   if (typeof threadId !== 'string' || !OpenedFiles.isFileThread(threadId)) return null;
   const file = files.fileOf(threadId);
-  if (!file) throw new HostError('NOT_FOUND', `Thread "${threadId}" belongs to a file that is not open (files are closed when the page reloads): open the file again.`);
+  if (!file) throw hostError('NOT_FOUND', `open file holding thread "${threadId}"`, 'files are closed when the page reloads; open the file again');
   if (!READS.has(msg.type)) throw readOnlyFile(file.name, WHY[msg.type] ?? RUN_WHY);
   return { ...ctx, store: file.store, graphIdOf: async () => null, rememberGraph: () => undefined, forgetThread: () => undefined };
 }
@@ -81,11 +81,11 @@ export async function onFilesRequest(ctx: HostContext, files: OpenedFiles, msg: 
 
 async function continueHere(ctx: HostContext, files: OpenedFiles, m: Extract<FilesMsg, { type: 'rg/files.continue' }>): Promise<ReplyBody> {
   const file = files.fileOf(m.threadId);
-  if (!file) throw new HostError('NOT_FOUND', `Thread "${m.threadId}" belongs to no open file.`);
+  if (!file) throw hostError('NOT_FOUND', `open file holding thread "${m.threadId}"`);
   if (file.thread?.language === 'python') {
-    throw new HostError('READ_ONLY', `Thread "${file.originalId}" was written by a Python graph, which cannot run here: it can only be read.`);
+    throw hostError('READ_ONLY', `Thread "${file.originalId}", written by a Python graph that cannot run here,`);
   }
-  if (!(await ctx.graphs.has(m.graphId))) throw new HostError('NOT_FOUND', `There is no graph "${m.graphId}": write the thread's graph in the editor and compile it first.`);
+  if (!(await ctx.graphs.has(m.graphId))) throw hostError('NOT_FOUND', `graph "${m.graphId}"`, "write the thread's graph in the editor and compile it first");
   const threadId = uuidv7();
   stored ??= runtimeValues().catch((err: unknown) => {
     stored = null;

@@ -19,7 +19,7 @@ function mapEntries(record: Record<string, unknown>, path: PathSegment[], codec:
   return out;
 }
 
-function convertCheckpoint(checkpoint: Record<string, unknown>, path: PathSegment[], codec: Codec): Record<string, unknown> {
+function convertCheckpoint(checkpoint: object, path: PathSegment[], codec: Codec): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(checkpoint)) {
     if (key === 'channel_values') out[key] = mapEntries(value as Record<string, unknown>, [...path, key], codec);
@@ -31,7 +31,7 @@ function convertCheckpoint(checkpoint: Record<string, unknown>, path: PathSegmen
 
 /** A checkpoint as written in a file. */
 export function encodeCheckpoint(checkpoint: Checkpoint, path: PathSegment[]): Record<string, unknown> {
-  return convertCheckpoint(checkpoint as unknown as Record<string, unknown>, path, (v, p) => encodeValue(v, p));
+  return convertCheckpoint(checkpoint, path, (v, p) => encodeValue(v, p));
 }
 
 /** A checkpoint as read from a (validated) file. */

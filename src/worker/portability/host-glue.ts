@@ -56,7 +56,9 @@ export function toTraceRecords(extras: ImportedExtras): TraceRecord[] {
   const lastSeq = new Map<string, number>();
   for (const entry of extras.trace) {
     if (!isRecord(entry) || typeof entry.runId !== 'string' || typeof entry.seq !== 'number') continue;
-    const record = (typeof entry.kind === 'string' ? entry : { runId: entry.runId, seq: entry.seq, kind: 'trace', event: entry }) as unknown as TraceRecord;
+    const record: unknown = typeof entry.kind === 'string' ? entry : { runId: entry.runId, seq: entry.seq, kind: 'trace', event: entry };
+    // A record the store could not read back (e.g. an event of an unknown type) is not kept.
+    if (!isTraceRecord(record)) continue;
     records.push(record);
     lastSeq.set(record.runId, Math.max(lastSeq.get(record.runId) ?? -1, record.seq));
   }

@@ -95,8 +95,8 @@ function encodeObject(obj: object, path: PathSegment[], ancestors: Set<object>):
   if (ArrayBuffer.isView(obj)) {
     const name = obj.constructor.name;
     if (isTypedArrayName(name)) {
-      if (BIG.has(name)) return { [TAG]: 'typed', type: name, v: Array.from(obj as unknown as ArrayLike<bigint>, (x) => x.toString()) };
-      const nums = obj as unknown as ArrayLike<number>;
+      if (BIG.has(name)) return { [TAG]: 'typed', type: name, v: Array.from(obj as ArrayBufferView & ArrayLike<bigint>, (x) => x.toString()) };
+      const nums = obj as ArrayBufferView & ArrayLike<number>;
       // NaN, ±Infinity and -0 have no JSON number: the bytes are written instead.
       if (needsBytes(nums)) return { [TAG]: 'typed', type: name, b64: toBase64(new Uint8Array(obj.buffer, obj.byteOffset, obj.byteLength)) };
       return { [TAG]: 'typed', type: name, v: Array.from(nums) };
@@ -199,8 +199,8 @@ function decodeTyped(obj: Tagged, bad: (what: string) => never): unknown {
     }
     if (type === 'DataView') return new DataView(bytes.buffer as ArrayBuffer);
     if (!isTypedArrayName(type)) return bad('unknown typed array type');
-    const Ctor = TYPED_ARRAYS[type] as unknown as new (buffer: ArrayBuffer) => unknown;
-    const size = (TYPED_ARRAYS[type] as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+    const Ctor: new (buffer: ArrayBuffer) => unknown = TYPED_ARRAYS[type];
+    const size = TYPED_ARRAYS[type].BYTES_PER_ELEMENT;
     if (bytes.byteLength % size !== 0) return bad(`b64 must hold whole ${type} elements`);
     return new Ctor(bytes.buffer as ArrayBuffer);
   }

@@ -15,7 +15,7 @@ import type { ReplyOf, ToWorker } from '../../protocol/messages';
 import { isRemoteKey, parseRemoteKey, remoteThreadKey, type RemoteRequest } from '../../protocol/remote';
 import { toJsonSafe } from '../../protocol/json-safe';
 import { errorToWire } from '../../protocol/wire-error';
-import { HostError } from '../context';
+import { HostError, hostError } from '../context';
 import { toHostError, type RemoteHub, type ThreadRef } from './hub';
 import { assistantOf } from './handlers-servers';
 import type { SeenNamespaces } from './handlers-reads';
@@ -40,7 +40,7 @@ async function assistantFor(hub: RemoteHub, ref: ThreadRef): Promise<string> {
   if (known) return known;
   const thread = await ref.client.threads.get(ref.threadId).catch((err: unknown) => Promise.reject(toHostError(err)));
   const found = await assistantOf(hub, ref.serverId, thread.assistantId, thread.graphId, {}).catch((err: unknown) => Promise.reject(toHostError(err)));
-  if (!found) throw new HostError('BAD_REQUEST', `Thread ${ref.threadId} has never run, so its assistant is not known: start it from the assistant's list in Servers.`);
+  if (!found) throw hostError('BAD_REQUEST', `Thread ${ref.threadId} has never run, so its assistant is not known: start it from the assistant's list in Servers.`);
   hub.assistantOf.set(ref.key, found.assistantId);
   return found.assistantId;
 }
@@ -124,7 +124,7 @@ async function startThread(hub: RemoteHub, m: Req<'rg/run.start'>): Promise<Thre
 export async function onRemoteRun(hub: RemoteHub, seen: SeenNamespaces, m: RemoteRunRequest): Promise<Started> {
   if (m.type === 'rg/run.start') {
     const graph = parseRemoteKey(m.graphId);
-    if (!graph) throw new HostError('BAD_REQUEST', 'A server thread runs only with its server\'s assistants.');
+    if (!graph) throw hostError('BAD_REQUEST', 'A server thread runs only with its server\'s assistants.');
     const ref = await startThread(hub, m);
     hub.assistantOf.set(ref.key, graph.id);
     return follow(hub, seen, ref, ref.client.runs.start(ref.threadId, graph.id, m.input, runOptions(m.controls)));
@@ -144,7 +144,7 @@ export async function onRemoteRun(hub: RemoteHub, seen: SeenNamespaces, m: Remot
     case 'rg/run.replay':
       return follow(hub, seen, ref, ref.client.runs.replay(ref.threadId, assistant, m.checkpointId, options));
     case 'rg/run.fork': {
-      if (!m.run) throw new HostError('BAD_REQUEST', 'A fork of a server thread runs from the new checkpoint (run: true).');
+      if (!m.run) throw hostError('BAD_REQUEST', 'A fork of a server thread runs from the new checkpoint (run: true).');
       const fork = await ref.client.runs
         .fork(ref.threadId, assistant, { checkpointId: m.checkpointId, checkpointNs: m.ns, values: m.values, ...(m.asNode ? { asNode: m.asNode } : {}) }, options)
         .catch((err: unknown) => Promise.reject(toHostError(err, ref.key)));

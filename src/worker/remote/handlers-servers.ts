@@ -5,7 +5,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import { parseServerConfig, type RemoteAssistant, type SavedRemoteServer } from '../../remote';
 import type { RemoteReplyOf, RemoteRequest } from '../../protocol/remote';
-import { HostError } from '../context';
+import { hostError } from '../context';
 import type { RemoteHub } from './hub';
 import { wrap } from './hub';
 import { assistantToDto, graphInfo, serverToDto, threadSummary, threadToDto } from './map';
@@ -21,7 +21,7 @@ export async function onServersList(hub: RemoteHub): Promise<Reply<'rg/remote.se
 /** rg/remote.server.save: the settings are checked first (REMOTE_BAD_CONFIG); nothing is kept when they fail. */
 export async function onServerSave(hub: RemoteHub, m: Req<'rg/remote.server.save'>): Promise<Reply<'rg/remote.server.save'>> {
   const old = m.serverId === undefined ? undefined : await hub.deps.servers.get(m.serverId);
-  if (m.serverId !== undefined && !old) throw new HostError('NOT_FOUND', `There is no saved server "${m.serverId}".`);
+  if (m.serverId !== undefined && !old) throw hostError('NOT_FOUND', `saved server "${m.serverId}"`);
   const apiKey = m.apiKey === undefined ? old?.apiKey : m.apiKey ?? undefined;
   const headers = m.headers ?? old?.headers;
   const config = wrap(() => parseServerConfig({ url: m.url, ...(apiKey ? { apiKey } : {}), ...(headers ? { headers } : {}) }));

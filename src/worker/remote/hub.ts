@@ -7,7 +7,7 @@
 import { createRemoteClient, isRemoteError, type CallOptions, type RemoteClient, type RemoteOptions, type SavedRemoteServer } from '../../remote';
 import type { FromWorker } from '../../protocol/messages';
 import { parseRemoteKey, remoteThreadKey } from '../../protocol/remote';
-import { HostError } from '../context';
+import { HostError, hostError } from '../context';
 import type { ServerStore } from './server-store';
 
 /** A server run the worker follows: its stream, and how to stop reading it. */
@@ -52,7 +52,7 @@ export class RemoteHub {
     const known = this.clients.get(serverId);
     if (known) return known;
     const server = await this.deps.servers.get(serverId);
-    if (!server) throw new HostError('NOT_FOUND', `There is no saved server "${serverId}": add it again in Servers.`);
+    if (!server) throw hostError('NOT_FOUND', `saved server "${serverId}"`, 'add it again in Servers');
     const entry = { server, client: wrap(() => createRemoteClient(server, this.deps.options)) };
     this.clients.set(serverId, entry);
     return entry;
@@ -66,7 +66,7 @@ export class RemoteHub {
   /** The server thread a debugger thread key names. */
   async thread(key: string): Promise<ThreadRef> {
     const parsed = parseRemoteKey(key);
-    if (!parsed) throw new HostError('BAD_REQUEST', `"${key}" does not name a server thread.`);
+    if (!parsed) throw hostError('BAD_REQUEST', `"${key}" does not name a server thread.`);
     const { server, client } = await this.client(parsed.serverId);
     return { serverId: parsed.serverId, threadId: parsed.id, key: remoteThreadKey(parsed.serverId, parsed.id), client, server };
   }

@@ -5,7 +5,7 @@
  */
 import type { FromWorker, ToWorker } from '../../protocol/messages';
 import { isRemoteKey, REMOTE_FIELDS, type RemoteRequest } from '../../protocol/remote';
-import { HostError, type HostContext } from '../context';
+import { hostError, type HostContext } from '../context';
 import { RemoteHub, type RemoteHubDeps } from './hub';
 import { onCheckpointGet, onDiff, onHistoryPage, onNamespacesList, onRunsList, onSlice, SeenNamespaces } from './handlers-reads';
 import { onRemoteCancel, onRemoteRun } from './handlers-runs';
@@ -28,7 +28,7 @@ export interface RemoteRoute {
 export function createRemoteRoute(deps: RemoteHubDeps): RemoteRoute {
   const hub = new RemoteHub(deps);
   const seen = new SeenNamespaces();
-  const refuse = (what: string) => Promise.reject(new HostError('BAD_REQUEST', `${what} is not offered for a server thread: it lives on the server.`));
+  const refuse = (what: string) => Promise.reject(hostError('BAD_REQUEST', `${what} is not offered for a server thread: it lives on the server.`));
 
   function handle(ctx: HostContext, msg: ToWorker): Promise<ReplyBody> | null {
     switch (msg.type) {

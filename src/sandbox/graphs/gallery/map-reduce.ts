@@ -18,8 +18,8 @@ const State = Annotation.Root({
 
 export default new StateGraph(State)
   // A Send's task receives the Send's argument, not the graph state.
-  .addNode('summarize', (input) => {
-    const { doc } = input as unknown as { doc: string };
+  .addNode('summarize', (input: unknown) => {
+    const { doc } = input as { doc: string };
     return { summaries: [`${doc}: ${doc.length} letters`] };
   })
   .addNode('combine', (s) => ({ report: [...s.summaries].sort().join('; ') }))

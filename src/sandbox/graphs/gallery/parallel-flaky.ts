@@ -1,14 +1,14 @@
 /**
  * Two searches run in parallel; "web" fails the first time it runs on each thread.
  * Continue the failed thread: the "docs" write saved before the failure is re-applied instead of
- * running "docs" again, the __error__ write is skipped as a control signal, and "web" runs again.
+ * running "docs" again, and "web" runs again: its outputs supersede its __error__ write.
  */
 import { Annotation, END, START, StateGraph } from 'replaygraph';
 
 export const title = 'Parallel branches, one flaky';
 export const description =
   'Two searches run in parallel and the "web" search fails the first time on each thread, so the run ends with an error. ' +
-  'Continue it and open the pending writes of the checkpoint before the failure: the "docs" write is re-applied (docs does not run again), the __error__ write is skipped as a control signal, and only "web" runs again.';
+  'Continue it and open the pending writes of the checkpoint before the failure: the "docs" write is re-applied (docs does not run again) and only "web" runs again, so its outputs supersede its __error__ write.';
 export const exampleInput = { query: 'pregel supersteps' };
 
 const State = Annotation.Root({

@@ -1,6 +1,10 @@
 /**
  * The tick rule: which checkpoint's step a trace event belongs to. The one place that decides it,
- * for the ledger recorder, the storage index of trace records and the trace summary.
+ * for the engine's ledger recorder (which re-exports it from `src/engine/ledger`), the storage
+ * index of trace records (`src/checkpoint/idb/trace-keys.ts`), the worker's task facts and the
+ * runs panel's trace summary. It lives beside the trace vocabulary (`./trace.ts`) because it is a
+ * rule of that format: every layer that reads a trace may import `src/shared`, while the page may
+ * not import the engine.
  *
  * Per namespace, a tick opens at `@engine.tick.start` (it runs the step from that event's
  * checkpoint) and closes at the `@engine.checkpoint.saved` that ends the step, or at the next
@@ -9,7 +13,7 @@
  * (a reader needs it to see where that tick ended). An `@engine.writes.put` also belongs to the
  * checkpoint it names.
  */
-import type { TraceEvent } from '../../shared/trace';
+import type { TraceEvent } from './trace';
 
 /** An open tick: the step running from `checkpointId` in `checkpointNs`. */
 export interface OpenTick {
@@ -47,6 +51,14 @@ export class TickTracker {
   private readonly runFrom = new Map<string, string | null>();
   private serial = 0;
 
+  /**
+   * A tracker, optionally resuming a trace whose namespaces had these ticks open (checkpoint id
+   * per namespace, as `openCheckpoints()` returned them): for a trace appended to in parts.
+   */
+  constructor(resume?: Readonly<Record<string, string>>) {
+    for (const [ns, checkpointId] of Object.entries(resume ?? {})) this.open.set(ns, { checkpointNs: ns, checkpointId, isReplaying: false, serial: this.serial++ });
+  }
+
   /** Places `e` and advances the state. */
   place(e: TickEventLike): TickPlacement {
     const ns = e.checkpointNs;
@@ -72,6 +84,13 @@ export class TickTracker {
   /** The open tick of namespace `ns`, if any. */
   openTick(ns: string): OpenTick | null {
     return this.open.get(ns) ?? null;
+  }
+
+  /** Per namespace, the checkpoint its open tick runs from: plain data to store and resume from. */
+  openCheckpoints(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [ns, t] of this.open) out[ns] = t.checkpointId;
+    return out;
   }
 }
 
