@@ -14,9 +14,9 @@
  *
  * Run: npx tsx bench/sandbox/run.ts (BENCH_SANDBOX_PORT picks the app's port, default 4294)
  */
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { createServer } from 'vite';
+import { engineAliases } from '../../scripts/engine-aliases';
 import { launchChromium, serveBuiltApp } from '../ui/serve';
 
 const STEPS = 1000;
@@ -45,7 +45,8 @@ async function main() {
   const app = await serveBuiltApp(port, 'BENCH_SANDBOX_PORT');
   const vite = await createServer({
     configFile: false, root: process.cwd(), logLevel: 'error', server: { host: '127.0.0.1', port: 0 },
-    resolve: { alias: { replaygraph: fileURLToPath(new URL('../../src/engine/index.ts', import.meta.url)) } },
+    // Every engine entry point the gallery's graphs import (`replaygraph/models` too), exact matches only.
+    resolve: { alias: engineAliases },
     // The bench worker's dependencies, bundled up front: a dependency found later would reload the page mid-run.
     optimizeDeps: { entries: ['bench/sandbox/index.html'], include: ['idb', 'uuid', 'sucrase', 'zod'], noDiscovery: true },
   });

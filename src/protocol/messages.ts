@@ -14,7 +14,7 @@ import type { RemoteProgressEvent, RemoteReply, RemoteReplyOf, RemoteRequest } f
 import type { FilesReply, FilesRequest } from './files';
 
 /** Bumped on every incompatible change of the messages below. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** A run-level event streamed while a run goes on. `event` is a trace event (src/shared/trace.ts). */
 export type RunEvent =

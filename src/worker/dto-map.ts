@@ -4,11 +4,12 @@
  * functions, tested with fixtures shaped like LangGraph checkpoint tuples.
  */
 import type { CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
-import type { CheckpointDetail, CheckpointSource, CheckpointSummary, Json, PendingWriteDTO, TaskDTO, WriteDisposition } from '../protocol/dto';
+import type { CheckpointSource, CheckpointSummary, Json, PendingWriteDTO, TaskDTO, WriteDisposition } from '../protocol/dto';
 import { recordToJsonSafe, toJsonSafe } from '../protocol/json-safe';
 import type { WireSnapshot, WireTask } from '../protocol/sandbox';
 import { computeLedger, LedgerRecorder, refineLedger, type Disposition, type LedgerCheckpoint } from '../engine/ledger/index';
 import type { TraceEvent } from '../shared/trace';
+import type { FullDetail } from './detail-cache';
 import { taskFacts } from './task-facts';
 
 const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
@@ -94,7 +95,7 @@ const valuesOf = (snapshot: WireSnapshot | null | undefined, tuple: CheckpointTu
   return tuple ? userValues(tuple.checkpoint.channel_values) : null;
 };
 
-/** Everything the inspector shows for one checkpoint. */
+/** Everything the inspector shows for one checkpoint, and the parent's values for the diff. */
 export function checkpointDetail(input: {
   tuple: CheckpointTuple;
   snapshot: WireSnapshot | null;
@@ -103,7 +104,7 @@ export function checkpointDetail(input: {
   events: readonly TraceEvent[];
   /** The checkpoint's children (same namespace), for the write ledger. */
   children: readonly LedgerCheckpoint[];
-}): CheckpointDetail {
+}): FullDetail {
   const { tuple, snapshot, events } = input;
   const ns = nsOf(tuple.config);
   const tasks = snapshot?.tasks ?? [];
