@@ -4,6 +4,7 @@
  * functions, tested with fixtures shaped like LangGraph checkpoint tuples.
  */
 import type { CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
+import type { CheckpointRow } from '../checkpoint/idb/rows';
 import type { CheckpointSource, CheckpointSummary, Json, PendingWriteDTO, TaskDTO, WriteDisposition } from '../protocol/dto';
 import { recordToJsonSafe, toJsonSafe } from '../protocol/json-safe';
 import type { WireSnapshot, WireTask } from '../protocol/sandbox';
@@ -17,22 +18,34 @@ const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop',
 const idOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_id ?? null;
 const nsOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_ns ?? '';
 
-/** One timeline row from a stored tuple, with `next` from the matching snapshot when known. */
-export function summaryFromTuple(tuple: CheckpointTuple, next: readonly string[] = []): CheckpointSummary {
-  const meta = tuple.metadata;
-  const writes = tuple.pendingWrites ?? [];
+/** One timeline row from a stored row (src/checkpoint/idb/rows.ts); `next` when known beside it. */
+export function summaryFromRow(row: CheckpointRow, next: readonly string[] = row.next ?? []): CheckpointSummary {
+  const meta = row.metadata;
   return {
-    checkpointId: tuple.checkpoint.id,
-    parentId: idOf(tuple.parentConfig),
-    ns: nsOf(tuple.config),
+    checkpointId: row.config.configurable?.checkpoint_id ?? '',
+    parentId: idOf(row.parentConfig),
+    ns: nsOf(row.config),
     step: typeof meta?.step === 'number' ? meta.step : -1,
     source: meta && SOURCES.has(meta.source) ? meta.source : 'loop',
-    ts: tuple.checkpoint.ts,
+    ts: row.ts,
     next: [...next],
-    pendingWrites: writes.length,
-    hasInterrupts: writes.some((w) => w[1] === '__interrupt__'),
-    hasError: writes.some((w) => w[1] === '__error__'),
+    pendingWrites: row.writes.count,
+    hasInterrupts: row.writes.interrupts,
+    hasError: row.writes.error,
   };
+}
+
+/** One timeline row from a stored tuple, with `next` from the matching snapshot when known. */
+export function summaryFromTuple(tuple: CheckpointTuple, next: readonly string[] = []): CheckpointSummary {
+  const writes = tuple.pendingWrites ?? [];
+  const row: CheckpointRow = {
+    config: { configurable: { ...tuple.config.configurable, checkpoint_id: tuple.checkpoint.id } },
+    metadata: tuple.metadata,
+    ts: tuple.checkpoint.ts,
+    writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__') },
+    ...(tuple.parentConfig ? { parentConfig: tuple.parentConfig } : {}),
+  };
+  return summaryFromRow(row, next);
 }
 
 export { errorToWire } from '../protocol/wire-error';
