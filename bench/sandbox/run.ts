@@ -44,7 +44,7 @@ async function main() {
   const port = Number(process.env.BENCH_SANDBOX_PORT ?? 4294);
   const app = await serveBuiltApp(port, 'BENCH_SANDBOX_PORT');
   const vite = await createServer({
-    configFile: false, root: process.cwd(), logLevel: (process.env.BENCH_VITE_LOG ?? 'error') as 'error', server: { host: '127.0.0.1', port: 0 },
+    configFile: false, root: process.cwd(), logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
     // Every engine entry point the gallery's graphs import (`replaygraph/models` too), exact matches only.
     resolve: { alias: engineAliases },
     // The bench worker's dependencies, bundled up front: a dependency found later would reload the page mid-run.

@@ -21,20 +21,19 @@ import type {
 import {
   beforeId,
   checkpointConfig,
-  isSpecialWrite,
   metadataMatches,
   requestedCheckpointId,
   requireCheckpointId,
   requireThreadId,
-  writeIndex,
 } from '../../engine/checkpoint/rules';
 import { DbConnection } from './connection';
 import { toStorageError } from './errors';
-import { firstUncloneableKey, WriteBatch } from './requests';
-import { prefixRange, type CheckpointRecord, type StoredWrite, type TaskWritesRecord } from './schema';
+import { WriteBatch } from './requests';
+import { prefixRange, type CheckpointRecord } from './schema';
 import { loadTuple, type ReadTx } from './tuple';
 import { listRows, listThread } from './listing';
-import { countWrites, newRow, type CheckpointRow } from './rows';
+import type { CheckpointRow } from './rows';
+import { describeOps, issuePut, issueWrites, type WriteOp } from './write-ops';
 import { listThreads, setThreadRunning, type ThreadSummary } from './threads';
 import { readChildren } from './children';
 import type { LedgerCheckpoint } from '../../engine/ledger/index';
@@ -109,78 +108,32 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
 
   async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
     const thread = requireThreadId(config, 'IndexedDBSaver.put');
-    const ns = config.configurable?.checkpoint_ns ?? '';
-    const operation = `save checkpoint ${checkpoint.id} of thread "${thread}"`;
-    const tx = await this.conn.transaction(['checkpoints', 'blobs', 'rows'], 'readwrite').catch((err: unknown) => {
-      throw toStorageError(err, operation);
-    });
-    const batch = new WriteBatch(tx, operation);
-    try {
-      const blobs = tx.objectStore('blobs');
-      for (const [channel, version] of Object.entries(newVersions)) {
-        if (!Object.hasOwn(checkpoint.channel_values, channel)) continue; // empty channel: no blob
-        const value = checkpoint.channel_values[channel];
-        batch.issue(channel, () => blobs.put({ thread_id: thread, checkpoint_ns: ns, channel, version, value }));
-      }
-      const record: CheckpointRecord = {
-        thread_id: thread,
-        checkpoint_ns: ns,
-        checkpoint_id: checkpoint.id,
-        checkpoint: { ...checkpoint, channel_values: {} },
-        metadata,
-      };
-      const parent = config.configurable?.checkpoint_id;
-      if (parent !== undefined) record.parent_id = parent;
-      const key = firstUncloneableKey(metadata);
-      batch.issue(key === undefined ? '(checkpoint)' : `metadata.${key}`, () => tx.objectStore('checkpoints').put(record));
-      batch.issue('(row)', () => tx.objectStore('rows').put(newRow(thread, ns, checkpoint.id)));
-    } catch (err) {
-      return batch.fail(err);
-    }
-    await batch.commit();
-    return checkpointConfig(thread, ns, checkpoint.id);
+    await this.writeBatch([{ kind: 'put', config, checkpoint, metadata, newVersions }]);
+    return checkpointConfig(thread, config.configurable?.checkpoint_ns ?? '', checkpoint.id);
   }
 
   async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void> {
-    const thread = requireThreadId(config, 'IndexedDBSaver.putWrites');
-    const checkpointId = requireCheckpointId(config, 'IndexedDBSaver.putWrites');
-    const ns = config.configurable?.checkpoint_ns ?? '';
-    const operation = `save writes of task ${taskId} on checkpoint ${checkpointId} of thread "${thread}"`;
-    // Resolve WRITES_IDX_MAP within the call first: a special channel repeated in one call keeps
-    // its first position and its last value.
-    const incoming = new Map<number, PendingWriteValue>();
-    writes.forEach(([channel, value], position) => {
-      const idx = writeIndex(channel, position);
-      if (!incoming.has(idx) || isSpecialWrite(channel)) incoming.set(idx, [channel, value]);
-    });
-    const tx = await this.conn.transaction(['writes', 'rows'], 'readwrite').catch((err: unknown) => {
+    requireThreadId(config, 'IndexedDBSaver.putWrites');
+    requireCheckpointId(config, 'IndexedDBSaver.putWrites');
+    await this.writeBatch([{ kind: 'writes', config, writes, taskId }]);
+  }
+
+  /**
+   * Several puts and putWrites, in order, in ONE transaction (a group commit): all of them are
+   * stored or, on any failure, none. `put` and `putWrites` are batches of one.
+   */
+  async writeBatch(ops: readonly WriteOp[]): Promise<void> {
+    if (ops.length === 0) return;
+    const operation = describeOps(ops);
+    const tx = await this.conn.transaction(['checkpoints', 'blobs', 'writes', 'rows'], 'readwrite').catch((err: unknown) => {
       throw toStorageError(err, operation);
     });
     const batch = new WriteBatch(tx, operation);
     try {
-      const store = tx.objectStore('writes');
-      const stored = await store.get([thread, ns, checkpointId, taskId]);
-      const list: StoredWrite[] = stored?.writes ?? [];
-      const added: StoredWrite[] = [];
-      const counted: string[] = [];
-      for (const [idx, [channel, value]] of incoming) {
-        const at = list.findIndex((w) => w.idx === idx);
-        if (at >= 0 && !isSpecialWrite(channel)) continue; // regular: first wins
-        const write: StoredWrite = { seq: at >= 0 ? list[at]!.seq : this.nextSeq(), idx, channel, value };
-        if (at >= 0) list[at] = write; // special: replace in place (last wins)
-        else {
-          list.push(write);
-          counted.push(channel);
-        }
-        added.push(write);
+      for (const op of ops) {
+        if (op.kind === 'put') issuePut(tx, batch, op);
+        else await issueWrites(tx, batch, op, () => this.nextSeq());
       }
-      if (added.length > 0) {
-        const record: TaskWritesRecord = { thread_id: thread, checkpoint_ns: ns, checkpoint_id: checkpointId, task_id: taskId, writes: list };
-        const culprit = () => added.find((w) => firstUncloneableKey({ v: w.value }) !== undefined)?.channel ?? '(writes)';
-        batch.issue(culprit, () => store.put(record));
-      }
-      const row = counted.length > 0 ? await countWrites(tx, thread, ns, checkpointId, counted) : null;
-      if (row) batch.issue('(row)', () => tx.objectStore('rows').put(row));
     } catch (err) {
       return batch.fail(err);
     }
