@@ -137,6 +137,8 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
    * stops the session, so nothing sent after a failed write is stored.
    */
   const queue: { op: WriteOp; rid: number }[] = [];
+  /** Ids of the checkpoints queued or being committed. */
+  const queuedPuts = new Set<string>();
   let writing: Promise<void> | null = null;
   const batchSaver = saver as BaseCheckpointSaver & { writeBatch?(ops: readonly WriteOp[]): Promise<void> };
   const commitOps = async (ops: readonly WriteOp[]) => {
@@ -160,7 +162,10 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
         return;
       }
       for (const { op, rid } of group) {
-        if (op.kind === 'put') committed.add(op.checkpoint.id);
+        if (op.kind === 'put') {
+          committed.add(op.checkpoint.id);
+          queuedPuts.delete(op.checkpoint.id);
+        }
         const thread = op.config.configurable!.thread_id!;
         reply({ type: 'cp/reply', rid, ok: true, value: op.kind === 'put' ? checkpointConfig(thread, op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id) : null });
       }
@@ -170,6 +175,7 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   }
   const enqueue = (op: WriteOp, rid: number) => {
     queue.push({ op, rid });
+    if (op.kind === 'put') queuedPuts.add(op.checkpoint.id);
     writing ??= drain().finally(() => {
       writing = null;
     });
@@ -193,6 +199,11 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
         // A run reports the checkpoint it starts from too: it must exist in this thread.
         const { checkpointId: id, ns } = e.checkpoint;
         if (committed.has(id) || known.has(`${ns}\u0000${id}`)) continue;
+        // Queued here and not committed yet: it waits for its group, without a read that would queue behind that group.
+        if (queuedPuts.has(id)) {
+          ids.add(id);
+          continue;
+        }
         const stored = await saver.getTuple({ configurable: { thread_id: binding.threadId, checkpoint_ns: ns, checkpoint_id: id } });
         if (stored) known.add(`${ns}\u0000${id}`);
         else ids.add(id);
@@ -207,6 +218,8 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   let heldEvents = 0;
   const deliver = async (events: RunEvent[]) => {
     const waiting = await awaited(events);
+    // A group may have committed while the events were looked at.
+    for (const id of waiting) if (committed.has(id)) waiting.delete(id);
     if (held.length === 0 && waiting.size === 0) {
       await handlers.onEvents?.(events);
       return;
