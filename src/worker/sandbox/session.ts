@@ -139,7 +139,8 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   const queue: { op: WriteOp; rid: number }[] = [];
   /** Ids of the checkpoints queued or being committed. */
   const queuedPuts = new Set<string>();
-  let writing: Promise<void> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  let draining = false;
   const batchSaver = saver as BaseCheckpointSaver & { writeBatch?(ops: readonly WriteOp[]): Promise<void> };
   const commitOps = async (ops: readonly WriteOp[]) => {
     if (batchSaver.writeBatch) return batchSaver.writeBatch(ops);
@@ -149,40 +150,47 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
     }
   };
   async function drain(): Promise<void> {
-    while (queue.length > 0 && !stopped) {
-      const group = queue.splice(0);
-      try {
-        await commitOps(group.map((w) => w.op));
-      } catch (err) {
-        const error = storageErrorToWire(err);
-        for (const w of group) reply({ type: 'cp/reply', rid: w.rid, ok: false, error });
-        stopped = true;
-        queue.length = 0;
-        handlers.onStorageError?.(error);
-        return;
-      }
-      for (const { op, rid } of group) {
-        if (op.kind === 'put') {
-          committed.add(op.checkpoint.id);
-          queuedPuts.delete(op.checkpoint.id);
+    try {
+      while (queue.length > 0 && !stopped) {
+        const group = queue.splice(0);
+        try {
+          await commitOps(group.map((w) => w.op));
+        } catch (err) {
+          const error = storageErrorToWire(err);
+          for (const w of group) reply({ type: 'cp/reply', rid: w.rid, ok: false, error });
+          stopped = true;
+          queue.length = 0;
+          handlers.onStorageError?.(error);
+          return;
         }
-        const thread = op.config.configurable!.thread_id!;
-        reply({ type: 'cp/reply', rid, ok: true, value: op.kind === 'put' ? checkpointConfig(thread, op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id) : null });
+        for (const { op, rid } of group) {
+          if (op.kind === 'put') {
+            committed.add(op.checkpoint.id);
+            queuedPuts.delete(op.checkpoint.id);
+          }
+          const thread = op.config.configurable!.thread_id!;
+          reply({ type: 'cp/reply', rid, ok: true, value: op.kind === 'put' ? checkpointConfig(thread, op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id) : null });
+        }
+        // Held events are handed on in message order, from the message chain.
+        if (held.length > 0) chain = chain.then(() => release());
       }
-      // Held events are handed on in message order, from the message chain.
-      if (held.length > 0) chain = chain.then(() => release());
+    } finally {
+      // Cleared in the same task as the last look at the queue (no await between): a write queued
+      // after it starts a new drain, none is left behind.
+      draining = false;
     }
   }
   const enqueue = (op: WriteOp, rid: number) => {
     queue.push({ op, rid });
     if (op.kind === 'put') queuedPuts.add(op.checkpoint.id);
-    writing ??= drain().finally(() => {
-      writing = null;
-    });
+    if (!draining) {
+      draining = true;
+      writing = drain();
+    }
   };
   /** Resolves once every write queued so far has committed (or the session stopped). */
   const settled = async () => {
-    while (writing) await writing;
+    while (draining) await writing;
   };
 
   /** Checkpoints of the thread a notice may name: committed here, or found stored before. */
@@ -285,7 +293,7 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   return {
     committed,
     get busy() {
-      return queued > 0 || writing !== null;
+      return queued > 0 || draining;
     },
     close() {
       stopped = true;
