@@ -292,11 +292,8 @@ export type StateChangeDTO =
 /** Everything the inspector shows for one checkpoint. */
 export interface CheckpointDetail {
   summary: CheckpointSummary;
-  /**
-   * The state values (user channels only): the one copy of the values the page gets. The parent's
-   * values stay in the storage worker, which computes the diff (`rg/checkpoint.diff`); the raw
-   * tuple's `checkpoint.channel_values` is sent cut to no entries (read with `rg/checkpoint.slice`).
-   */
+  /** The state values (user channels only), sent once: no parent values (the worker diffs), the
+   *  raw tuple's `checkpoint.channel_values` cut to no entries (src/worker/README.md). */
   values: Record<string, Json>;
   metadata: Record<string, Json>;
   tasks: TaskDTO[];
