@@ -21,7 +21,7 @@ interface Result {
 }
 
 async function main() {
-  const server = await createServer({ configFile: false, root: process.cwd(), logLevel: 'error', server: { host: '127.0.0.1', port: 0 } });
+  const server = await createServer({ configFile: false, root: process.cwd(), logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false, watch: null } });
   await server.listen();
   const url = server.resolvedUrls?.local[0];
   const browser = await chromium.launch({

@@ -1,17 +1,21 @@
 /**
  * UI figures, measured in Chromium against the built app and the real engine worker:
- *  1. opening a thread of 10,000 checkpoints: time until the timeline shows its first rows
- *     (target < 300 ms), and until every page of history is read;
- *  2. selecting a checkpoint until its state and pending writes are shown: p50/p95 over 50 random
- *     selections (target p95 < 50 ms);
- *  3. main-thread long tasks (> 50 ms) while a 1,000-superstep run streams in (target: none);
- *  4. the same two UI figures with the e2e fixture engine, which answers at once: the UI's own share.
+ *  1. opening a thread of 10,000 and of 100,000 checkpoints: time until the timeline shows its
+ *     first rows (target < 300 ms for 100,000), and until every page of history is read;
+ *  2. selecting a checkpoint of the 100,000-checkpoint thread until its state and pending writes
+ *     are shown: p50/p95 over 50 random selections (target p95 < 16 ms);
+ *  3. main-thread long tasks (> 50 ms) while a 10,000-superstep run streams in (target: none);
+ *  4. heap growth (after a full GC) of the page and of the storage worker per 1,000 checkpoints of
+ *     that run, and the heaps after switching away from the big thread, cycle after cycle
+ *     (target: no growth across cycles);
+ *  5. the same two UI figures with the e2e fixture engine, which answers at once: the UI's own share.
  *
  * Run: `npx tsx bench/ui/ui-bench.ts` (builds into a temporary folder and serves it with
  * `vite preview`; set CHROMIUM_PATH to use another browser). This prints figures; it never fails on them.
  */
 import type { Browser, Page } from '@playwright/test';
 import { installFakeEngine } from '../../e2e/ui-fixtures/fake-engine';
+import { heapProbe, mb, type HeapSizes } from './heap';
 import { launchChromium, serveBuiltApp } from './serve';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
@@ -138,7 +142,7 @@ async function timeSelections(page: Page, n: number): Promise<{ times: number[];
   );
 }
 
-/** Starts a 1,000-superstep run from the UI and collects main-thread long tasks until it ends. */
+/** Starts a `steps`-superstep run from the UI and collects main-thread long tasks until it ends. */
 async function longTasksDuringRun(page: Page, steps: number): Promise<{ longTasks: number[]; runMs: number; rows: number }> {
   // The app opens on the gallery; the run form lives in the debugger view.
   await page.getByTestId('view-debugger').click();
@@ -155,7 +159,7 @@ async function longTasksDuringRun(page: Page, steps: number): Promise<{ longTask
     w.__runStart = performance.now();
   });
   await page.getByTestId('run-new').click();
-  await page.locator('[data-testid="run-item"][data-outcome="done"]').waitFor({ timeout: 300_000 });
+  await page.locator('[data-testid="run-item"][data-outcome="done"]').waitFor({ timeout: 900_000 });
   await page.locator('[data-testid="timeline"][data-complete="true"]').waitFor();
   await page.waitForTimeout(500); // the last reads after the run ended
   return page.evaluate(() => {
@@ -180,6 +184,61 @@ async function uiOnly(browser: Browser): Promise<void> {
   await page.close();
 }
 
+/** Seeds a thread of `n` checkpoints, printing how long it took. */
+async function seeded(page: Page, n: number): Promise<string> {
+  const threadId = `bench-${n}-${Date.now().toString(36)}`;
+  const t0 = Date.now();
+  await makeThread(page, threadId, n);
+  console.log(`seeded ${threadId} (${n.toLocaleString('en-US')} checkpoints) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return threadId;
+}
+
+/** Opens `threadId` five times from a fresh page; prints the median time until the timeline shows. */
+async function opens(page: Page, threadId: string, target: string): Promise<void> {
+  const runs: { shown: number; complete: number; rows: number }[] = [];
+  for (let i = 0; i < 5; i++) {
+    await openApp(page);
+    runs.push(await timeOpen(page, threadId));
+  }
+  const shown = runs.map((o) => o.shown).sort((a, b) => a - b);
+  const complete = runs.map((o) => o.complete).sort((a, b) => a - b);
+  console.log(`open a thread of ${runs[0].rows.toLocaleString('en-US')} checkpoints: timeline shown median ${ms(shown[2])} (min ${ms(shown[0])}, max ${ms(shown[4])}; target ${target}); all pages read median ${ms(complete[2])}`);
+}
+
+/** Figure 3 and 4: a long run streamed into the UI, with the heaps before and after. */
+async function runAndHeap(page: Page, steps: number): Promise<void> {
+  await openApp(page);
+  const probe = await heapProbe(page);
+  await page.waitForTimeout(1000);
+  const before = await probe.measure();
+  const run = await longTasksDuringRun(page, steps);
+  const over50 = run.longTasks.filter((d) => d > 50);
+  console.log(`${steps.toLocaleString('en-US')}-superstep run streamed into the UI in ${ms(run.runMs)} (${run.rows} checkpoints): ${over50.length} main-thread long tasks over 50 ms${over50.length > 0 ? ` (max ${ms(Math.max(...over50))})` : ''} (target: none); long tasks of any length: ${run.longTasks.length}`);
+  const after = await probe.measure();
+  const per = (a: number | null, b: number | null) => (a === null || b === null ? 'n/a' : mb(((b - a) * 1000) / run.rows));
+  console.log(`heap growth per 1,000 checkpoints of the run (after GC): page ${per(before.page, after.page)} (${mb(before.page)} → ${mb(after.page)}), storage worker ${per(before.worker, after.worker)} (${mb(before.worker)} → ${mb(after.worker)})`);
+}
+
+/** Figure 4, second part: open the big thread, switch to a small one, GC, and read the heaps; cycle after cycle. */
+async function closeCycles(page: Page, big: string, small: string): Promise<void> {
+  await openApp(page);
+  const probe = await heapProbe(page);
+  const sizes: string[] = [];
+  const cycles: HeapSizes[] = [];
+  for (let i = 0; i < 4; i++) {
+    await timeOpen(page, big);
+    await timeOpen(page, small);
+    await page.waitForTimeout(500);
+    const now = await probe.measure();
+    cycles.push(now);
+    sizes.push(`page ${mb(now.page)} / worker ${mb(now.worker)}`);
+  }
+  const first = cycles[0]!;
+  const last = cycles.at(-1)!;
+  const grew = (a: number | null, b: number | null) => (a === null || b === null ? 'n/a' : mb(b - a));
+  console.log(`heap after closing the big thread (switching to a small one), 4 cycles: ${sizes.join('; ')}; growth from cycle 1 to 4: page ${grew(first.page, last.page)}, worker ${grew(first.worker, last.worker)} (target: none)`);
+}
+
 async function main(): Promise<void> {
   const server = await serveBuiltApp(PORT, 'BENCH_PORT');
   const browser = await launchChromium();
@@ -188,39 +247,31 @@ async function main(): Promise<void> {
     // tsx keeps function names with a `__name` helper that page-side code does not have.
     await page.addInitScript({ content: 'window.__name = (f) => f;' });
     await openApp(page);
-    const threadId = `bench-10k-${Date.now().toString(36)}`;
-    const seed0 = Date.now();
-    await makeThread(page, threadId, 10_000);
-    console.log(`seeded ${threadId} (10,000 checkpoints) in ${((Date.now() - seed0) / 1000).toFixed(1)} s`);
+    const small = await seeded(page, 10);
+    const threadId = await seeded(page, 10_000);
+    const big = await seeded(page, Number(process.env.BENCH_BIG ?? 100_000));
 
-    const opens: { shown: number; complete: number; rows: number }[] = [];
-    for (let i = 0; i < 5; i++) {
-      await openApp(page);
-      opens.push(await timeOpen(page, threadId));
-    }
-    const shown = opens.map((o) => o.shown).sort((a, b) => a - b);
-    const complete = opens.map((o) => o.complete).sort((a, b) => a - b);
-    console.log(`open a thread of ${opens[0].rows} checkpoints: timeline shown median ${ms(shown[2])} (min ${ms(shown[0])}, max ${ms(shown[4])}; target < 300 ms); all pages read median ${ms(complete[2])}`);
+    // The 10,000-checkpoint figure of earlier runs is the baseline of the 100,000 one.
+    await opens(page, threadId, 'baseline');
+    await opens(page, big, '< 300 ms');
 
     const picked = await timeSelections(page, 50);
     const sel = [...picked.times].sort((a, b) => a - b);
     await openApp(page);
     await page.waitForTimeout(2000); // let the fresh worker finish starting up
-    const direct = await workerLatency(page, threadId, picked.ids);
+    const direct = await workerLatency(page, big, picked.ids);
     const det = direct.details.sort((a, b) => a - b);
-    console.log(`select a checkpoint until its state and pending writes show (50 random): p50 ${ms(quantile(sel, 0.5))}, p95 ${ms(quantile(sel, 0.95))}, max ${ms(sel[sel.length - 1])} (selection #${picked.times.indexOf(sel[sel.length - 1]) + 1}) (target p95 < 50 ms)`);
+    console.log(`select a checkpoint of the big thread until its state and pending writes show (50 random): p50 ${ms(quantile(sel, 0.5))}, p95 ${ms(quantile(sel, 0.95))}, max ${ms(sel[sel.length - 1])} (selection #${picked.times.indexOf(sel[sel.length - 1]) + 1}) (target p95 < 16 ms)`);
     console.log(`worker alone (client calls, no UI, same checkpoints): first history page ${ms(direct.firstPage)}; checkpoint.get p50 ${ms(quantile(det, 0.5))}, p95 ${ms(quantile(det, 0.95))}`);
     console.log(`worker alone: namespaces.list ${ms(direct.namespaces)}; runs.list ${ms(direct.runs)}; first trace page of the run (500) ${ms(direct.tracePage)}; every history page (${direct.pages} × 500) ${ms(direct.allPages)}`);
 
-    await openApp(page);
     try {
-      const run = await longTasksDuringRun(page, 1000);
-      const over50 = run.longTasks.filter((d) => d > 50);
-      console.log(`1,000-superstep run streamed into the UI in ${ms(run.runMs)} (${run.rows} checkpoints): ${over50.length} main-thread long tasks over 50 ms${over50.length > 0 ? ` (max ${ms(Math.max(...over50))})` : ''} (target: none); long tasks of any length: ${run.longTasks.length}`);
+      await runAndHeap(page, Number(process.env.BENCH_RUN ?? 10_000));
     } catch (err) {
       // The run form may be changing; the other figures are still worth printing.
-      console.log(`1,000-superstep run: not measured (${(err as Error).message.split('\n')[0]})`);
+      console.log(`long run: not measured (${(err as Error).message.split('\n')[0]})`);
     }
+    await closeCycles(page, big, small);
     await uiOnly(browser);
   } finally {
     await browser.close();

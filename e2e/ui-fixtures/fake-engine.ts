@@ -101,7 +101,6 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
   };
 
   function detailOf(th: Thread, ns: string, cp: Cp): CheckpointDetail {
-    const parent = th.cps.find((c) => c.summary.checkpointId === cp.summary.parentId) ?? null;
     const child = th.cps.find((c) => c.summary.parentId === cp.summary.checkpointId);
     const g = graphOf(th.graphId);
     const count = g.fanout !== undefined && g.fanout.node === cp.summary.next[0] ? g.fanout.count : 1;
@@ -114,7 +113,6 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
     return {
       summary: { ...cp.summary, pendingWrites: cp.detail?.pendingWrites?.length ?? 0 },
       values: cp.values,
-      parentValues: parent?.values ?? null,
       metadata: { source: cp.summary.source, step: cp.summary.step, parents: {}, ...(cp.detail?.metadata ?? {}) },
       tasks,
       pendingWrites: cp.detail?.pendingWrites ?? [],
@@ -267,7 +265,7 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
     const need = () => { if (th === undefined) fail('NOT_FOUND', `No thread ${msg.threadId}`); return th; };
     const cpById = (t: Thread, id: string) => t.cps.find((c) => c.summary.checkpointId === id);
     switch (msg.type) {
-      case 'rg/hello': return reply('rg/hello-ok', { protocolVersion: 2, storage: { dbName: 'replaygraph', version: 1 } });
+      case 'rg/hello': return reply('rg/hello-ok', { protocolVersion: 3, storage: { dbName: 'replaygraph', version: 1 } });
       // The page attaches its sandbox frame; this fixture runs no graph code, so it only says ok.
       case 'rg/sandbox.attach': return reply('rg/ok');
       case 'rg/graphs.list': return reply('rg/graphs', { graphs: GRAPHS.map(({ order: _o, interruptAt: _i, fanout: _f, ...g }) => g) });
@@ -305,8 +303,10 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
           else if (b === undefined && a !== undefined) changes.push({ kind: 'removed', path: fmt(path), value: a });
           else if (JSON.stringify(a) !== JSON.stringify(b)) changes.push({ kind: 'changed', path: fmt(path), from: a as Json, to: b as Json });
         };
-        walk(d.parentValues ?? {}, d.values, []);
-        return reply('rg/checkpoint.diff', { changes: changes.slice(msg.offset, msg.offset + msg.limit), total: changes.length, first: d.parentValues === null });
+        // As the real worker does, the diff is computed beside the data: the page never gets the parent's values.
+        const parentValues = t.cps.find((c) => c.summary.checkpointId === cp.summary.parentId)?.values ?? null;
+        walk(parentValues ?? {}, d.values, []);
+        return reply('rg/checkpoint.diff', { changes: changes.slice(msg.offset, msg.offset + msg.limit), total: changes.length, first: parentValues === null });
       }
       case 'rg/runs.list': { const t = need(); if (!t) return; return reply('rg/runs', { runs: t.runs }); }
       case 'rg/trace.get': {

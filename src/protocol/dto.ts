@@ -211,7 +211,7 @@ export interface PendingWriteDTO {
 }
 
 /** The fields of a checkpoint detail that can be large, and cut for the page. */
-export type DetailField = 'values' | 'parentValues' | 'raw' | 'metadata';
+export type DetailField = 'values' | 'raw' | 'metadata';
 
 /**
  * Where a value of a checkpoint detail was cut before it was sent to the page: the array or object
@@ -243,17 +243,16 @@ export type StateChangeDTO =
 /** Everything the inspector shows for one checkpoint. */
 export interface CheckpointDetail {
   summary: CheckpointSummary;
-  /** The state values (user channels only). */
+  /** The state values (user channels only), sent once: no parent values (the worker diffs), the
+   *  raw tuple's `checkpoint.channel_values` cut to no entries (src/worker/README.md). */
   values: Record<string, Json>;
-  /** The parent's state values, for the diff tab (null at the first checkpoint). */
-  parentValues: Record<string, Json> | null;
   metadata: Record<string, Json>;
   tasks: TaskDTO[];
   pendingWrites: PendingWriteDTO[];
   /** The raw checkpoint tuple, JSON-safe. */
   raw: Json;
   /**
-   * Where `values`, `parentValues`, `raw` and `metadata` were cut (large states are sent as a
+   * Where `values`, `raw` and `metadata` were cut (large states are sent as a
    * bounded preview; the rest is read with `rg/checkpoint.slice`). Absent: nothing was cut.
    */
   truncated?: Partial<Record<DetailField, TruncationDTO[]>>;

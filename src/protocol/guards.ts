@@ -64,7 +64,7 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/history.page': { threadId, ns, before: optional(checkpointId), limit: int(1, 1_000_000) },
   'rg/checkpoint.get': { threadId, ns, checkpointId },
   'rg/checkpoint.slice': {
-    threadId, ns, checkpointId, field: oneOf('values', 'parentValues', 'raw', 'metadata'),
+    threadId, ns, checkpointId, field: oneOf('values', 'raw', 'metadata'),
     path: list((v) => (typeof v === 'number' ? int(0, 100_000_000)(v) : text(100_000)(v)), 300), offset: int(0, 100_000_000), limit: int(1, 10_000),
   },
   'rg/checkpoint.diff': { threadId, ns, checkpointId, offset: int(0, 100_000_000), limit: int(1, 10_000) },

@@ -15,7 +15,7 @@ import type { FilesReply, FilesRequest } from './files';
 import type { TraceEvent } from '../shared/trace';
 
 /** Bumped on every incompatible change of the messages below. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** A run-level event streamed while a run goes on: an engine trace event, or a checkpoint saved. */
 export type RunEvent =

@@ -3,11 +3,20 @@
  * page gets a bounded preview (handlers-detail.ts) and asks for more of a value, or for the diff,
  * without the checkpoint being read and rebuilt again.
  */
-import type { CheckpointDetail, StateChangeDTO } from '../protocol/dto';
+import type { CheckpointDetail, Json, StateChangeDTO } from '../protocol/dto';
+
+/**
+ * A checkpoint's detail as the storage worker keeps it: what the page gets, plus the parent's
+ * values, which only the diff needs and which therefore never cross to the page.
+ */
+export interface FullDetail extends CheckpointDetail {
+  /** The parent's state values, read in the same shape as `values` (null at the first checkpoint). */
+  parentValues: Record<string, Json> | null;
+}
 
 /** One cached checkpoint. */
 export interface CachedDetail {
-  detail: CheckpointDetail;
+  detail: FullDetail;
   /** The diff against the parent, once asked for. */
   diff?: StateChangeDTO[];
 }

@@ -4,11 +4,13 @@
  * functions, tested with fixtures shaped like LangGraph checkpoint tuples.
  */
 import type { CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
-import type { CheckpointDetail, CheckpointSource, CheckpointSummary, Json, PendingWriteDTO, TaskDTO, WriteDisposition } from '../protocol/dto';
+import type { CheckpointRow } from '../checkpoint/idb/rows';
+import type { CheckpointSource, CheckpointSummary, Json, PendingWriteDTO, TaskDTO, WriteDisposition } from '../protocol/dto';
 import { recordToJsonSafe, toJsonSafe } from '../protocol/json-safe';
 import type { WireSnapshot, WireTask } from '../protocol/sandbox';
 import { computeLedger, LedgerRecorder, refineLedger, type Disposition, type LedgerCheckpoint } from '../engine/ledger/index';
 import type { TraceEvent } from '../shared/trace';
+import type { FullDetail } from './detail-cache';
 import { taskFacts } from './task-facts';
 
 const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
@@ -16,22 +18,34 @@ const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop',
 const idOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_id ?? null;
 const nsOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_ns ?? '';
 
-/** One timeline row from a stored tuple, with `next` from the matching snapshot when known. */
-export function summaryFromTuple(tuple: CheckpointTuple, next: readonly string[] = []): CheckpointSummary {
-  const meta = tuple.metadata;
-  const writes = tuple.pendingWrites ?? [];
+/** One timeline row from a stored row (src/checkpoint/idb/rows.ts); `next` when known beside it. */
+export function summaryFromRow(row: CheckpointRow, next: readonly string[] = row.next ?? []): CheckpointSummary {
+  const meta = row.metadata;
   return {
-    checkpointId: tuple.checkpoint.id,
-    parentId: idOf(tuple.parentConfig),
-    ns: nsOf(tuple.config),
+    checkpointId: row.config.configurable?.checkpoint_id ?? '',
+    parentId: idOf(row.parentConfig),
+    ns: nsOf(row.config),
     step: typeof meta?.step === 'number' ? meta.step : -1,
     source: meta && SOURCES.has(meta.source) ? meta.source : 'loop',
-    ts: tuple.checkpoint.ts,
+    ts: row.ts,
     next: [...next],
-    pendingWrites: writes.length,
-    hasInterrupts: writes.some((w) => w[1] === '__interrupt__'),
-    hasError: writes.some((w) => w[1] === '__error__'),
+    pendingWrites: row.writes.count,
+    hasInterrupts: row.writes.interrupts,
+    hasError: row.writes.error,
   };
+}
+
+/** One timeline row from a stored tuple, with `next` from the matching snapshot when known. */
+export function summaryFromTuple(tuple: CheckpointTuple, next: readonly string[] = []): CheckpointSummary {
+  const writes = tuple.pendingWrites ?? [];
+  const row: CheckpointRow = {
+    config: { configurable: { ...tuple.config.configurable, checkpoint_id: tuple.checkpoint.id } },
+    metadata: tuple.metadata,
+    ts: tuple.checkpoint.ts,
+    writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__') },
+    ...(tuple.parentConfig ? { parentConfig: tuple.parentConfig } : {}),
+  };
+  return summaryFromRow(row, next);
 }
 
 export { errorToWire } from '../protocol/wire-error';
@@ -94,7 +108,7 @@ const valuesOf = (snapshot: WireSnapshot | null | undefined, tuple: CheckpointTu
   return tuple ? userValues(tuple.checkpoint.channel_values) : null;
 };
 
-/** Everything the inspector shows for one checkpoint. */
+/** Everything the inspector shows for one checkpoint, and the parent's values for the diff. */
 export function checkpointDetail(input: {
   tuple: CheckpointTuple;
   snapshot: WireSnapshot | null;
@@ -103,7 +117,7 @@ export function checkpointDetail(input: {
   events: readonly TraceEvent[];
   /** The checkpoint's children (same namespace), for the write ledger. */
   children: readonly LedgerCheckpoint[];
-}): CheckpointDetail {
+}): FullDetail {
   const { tuple, snapshot, events } = input;
   const ns = nsOf(tuple.config);
   const tasks = snapshot?.tasks ?? [];

@@ -5,14 +5,15 @@
  */
 import type { CheckpointDetail, DetailField, Json, TruncationDTO } from '../protocol/dto';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
-import { boundJson, DETAIL_BOUNDS, sliceJson, SMALL_BOUNDS } from './bounded-json';
+import { boundJson, DETAIL_BOUNDS, sliceJson, SMALL_BOUNDS, valueAt } from './bounded-json';
 import { hostError, type HostContext } from './context';
-import { detailKey } from './detail-cache';
+import { detailKey, type FullDetail } from './detail-cache';
 import { checkpointDetail } from './dto-map';
 import { checkpointEvents, graphOf } from './handlers-read';
 import { importedNext, importedTasks } from './portability/index';
 import { stateSnapshots } from './sandbox/remote';
 import { diffStates } from './state-diff';
+import { withReadTuples } from './read-once';
 
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
 type Reply<T extends ToWorker['type']> = Omit<ReplyOf[T], 'id'>;
@@ -23,21 +24,26 @@ type Where = { threadId: string; ns: string; checkpointId: string };
  * shows must match it), else read and built afresh (a later run may have added writes or trace
  * about this checkpoint) and cached.
  */
-async function fullDetail(ctx: HostContext, m: Where, cached: boolean): Promise<CheckpointDetail> {
+async function fullDetail(ctx: HostContext, m: Where, cached: boolean): Promise<FullDetail> {
   const key = detailKey(m.threadId, m.ns, m.checkpointId);
   const hit = cached ? ctx.details.get(key) : undefined;
   if (hit) return hit.detail;
   const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: m.checkpointId } };
   const tuple = await ctx.store.saver.getTuple(config);
   if (!tuple) throw hostError('NOT_FOUND', `checkpoint "${m.checkpointId}" in namespace "${m.ns}" of thread "${m.threadId}"`);
-  const graph = await graphOf(ctx, m.threadId);
   const parentId = tuple.parentConfig?.configurable?.checkpoint_id;
-  const parentConfig = parentId ? { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: parentId } } : undefined;
-  const parentTuple = parentConfig ? await ctx.store.saver.getTuple(parentConfig) : undefined;
-  // The engine's view of both (values through the state schema, next, tasks) comes from the graph's sandbox.
+  // The parent, the trace about the checkpoint, its children and the graph are read side by side.
+  const [parentTuple, events, children, graph] = await Promise.all([
+    parentId ? ctx.store.saver.getTuple({ configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: parentId } }) : undefined,
+    checkpointEvents(ctx, m.threadId, m.ns, m.checkpointId),
+    ctx.store.readChildren(m.threadId, m.ns, m.checkpointId),
+    graphOf(ctx, m.threadId),
+  ]);
+  // The engine's view of both (values through the state schema, next, tasks) comes from the graph's
+  // sandbox, rebuilt from the two tuples just read: neither is read from storage again.
   const ids = parentId ? [m.checkpointId, parentId] : [m.checkpointId];
-  const [snapshot = null, parentSnapshot = null] = graph ? await stateSnapshots(ctx.sandbox, ctx.store.saver, graph, m.threadId, m.ns, ids) : [];
-  const [events, children] = await Promise.all([checkpointEvents(ctx, m.threadId, m.ns, m.checkpointId), ctx.store.readChildren(m.threadId, m.ns, m.checkpointId)]);
+  const saver = withReadTuples(ctx.store.saver, [tuple, parentTuple]);
+  const [snapshot = null, parentSnapshot = null] = graph ? await stateSnapshots(ctx.sandbox, saver, graph, m.threadId, m.ns, ids) : [];
   const detail = checkpointDetail({ tuple, parentTuple, snapshot, parentSnapshot, events, children });
   const imported = importedTasks(tuple.metadata as Record<string, unknown> | undefined);
   if (imported && detail.tasks.length === 0) {
@@ -48,24 +54,56 @@ async function fullDetail(ctx: HostContext, m: Where, cached: boolean): Promise<
   return detail;
 }
 
-/** The detail as the page receives it: large values cut to a preview, with where they were cut. */
-export function boundedDetail(full: CheckpointDetail): CheckpointDetail {
+/** Where the raw tuple keeps the channel values (a local tuple; a server checkpoint's `{ tuple, tasks }`). */
+const RAW_VALUES_PATHS: readonly (readonly string[])[] = [['checkpoint', 'channel_values'], ['tuple', 'checkpoint', 'channel_values']];
+
+/**
+ * The raw tuple without the entries of its channel values, and the cut that says so: the values
+ * go to the page once, as `values`; the raw view reads them with `rg/checkpoint.slice` when opened.
+ */
+function rawWithoutValues(raw: Json): { raw: Json; cut: TruncationDTO | null } {
+  for (const path of RAW_VALUES_PATHS) {
+    const parent = valueAt(raw, path.slice(0, -1));
+    const values = valueAt(raw, path);
+    if (!isObject(parent) || !isObject(values)) continue;
+    const total = Object.keys(values).length;
+    if (total === 0) return { raw, cut: null };
+    // Copies only the objects on the path; everything beside it is shared.
+    const strip = (node: Json, depth: number): Json => {
+      if (!isObject(node)) return node;
+      const key = path[depth]!;
+      return { ...node, [key]: depth === path.length - 1 ? {} : strip(node[key]!, depth + 1) };
+    };
+    return { raw: strip(raw, 0), cut: { path: [...path], unit: 'entries', total, shown: 0 } };
+  }
+  return { raw, cut: null };
+}
+
+const isObject = (v: Json | undefined): v is { [key: string]: Json } => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The detail as the page receives it: large values cut to a preview, with where they were cut; the
+ * state values once (the parent's stay here, for the diff).
+ */
+export function boundedDetail(full: FullDetail): CheckpointDetail {
   const truncated: Partial<Record<DetailField, TruncationDTO[]>> = {};
-  const cut = <T extends Json>(field: DetailField, v: T): T => {
+  const cut = <T extends Json>(field: DetailField, v: T, extra: TruncationDTO | null = null): T => {
     const b = boundJson(v, DETAIL_BOUNDS);
-    if (b.truncated.length > 0) truncated[field] = b.truncated;
+    const cuts = extra ? [...b.truncated, extra] : b.truncated;
+    if (cuts.length > 0) truncated[field] = cuts;
     return b.value as T;
   };
   const small = (v: Json) => {
     const b = boundJson(v, SMALL_BOUNDS);
     return b.truncated.length > 0 ? { value: b.value, valueTruncated: true } : { value: v };
   };
+  const { parentValues: _parent, ...rest } = full;
+  const raw = rawWithoutValues(full.raw);
   const detail: CheckpointDetail = {
-    ...full,
+    ...rest,
     values: cut('values', full.values),
-    parentValues: full.parentValues === null ? null : cut('parentValues', full.parentValues),
     metadata: cut('metadata', full.metadata),
-    raw: cut('raw', full.raw),
+    raw: cut('raw', raw.raw, raw.cut),
     pendingWrites: full.pendingWrites.map((w) => ({ ...w, ...small(w.value) })),
     tasks: full.tasks.map((t) => ({ ...t, interrupts: t.interrupts.map((i) => ({ ...i, ...small(i.value) })) })),
   };

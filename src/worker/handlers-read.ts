@@ -2,10 +2,10 @@
 import type { CheckpointSummary, HistoryPage, ThreadSummary } from '../protocol/dto';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
 import { isTraceEvent, type TraceEvent } from '../shared/trace';
-import type { CheckpointTuple } from '../engine/checkpoint/types';
+import type { CheckpointRow } from '../checkpoint/idb/rows';
 import type { GraphRef } from '../protocol/sandbox';
 import { withIdleThread, type HostContext } from './context';
-import { summaryFromTuple } from './dto-map';
+import { summaryFromRow, summaryFromTuple } from './dto-map';
 import { namespaceTree } from './namespaces';
 import { importedNext, isImportedReadOnly } from './portability/index';
 import { historyNext } from './sandbox/remote';
@@ -88,32 +88,44 @@ export async function onThreadDelete(ctx: HostContext, m: Req<'rg/thread.delete'
   return { type: 'rg/ok' };
 }
 
-/** rg/history.page: newest first; `next` of each row read from the engine's state history. */
+/**
+ * rg/history.page: newest first. Rows come from the store's timeline rows (no value read, no
+ * engine code run); only rows without a stored `next` (checkpoints saved before rows were kept,
+ * subgraph checkpoints, imported ones) fall back to the engine's state history or the importer's metadata.
+ */
 export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>): Promise<Reply<'rg/history.page'>> {
   const limit = Math.max(1, Math.min(Math.floor(m.limit), ctx.options.maxPageSize));
-  const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns } };
-  const options = { limit: limit + 1, ...(m.before ? { before: { configurable: { checkpoint_id: m.before } } } : {}) };
-  const readRows = async () => {
-    const tuples: CheckpointTuple[] = [];
-    // Rows show metadata and pending writes only: no channel value is read when the store can skip them.
-    const listed = ctx.store.listWithoutValues?.(m.threadId, m.ns, options) ?? ctx.store.saver.list(config, options);
-    for await (const t of listed) tuples.push(t);
-    return tuples;
-  };
-  // The stored rows and the engine's `next` of each (from the graph's sandbox) are read side by
-  // side: both are O(page). `next` is a convenience: rows are shown without it when the sandbox cannot say.
-  const readNext = async (): Promise<Map<string, readonly string[]>> => {
-    const graph = await graphOf(ctx, m.threadId);
-    return graph ? historyNext(ctx.sandbox, ctx.store.saver, graph, m.threadId, m.ns, limit + 1, m.before) : new Map();
-  };
-  const [tuples, next] = await Promise.all([readRows(), readNext()]);
-  const more = tuples.length > limit;
-  const rows = tuples.slice(0, limit);
-  // A LangGraph-imported checkpoint has no graph here: its `next` was kept in its metadata.
-  const nextOf = (t: CheckpointTuple) => next.get(t.checkpoint.id) ?? importedNext(t.metadata as Record<string, unknown> | undefined) ?? undefined;
-  const items: CheckpointSummary[] = rows.map((t) => summaryFromTuple(t, nextOf(t)));
-  const page: HistoryPage = { items, nextBefore: more ? rows.at(-1)!.checkpoint.id : null };
+  const rows = await readRows(ctx, m.threadId, m.ns, limit + 1, m.before);
+  const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
+  const missing = shown.filter((r) => r.next === undefined);
+  // `next` is a convenience: rows are shown without it when the sandbox cannot say.
+  const graph = missing.length > 0 ? await graphOf(ctx, m.threadId) : null;
+  const next = graph ? await historyNext(ctx.sandbox, ctx.store.saver, graph, m.threadId, m.ns, limit + 1, m.before) : new Map<string, readonly string[]>();
+  const items: CheckpointSummary[] = shown.map((r) => {
+    if (r.next !== undefined) return summaryFromRow(r);
+    const id = r.config.configurable?.checkpoint_id ?? '';
+    // A LangGraph-imported checkpoint has no graph here: its `next` was kept in its metadata.
+    return summaryFromRow(r, next.get(id) ?? importedNext(r.metadata as Record<string, unknown> | undefined) ?? []);
+  });
+  const page: HistoryPage = { items, nextBefore: more ? items.at(-1)!.checkpointId : null };
   return { type: 'rg/history', page };
+}
+
+/** A page of timeline rows: the store's own when it keeps them, else rows made from listed tuples (`next` unknown). */
+async function readRows(ctx: HostContext, threadId: string, ns: string, limit: number, before?: string): Promise<CheckpointRow[]> {
+  if (ctx.store.listRows) return ctx.store.listRows(threadId, ns, limit, before);
+  const options = { limit, ...(before ? { before: { configurable: { checkpoint_id: before } } } : {}) };
+  const rows: CheckpointRow[] = [];
+  for await (const t of ctx.store.saver.list({ configurable: { thread_id: threadId, checkpoint_ns: ns } }, options)) {
+    const s = summaryFromTuple(t);
+    rows.push({
+      config: { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: s.checkpointId } },
+      metadata: t.metadata, ts: s.ts, writes: { count: s.pendingWrites, interrupts: s.hasInterrupts, error: s.hasError },
+      ...(t.parentConfig ? { parentConfig: t.parentConfig } : {}),
+    });
+  }
+  return rows;
 }
 
 /** rg/runs.list */

@@ -31,6 +31,7 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     countNamespaces: (threadId) => saver.countNamespaces(threadId),
     readChildren: (threadId, ns, checkpointId) => saver.readChildren(threadId, ns, checkpointId),
     listWithoutValues: (threadId, ns, options) => saver.listWithoutValues(threadId, ns, options),
+    listRows: (threadId, ns, limit, before) => saver.listRows(threadId, ns, limit, before),
     deleteThread: (threadId) => saver.deleteThread(threadId),
     listUserGraphs: async () => (await saver.listUserGraphs()).map((g) => ({ ...g, quarantine: quarantineOf(g.quarantine) })),
     putUserGraph: async (graph) => {

@@ -5,6 +5,7 @@
  */
 import type { LedgerCheckpoint } from '../engine/ledger/index';
 import { eventsAbout } from '../checkpoint/idb/trace-keys';
+import { reportedNext, type CheckpointRow } from '../checkpoint/idb/rows';
 import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointTuple } from '../engine/checkpoint/types';
 import type { CheckpointSummary, GraphQuarantine , RunSummary, ThreadStatus } from '../protocol/dto';
 import { isRunSummary } from './records';
@@ -78,6 +79,13 @@ export interface ThreadStore extends UserGraphStore {
    * rows). Optional: without it, readers use `saver.list`.
    */
   listWithoutValues?(threadId: string, ns: string | undefined, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple>;
+  /**
+   * Up to `limit` timeline rows of (thread, ns) older than `before`, newest first: what a history
+   * page shows, stored when each checkpoint was saved (src/checkpoint/idb/rows.ts), so no value is
+   * read. A row whose `next` was not stored (its run did not report it) has none. Optional:
+   * without it, readers list tuples and ask the engine for `next`.
+   */
+  listRows?(threadId: string, ns: string, limit: number, before?: string): Promise<CheckpointRow[]>;
   /** Checkpoints per namespace of a thread. Optional: without it, readers list every checkpoint. */
   countNamespaces?(threadId: string): Promise<Map<string, number>>;
   /** The checkpoints of (thread, ns) whose parent is `checkpointId` (ids and metadata), for the write ledger. */
@@ -106,6 +114,9 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
   const graphOf = new Map<string, string>();
   const touched = new Map<string, string>();
   const userGraphs = new Map<string, StoredUserGraph>();
+  /** The `next` runs reported, by thread, namespace and checkpoint (as the IndexedDB store keeps it in rows). */
+  const nexts = new Map<string, string[]>();
+  const nextKey = (threadId: string, ns: string, id: string) => JSON.stringify([threadId, ns, id]);
 
   return {
     saver,
@@ -160,6 +171,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       // Structured clone, as IndexedDB would: later changes to the objects cannot alter history.
       list.push(...structuredClone(records));
       traces.set(threadId, list);
+      for (const { ns, id, next } of reportedNext(records)) nexts.set(nextKey(threadId, ns, id), [...next]);
       for (const r of records) {
         if (r.kind !== 'run' || !isRunSummary(r.run)) continue;
         if (r.run.graphId && !graphOf.has(threadId)) graphOf.set(threadId, r.run.graphId);
@@ -181,6 +193,21 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
     async readRunSlice(threadId, runId, from, count) {
       return structuredClone((traces.get(threadId) ?? []).filter((r) => r.runId === runId).slice(from, from + Math.max(0, count)));
     },
+    async listRows(threadId, ns, limit, before) {
+      const rows: CheckpointRow[] = [];
+      const options = { limit, ...(before ? { before: { configurable: { checkpoint_id: before } } } : {}) };
+      for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: ns } }, options)) {
+        const writes = t.pendingWrites ?? [];
+        const next = nexts.get(nextKey(threadId, ns, t.checkpoint.id));
+        rows.push({
+          config: t.config, metadata: t.metadata, ts: t.checkpoint.ts,
+          writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__') },
+          ...(t.parentConfig ? { parentConfig: t.parentConfig } : {}),
+          ...(next ? { next: [...next] } : {}),
+        });
+      }
+      return rows;
+    },
     async countNamespaces(threadId) {
       const counts = new Map<string, number>();
       for await (const t of saver.list({ configurable: { thread_id: threadId } })) {
@@ -193,6 +220,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       await saver.deleteThread(threadId);
       traces.delete(threadId);
       running.delete(threadId);
+      for (const key of [...nexts.keys()]) if ((JSON.parse(key) as string[])[0] === threadId) nexts.delete(key);
       graphOf.delete(threadId);
       touched.delete(threadId);
     },

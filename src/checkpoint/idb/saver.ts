@@ -21,28 +21,24 @@ import type {
 import {
   beforeId,
   checkpointConfig,
-  isSpecialWrite,
   metadataMatches,
   requestedCheckpointId,
   requireCheckpointId,
   requireThreadId,
-  writeIndex,
 } from '../../engine/checkpoint/rules';
 import { DbConnection } from './connection';
 import { toStorageError } from './errors';
-import { firstUncloneableKey, WriteBatch } from './requests';
-import { prefixRange, type CheckpointRecord, type StoredWrite, type TaskWritesRecord } from './schema';
+import { WriteBatch } from './requests';
+import { prefixRange, type CheckpointRecord } from './schema';
 import { loadTuple, type ReadTx } from './tuple';
-import { loadTuples } from './tuples-batch';
+import { listRows, listThread } from './listing';
+import type { CheckpointRow } from './rows';
+import { describeOps, issuePut, issueWrites, type WriteOp } from './write-ops';
 import { listThreads, setThreadRunning, type ThreadSummary } from './threads';
 import { readChildren } from './children';
 import type { LedgerCheckpoint } from '../../engine/ledger/index';
 import { appendTrace, readCheckpointTrace, readRunRecords, readRunSlice, readTrace } from './traces';
 import { deleteUserGraph, listUserGraphs, putUserGraph, type SavedUserGraph } from './user-graphs';
-
-/** Checkpoints read by the first chunk of a thread listing; later chunks double up to LIST_CHUNK_MAX. */
-const LIST_CHUNK_FIRST = 32;
-const LIST_CHUNK_MAX = 512;
 
 /** Options of an IndexedDBSaver. */
 export interface IndexedDBSaverOptions {
@@ -90,7 +86,7 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
       yield* tuples;
       return;
     }
-    yield* this.listThread(thread, config.configurable?.checkpoint_ns, options);
+    yield* listThread(this.conn, thread, config.configurable?.checkpoint_ns, options);
   }
 
   /**
@@ -99,124 +95,44 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
    * pending writes only, without reading a single blob.
    */
   listWithoutValues(threadId: string, ns: string | undefined, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
-    return this.listThread(threadId, ns, options, false);
+    return listThread(this.conn, threadId, ns, options, false);
   }
 
   /**
-   * One thread's checkpoints newest first, read in chunks: each chunk walks the index backwards
-   * from where the last one stopped, in its own transaction, and stops at `limit`. A consumer
-   * that stops early (or a small `limit`) costs only the chunks it read.
+   * Up to `limit` timeline rows of (thread, ns) older than `before`, newest first: the checkpoint
+   * records and their rows (rows.ts), without a channel value or a pending write value.
    */
-  private async *listThread(thread: string, ns: string | undefined, options?: CheckpointListOptions, values = true): AsyncGenerator<CheckpointTuple> {
-    let left = options?.limit ?? Infinity;
-    let before = beforeId(options);
-    // A limit already bounds the work: read it in one go (up to the chunk cap). Without one, start
-    // small so a consumer that stops early pays little.
-    let chunk = options?.limit !== undefined ? Math.max(1, Math.min(options.limit, LIST_CHUNK_MAX)) : LIST_CHUNK_FIRST;
-    while (left > 0) {
-      let tuples: CheckpointTuple[];
-      let done: boolean;
-      try {
-        const tx = await this.readTx();
-        const page = await this.scanThread(tx, thread, ns, before, Math.min(left, chunk), options?.filter);
-        tuples = await loadTuples(tx, page.records, values);
-        done = page.exhausted;
-        before = page.lastId ?? before;
-      } catch (err) {
-        throw toStorageError(err, 'list checkpoints');
-      }
-      left -= tuples.length;
-      yield* tuples;
-      if (done) return;
-      chunk = Math.min(chunk * 2, LIST_CHUNK_MAX);
-    }
-  }
-
-  /** Up to `max` matching records of a thread older than `before`, newest first, and where the scan stopped. */
-  private async scanThread(
-    tx: ReadTx, thread: string, ns: string | undefined, before: string | undefined, max: number, filter: CheckpointListOptions['filter'],
-  ): Promise<{ records: CheckpointRecord[]; lastId: string | undefined; exhausted: boolean }> {
-    const store = tx.objectStore('checkpoints');
-    const prefix = ns !== undefined ? [thread, ns] : [thread];
-    const range = before === undefined ? prefixRange(...prefix) : IDBKeyRange.bound(prefix, [...prefix, before], false, true);
-    let cursor = ns !== undefined ? await store.openCursor(range, 'prev') : await store.index('by_thread').openCursor(range, 'prev');
-    const records: CheckpointRecord[] = [];
-    let lastId: string | undefined;
-    while (cursor && records.length < max) {
-      const r = cursor.value;
-      lastId = r.checkpoint_id;
-      if (metadataMatches(r.metadata, filter)) records.push(r);
-      cursor = await cursor.continue();
-    }
-    return { records, lastId, exhausted: cursor === null };
+  listRows(threadId: string, ns: string, limit: number, before?: string): Promise<CheckpointRow[]> {
+    return listRows(this.conn, threadId, ns, limit, before);
   }
 
   async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
     const thread = requireThreadId(config, 'IndexedDBSaver.put');
-    const ns = config.configurable?.checkpoint_ns ?? '';
-    const operation = `save checkpoint ${checkpoint.id} of thread "${thread}"`;
-    const tx = await this.conn.transaction(['checkpoints', 'blobs'], 'readwrite').catch((err: unknown) => {
-      throw toStorageError(err, operation);
-    });
-    const batch = new WriteBatch(tx, operation);
-    try {
-      const blobs = tx.objectStore('blobs');
-      for (const [channel, version] of Object.entries(newVersions)) {
-        if (!Object.hasOwn(checkpoint.channel_values, channel)) continue; // empty channel: no blob
-        const value = checkpoint.channel_values[channel];
-        batch.issue(channel, () => blobs.put({ thread_id: thread, checkpoint_ns: ns, channel, version, value }));
-      }
-      const record: CheckpointRecord = {
-        thread_id: thread,
-        checkpoint_ns: ns,
-        checkpoint_id: checkpoint.id,
-        checkpoint: { ...checkpoint, channel_values: {} },
-        metadata,
-      };
-      const parent = config.configurable?.checkpoint_id;
-      if (parent !== undefined) record.parent_id = parent;
-      const key = firstUncloneableKey(metadata);
-      batch.issue(key === undefined ? '(checkpoint)' : `metadata.${key}`, () => tx.objectStore('checkpoints').put(record));
-    } catch (err) {
-      return batch.fail(err);
-    }
-    await batch.commit();
-    return checkpointConfig(thread, ns, checkpoint.id);
+    await this.writeBatch([{ kind: 'put', config, checkpoint, metadata, newVersions }]);
+    return checkpointConfig(thread, config.configurable?.checkpoint_ns ?? '', checkpoint.id);
   }
 
   async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void> {
-    const thread = requireThreadId(config, 'IndexedDBSaver.putWrites');
-    const checkpointId = requireCheckpointId(config, 'IndexedDBSaver.putWrites');
-    const ns = config.configurable?.checkpoint_ns ?? '';
-    const operation = `save writes of task ${taskId} on checkpoint ${checkpointId} of thread "${thread}"`;
-    // Resolve WRITES_IDX_MAP within the call first: a special channel repeated in one call keeps
-    // its first position and its last value.
-    const incoming = new Map<number, PendingWriteValue>();
-    writes.forEach(([channel, value], position) => {
-      const idx = writeIndex(channel, position);
-      if (!incoming.has(idx) || isSpecialWrite(channel)) incoming.set(idx, [channel, value]);
-    });
-    const tx = await this.conn.transaction(['writes'], 'readwrite').catch((err: unknown) => {
+    requireThreadId(config, 'IndexedDBSaver.putWrites');
+    requireCheckpointId(config, 'IndexedDBSaver.putWrites');
+    await this.writeBatch([{ kind: 'writes', config, writes, taskId }]);
+  }
+
+  /**
+   * Several puts and putWrites, in order, in ONE transaction (a group commit): all of them are
+   * stored or, on any failure, none. `put` and `putWrites` are batches of one.
+   */
+  async writeBatch(ops: readonly WriteOp[]): Promise<void> {
+    if (ops.length === 0) return;
+    const operation = describeOps(ops);
+    const tx = await this.conn.transaction(['checkpoints', 'blobs', 'writes', 'rows'], 'readwrite').catch((err: unknown) => {
       throw toStorageError(err, operation);
     });
     const batch = new WriteBatch(tx, operation);
     try {
-      const store = tx.objectStore('writes');
-      const stored = await store.get([thread, ns, checkpointId, taskId]);
-      const list: StoredWrite[] = stored?.writes ?? [];
-      const added: StoredWrite[] = [];
-      for (const [idx, [channel, value]] of incoming) {
-        const at = list.findIndex((w) => w.idx === idx);
-        if (at >= 0 && !isSpecialWrite(channel)) continue; // regular: first wins
-        const write: StoredWrite = { seq: at >= 0 ? list[at]!.seq : this.nextSeq(), idx, channel, value };
-        if (at >= 0) list[at] = write; // special: replace in place (last wins)
-        else list.push(write);
-        added.push(write);
-      }
-      if (added.length > 0) {
-        const record: TaskWritesRecord = { thread_id: thread, checkpoint_ns: ns, checkpoint_id: checkpointId, task_id: taskId, writes: list };
-        const culprit = () => added.find((w) => firstUncloneableKey({ v: w.value }) !== undefined)?.channel ?? '(writes)';
-        batch.issue(culprit, () => store.put(record));
+      for (const op of ops) {
+        if (op.kind === 'put') issuePut(tx, batch, op);
+        else await issueWrites(tx, batch, op, () => this.nextSeq());
       }
     } catch (err) {
       return batch.fail(err);
@@ -226,7 +142,7 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
 
   async deleteThread(threadId: string): Promise<void> {
     const operation = `delete thread "${threadId}"`;
-    const tx = await this.conn.transaction(['checkpoints', 'blobs', 'writes', 'threads', 'traces'], 'readwrite').catch((err: unknown) => {
+    const tx = await this.conn.transaction(['checkpoints', 'blobs', 'writes', 'threads', 'traces', 'rows'], 'readwrite').catch((err: unknown) => {
       throw toStorageError(err, operation);
     });
     const batch = new WriteBatch(tx, operation);
@@ -237,6 +153,7 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
       batch.issue('(thread)', () => tx.objectStore('traces').delete(all));
       batch.issue('(thread)', () => tx.objectStore('threads').delete(threadId));
       batch.issue('(thread)', () => tx.objectStore('writes').delete(all));
+      batch.issue('(thread)', () => tx.objectStore('rows').delete(all));
     } catch (err) {
       return batch.fail(err);
     }

@@ -14,6 +14,10 @@
  *    or the thread's runs key for a run summary; see trace-keys.ts), so a checkpoint's events and
  *    a thread's runs are read without the whole trace; existing trace records are tagged during
  *    the upgrade, and each thread's open ticks (`threads.open_ticks`) are kept for later appends.
+ * 6. index `by_parent` on checkpoints (thread, ns, parent id): a checkpoint's children.
+ * 7. `rows` keyed (thread, ns, checkpoint id): each checkpoint's timeline row (pending writes
+ *    counted, `next` as its run reported it; see rows.ts), so history pages read no values.
+ *    Checkpoints saved before have no row and are read the old way (nothing is rewritten).
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { ChannelVersion, Checkpoint, CheckpointMetadata } from '../../engine/checkpoint/types';
@@ -21,7 +25,7 @@ import { TickTracker } from '../../shared/ticks';
 import { topicKeysOf, type OpenTicks } from './trace-keys';
 
 /** The newest schema version this code writes. */
-export const DB_VERSION = 6;
+export const DB_VERSION = 7;
 
 /** A stored checkpoint; `checkpoint.channel_values` is always `{}` (values live in `blobs`). */
 export interface CheckpointRecord {
@@ -60,6 +64,19 @@ export interface TaskWritesRecord {
   checkpoint_id: string;
   task_id: string;
   writes: StoredWrite[];
+}
+
+/** A checkpoint's timeline row (see rows.ts). */
+export interface RowRecord {
+  thread_id: string;
+  checkpoint_ns: string;
+  checkpoint_id: string;
+  /** Pending writes counted since the checkpoint was saved, and whether one is an interrupt or an error. */
+  writes: number;
+  interrupts: boolean;
+  error: boolean;
+  /** The nodes that run next, as the run that saved the checkpoint reported them. */
+  next?: string[];
 }
 
 /** Per-thread flags kept beside the checkpoints. */
@@ -118,6 +135,7 @@ export interface ReplayGraphDB extends DBSchema {
     indexes: { by_topic: string };
   };
   user_graphs: { key: string; value: UserGraphRecord };
+  rows: { key: [thread: string, ns: string, id: string]; value: RowRecord };
 }
 
 export type ReplayDb = IDBPDatabase<ReplayGraphDB>;
@@ -154,6 +172,7 @@ export function upgradeSchema(db: ReplayDb, oldVersion: number, newVersion: numb
   }
   // The children of a checkpoint (what the write ledger reads); a root checkpoint has no parent_id and is not indexed.
   if (reaches(6)) tx.objectStore('checkpoints').createIndex('by_parent', ['thread_id', 'checkpoint_ns', 'parent_id']);
+  if (reaches(7)) db.createObjectStore('rows', { keyPath: ['thread_id', 'checkpoint_ns', 'checkpoint_id'] });
 }
 
 /**

@@ -9,7 +9,8 @@ import { toStorageError } from './errors';
 import { WriteBatch } from './requests';
 import { prefixRange, type ThreadRecord, type TraceRecord } from './schema';
 import { TickTracker } from '../../shared/ticks';
-import { checkpointKey, runsKey, topicKeysOf } from './trace-keys';
+import { reportedNext } from './rows';
+import { checkpointKey, runsKey, topicKeysOf, type OpenTicks } from './trace-keys';
 
 /** The run an event belongs to: its `runId` when it has one. */
 function runOf(event: unknown): string {
@@ -21,11 +22,19 @@ function runOf(event: unknown): string {
 export async function appendTrace(conn: DbConnection, threadId: string, events: readonly unknown[]): Promise<void> {
   if (events.length === 0) return;
   const operation = `save ${events.length} trace events of thread "${threadId}"`;
-  const tx = await conn.transaction(['traces', 'threads'], 'readwrite').catch((err: unknown) => {
+  const tx = await conn.transaction(['traces', 'threads', 'rows'], 'readwrite').catch((err: unknown) => {
     throw toStorageError(err, operation);
   });
   const batch = new WriteBatch(tx, operation);
   try {
+    // The `next` a run reported for its checkpoints goes to their timeline rows (rows.ts); a
+    // checkpoint without a row (saved before rows were kept) keeps being read the old way.
+    const rows = tx.objectStore('rows');
+    const reported = reportedNext(events);
+    const found = await Promise.all(reported.map(({ ns, id }) => rows.get([threadId, ns, id])));
+    found.forEach((row, i) => {
+      if (row) batch.issue('(row)', () => rows.put({ ...row, next: reported[i]!.next }));
+    });
     const threads = tx.objectStore('threads');
     const thread: ThreadRecord = (await threads.get(threadId)) ?? { thread_id: threadId, running: false, updated_at: new Date().toISOString() };
     let seq = thread.trace_seq ?? -1;

@@ -9,7 +9,7 @@ const task = (id: string, name: string, outcome: TaskDTO['outcome'], ids: string
 
 const detail = (tasks: TaskDTO[], resumes: [string, string, unknown[]][] = []): CheckpointDetail => ({
   summary: { checkpointId: 'c1', parentId: null, ns: '', step: 0, source: 'loop', ts: '', next: [], pendingWrites: 0, hasInterrupts: true, hasError: false },
-  values: {}, parentValues: null, metadata: {}, raw: null, tasks,
+  values: {}, metadata: {}, raw: null, tasks,
   pendingWrites: resumes.map(([taskId, taskName, value]) => ({ taskId, taskName, channel: '__resume__', value: value as never, disposition: { kind: 'pending' } })),
 });
 

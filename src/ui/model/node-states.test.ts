@@ -4,7 +4,7 @@ import { nodeStates } from './node-states';
 
 const task = (name: string, over: Partial<TaskDTO> = {}): TaskDTO => ({ id: `${name}-${Math.random()}`, name, path: '', kind: 'pull', triggers: [], interrupts: [], error: null, ...over });
 const summary = { checkpointId: 'c', parentId: null, ns: '', step: 1, source: 'loop' as const, ts: '', next: ['a', 'z'], pendingWrites: 0, hasInterrupts: false, hasError: false };
-const detail = (tasks: TaskDTO[]): CheckpointDetail => ({ summary, values: {}, parentValues: null, metadata: {}, tasks, pendingWrites: [], raw: null });
+const detail = (tasks: TaskDTO[]): CheckpointDetail => ({ summary, values: {}, metadata: {}, tasks, pendingWrites: [], raw: null });
 
 describe('nodeStates', () => {
   it('marks next nodes from the summary while the detail loads', () => {

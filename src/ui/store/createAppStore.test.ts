@@ -30,7 +30,7 @@ function scriptedClient() {
 const summary = (id: string, parentId: string | null, step: number): CheckpointSummary => ({
   checkpointId: id, parentId, ns: '', step, source: step < 0 ? 'input' : 'loop', ts: `2026-01-01T00:00:${String(step + 10).padStart(2, '0')}Z`, next: [], pendingWrites: 0, hasInterrupts: false, hasError: false,
 });
-const detail = (s: CheckpointSummary): CheckpointDetail => ({ summary: s, values: { step: s.step }, parentValues: null, metadata: {}, tasks: [], pendingWrites: [], raw: null });
+const detail = (s: CheckpointSummary): CheckpointDetail => ({ summary: s, values: { step: s.step }, metadata: {}, tasks: [], pendingWrites: [], raw: null });
 const reply = <T extends keyof ReplyOf>(_t: T, body: Omit<ReplyOf[T], 'id' | 'type'>) => body;
 
 describe('app store', () => {

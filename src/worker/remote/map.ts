@@ -8,9 +8,10 @@
 import { MISSING_FIELDS, type RemoteAssistant, type RemoteCheckpoint, type RemoteTask, type RemoteThread, type SavedRemoteServer } from '../../remote';
 import type { DrawableGraph } from '../../engine/graph/drawable';
 import type {
-  CheckpointDetail, CheckpointSource, CheckpointSummary, GraphInfo, GraphNodeDTO, GraphShape, Json, PendingWriteDTO, TaskDTO, ThreadStatus, ThreadSummary,
+  CheckpointSource, CheckpointSummary, GraphInfo, GraphNodeDTO, GraphShape, Json, PendingWriteDTO, TaskDTO, ThreadStatus, ThreadSummary,
 } from '../../protocol/dto';
 import { recordToJsonSafe, toJsonSafe } from '../../protocol/json-safe';
+import type { FullDetail } from '../detail-cache';
 import { remoteGraphId, remoteThreadKey, type RemoteAssistantDTO, type RemoteServerDTO, type RemoteThreadDTO } from '../../protocol/remote';
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -86,7 +87,7 @@ function taskToDto(t: RemoteTask): TaskDTO {
 }
 
 /** The inspector's view of a server checkpoint (`parent`: the parent checkpoint, for the diff). */
-export function checkpointDetail(c: RemoteCheckpoint, parent: RemoteCheckpoint | undefined, serverUrl: string): CheckpointDetail {
+export function checkpointDetail(c: RemoteCheckpoint, parent: RemoteCheckpoint | undefined, serverUrl: string): FullDetail {
   const names = new Map(c.tasks.map((t) => [t.id as string, t.name]));
   const pendingWrites: PendingWriteDTO[] = (c.tuple.pendingWrites ?? []).map(([taskId, channel, value]) => ({
     taskId, taskName: names.get(taskId) ?? null, channel, value: toJsonSafe(value), disposition: { kind: 'not-exposed' },

@@ -5,7 +5,10 @@
  * "checkpoint saved" event or a checkpoint notice may only name a checkpoint this session
  * committed or the thread has (events that name one not committed yet wait for its put; a run
  * that ends with such events still waiting is a violation). Messages are handled strictly in order, one at a time, so a
- * reply or an event is acted on only after everything sent before it.
+ * reply or an event is acted on only after everything sent before it. Writes are checked in that
+ * order and committed in groups (a group commit: the writes that arrived while the previous group
+ * committed share one transaction), each answered once its group committed; a read waits for
+ * every write sent before it.
  *
  * The first message that breaks a rule is a violation: it is answered with an error, nothing of it
  * is stored, and the session stops handling messages (the run is then stopped by its owner). A
@@ -21,6 +24,8 @@ import type { WireError } from '../../protocol/dto';
 import { ERROR_CODES } from '../../shared/errors';
 import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, PendingWriteValue } from '../../engine/checkpoint/types';
 import { storageErrorToWire } from './storage-errors';
+import { checkpointConfig } from '../../engine/checkpoint/rules';
+import type { WriteOp } from '../../checkpoint/idb/write-ops';
 
 /** The largest page a `cp/list` call is answered with (the proxy asks for at most this). */
 const MAX_LIST_PAGE = 512;
@@ -107,22 +112,86 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
         for await (const t of saver.list(config, options)) tuples.push(t);
         return tuples;
       }
-      case 'cp/put': {
-        requireWrite('a put');
-        for (const [channel, value] of Object.entries(msg.checkpoint.channel_values)) requireStorable(`the value of channel "${channel}"`, value);
-        for (const [key, value] of Object.entries(msg.metadata)) requireStorable(`metadata "${key}"`, value);
-        const saved = await saver.put(config, msg.checkpoint as Checkpoint, msg.metadata as CheckpointMetadata, msg.newVersions);
-        committed.add(msg.checkpoint.id);
-        return saved;
-      }
-      case 'cp/putWrites':
-        requireWrite('a putWrites');
-        if (config.configurable.checkpoint_id === undefined) refuse('a putWrites without a checkpoint id');
-        for (const [channel, value] of msg.writes) requireStorable(`the write to channel "${channel}"`, value);
-        await saver.putWrites(config, msg.writes as PendingWriteValue[], msg.taskId);
-        return null;
     }
   }
+
+  /** Checks a put or putWrites against the session's rules; the write op it stands for. */
+  function checkWrite(msg: Extract<SessionRequest, { type: 'cp/put' | 'cp/putWrites' }>): WriteOp {
+    const config = { configurable: { ...msg.config.configurable, thread_id: threadOf(msg.config) } };
+    if (msg.type === 'cp/put') {
+      requireWrite('a put');
+      for (const [channel, value] of Object.entries(msg.checkpoint.channel_values)) requireStorable(`the value of channel "${channel}"`, value);
+      for (const [key, value] of Object.entries(msg.metadata)) requireStorable(`metadata "${key}"`, value);
+      return { kind: 'put', config, checkpoint: msg.checkpoint as Checkpoint, metadata: msg.metadata as CheckpointMetadata, newVersions: msg.newVersions };
+    }
+    requireWrite('a putWrites');
+    if (config.configurable.checkpoint_id === undefined) refuse('a putWrites without a checkpoint id');
+    for (const [channel, value] of msg.writes) requireStorable(`the write to channel "${channel}"`, value);
+    return { kind: 'writes', config, writes: msg.writes as PendingWriteValue[], taskId: msg.taskId };
+  }
+
+  /**
+   * Group commit: checked writes wait here while the previous group commits, then go to storage
+   * together, in order, in one transaction when the saver can (`writeBatch`), and each is answered
+   * once its group committed. A group that fails answers all of its writes with the error and
+   * stops the session, so nothing sent after a failed write is stored.
+   */
+  const queue: { op: WriteOp; rid: number }[] = [];
+  /** Ids of the checkpoints queued or being committed. */
+  const queuedPuts = new Set<string>();
+  let writing: Promise<void> = Promise.resolve();
+  let draining = false;
+  const batchSaver = saver as BaseCheckpointSaver & { writeBatch?(ops: readonly WriteOp[]): Promise<void> };
+  const commitOps = async (ops: readonly WriteOp[]) => {
+    if (batchSaver.writeBatch) return batchSaver.writeBatch(ops);
+    for (const op of ops) {
+      if (op.kind === 'put') await saver.put(op.config, op.checkpoint, op.metadata, op.newVersions);
+      else await saver.putWrites(op.config, op.writes, op.taskId);
+    }
+  };
+  async function drain(): Promise<void> {
+    try {
+      while (queue.length > 0 && !stopped) {
+        const group = queue.splice(0);
+        try {
+          await commitOps(group.map((w) => w.op));
+        } catch (err) {
+          const error = storageErrorToWire(err);
+          for (const w of group) reply({ type: 'cp/reply', rid: w.rid, ok: false, error });
+          stopped = true;
+          queue.length = 0;
+          handlers.onStorageError?.(error);
+          return;
+        }
+        for (const { op, rid } of group) {
+          if (op.kind === 'put') {
+            committed.add(op.checkpoint.id);
+            queuedPuts.delete(op.checkpoint.id);
+          }
+          const thread = op.config.configurable!.thread_id!;
+          reply({ type: 'cp/reply', rid, ok: true, value: op.kind === 'put' ? checkpointConfig(thread, op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id) : null });
+        }
+        // Held events are handed on in message order, from the message chain.
+        if (held.length > 0) chain = chain.then(() => release());
+      }
+    } finally {
+      // Cleared in the same task as the last look at the queue (no await between): a write queued
+      // after it starts a new drain, none is left behind.
+      draining = false;
+    }
+  }
+  const enqueue = (op: WriteOp, rid: number) => {
+    queue.push({ op, rid });
+    if (op.kind === 'put') queuedPuts.add(op.checkpoint.id);
+    if (!draining) {
+      draining = true;
+      writing = drain();
+    }
+  };
+  /** Resolves once every write queued so far has committed (or the session stopped). */
+  const settled = async () => {
+    while (draining) await writing;
+  };
 
   /** Checkpoints of the thread a notice may name: committed here, or found stored before. */
   const known = new Set<string>();
@@ -138,6 +207,11 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
         // A run reports the checkpoint it starts from too: it must exist in this thread.
         const { checkpointId: id, ns } = e.checkpoint;
         if (committed.has(id) || known.has(`${ns}\u0000${id}`)) continue;
+        // Queued here and not committed yet: it waits for its group, without a read that would queue behind that group.
+        if (queuedPuts.has(id)) {
+          ids.add(id);
+          continue;
+        }
         const stored = await saver.getTuple({ configurable: { thread_id: binding.threadId, checkpoint_ns: ns, checkpoint_id: id } });
         if (stored) known.add(`${ns}\u0000${id}`);
         else ids.add(id);
@@ -152,6 +226,8 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   let heldEvents = 0;
   const deliver = async (events: RunEvent[]) => {
     const waiting = await awaited(events);
+    // A group may have committed while the events were looked at.
+    for (const id of waiting) if (committed.has(id)) waiting.delete(id);
     if (held.length === 0 && waiting.size === 0) {
       await handlers.onEvents?.(events);
       return;
@@ -183,15 +259,20 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
         await deliver(msg.events);
       } else if (msg.type === 'run/end') {
         requireWrite('a run end');
+        await settled();
         await release();
         const missing = held[0]?.waiting.values().next().value;
         // A failed run may have reported a checkpoint whose put then failed: those events are dropped.
         if (missing !== undefined && msg.outcome !== 'error') refuse(`a run event naming checkpoint "${missing.slice(0, 60)}", which this run did not commit and this thread does not have`);
         stopped = true;
         handlers.onEnd?.(msg);
+      } else if (msg.type === 'cp/put' || msg.type === 'cp/putWrites') {
+        enqueue(checkWrite(msg), rid);
       } else {
+        // A read sees every write sent before it.
+        await settled();
+        if (stopped) return;
         reply({ type: 'cp/reply', rid, ok: true, value: await call(msg) });
-        if (msg.type === 'cp/put' && held.length > 0) await release();
       }
     } catch (err) {
       if (err instanceof Refusal) {
@@ -200,13 +281,8 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
         handlers.onViolation(err.message);
         return;
       }
-      const error = storageErrorToWire(err);
-      reply({ type: 'cp/reply', rid, ok: false, error });
-      // A failed read is the caller's error to handle; a failed write stops the run (nothing after it may be stored).
-      if (msg.type === 'cp/put' || msg.type === 'cp/putWrites') {
-        stopped = true;
-        handlers.onStorageError?.(error);
-      }
+      // A failed read is the caller's error to handle (a failed write is answered by `drain`).
+      reply({ type: 'cp/reply', rid, ok: false, error: storageErrorToWire(err) });
     }
   }
 
@@ -217,7 +293,7 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   return {
     committed,
     get busy() {
-      return queued > 0;
+      return queued > 0 || draining;
     },
     close() {
       stopped = true;

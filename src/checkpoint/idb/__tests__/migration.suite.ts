@@ -86,4 +86,35 @@ describe('IndexedDB schema migrations', () => {
     expect([...db.objectStoreNames]).toContain('user_graphs');
     db.close();
   });
+
+  it('migrates a version-6 database to version 7: checkpoints saved before have no row and list from their writes; new ones get rows', async () => {
+    const name = freshName('v6');
+    const v6 = await openAtVersion(name, 6);
+    expect([...v6.objectStoreNames]).not.toContain('rows');
+    const tx = v6.transaction(['checkpoints', 'blobs', 'writes'], 'readwrite');
+    await Promise.all([
+      tx.objectStore('checkpoints').put({ thread_id: 't', checkpoint_ns: '', checkpoint_id: cpId(1), checkpoint: { ...makeCheckpoint(1, {}, { a: 1 }), channel_values: {} }, metadata: meta(0) }),
+      tx.objectStore('blobs').put({ thread_id: 't', checkpoint_ns: '', channel: 'a', version: 1, value: 'a1' }),
+      tx.objectStore('writes').put({ thread_id: 't', checkpoint_ns: '', checkpoint_id: cpId(1), task_id: 'k', writes: [{ seq: 1, idx: 0, channel: 'a', value: 'big' }, { seq: 2, idx: -3, channel: '__interrupt__', value: 'ask' }] }),
+      tx.done,
+    ]);
+    v6.close();
+
+    const saver = new IndexedDBSaver({ dbName: name });
+    await saver.put(cfg('t', '', cpId(1)), makeCheckpoint(2, { a: 2 }), meta(1), { a: 2 });
+    await saver.putWrites(cfg('t', '', cpId(2)), [['a', 3], ['__error__', 'e']], 'k2');
+    // The special channel written again replaces its write: still two writes.
+    await saver.putWrites(cfg('t', '', cpId(2)), [['__error__', 'e2']], 'k2');
+    await saver.appendTrace('t', [{ runId: 'r', kind: 'checkpoint', checkpoint: { checkpointId: cpId(2), ns: '', next: ['n'] } }]);
+    const rows = await saver.listRows('t', '', 10);
+    expect(rows.map((r) => [r.config.configurable?.checkpoint_id, r.next, r.writes])).toEqual([
+      [cpId(2), ['n'], { count: 2, interrupts: false, error: true }],
+      // Saved before version 7: its writes are counted when read, and its `next` is not known.
+      [cpId(1), undefined, { count: 2, interrupts: true, error: false }],
+    ]);
+    expect(rows[0]!.parentConfig).toEqual(cfg('t', '', cpId(1)));
+    // Nothing stored before was lost.
+    expect((await saver.getTuple(cfg('t', '', cpId(1))))?.checkpoint.channel_values).toEqual({ a: 'a1' });
+    saver.close();
+  });
 });

@@ -5,7 +5,8 @@
  */
 import type { StateCreator } from 'zustand';
 import type { RunControls } from '../../../protocol/dto';
-import type { ReplyOf } from '../../../protocol/messages';
+import type { ReplyOf, WorkerEvent } from '../../../protocol/messages';
+import { createEventBuffer } from '../run-events-buffer';
 import type { AppState, RunsSlice, StoreClient } from '../types';
 import { carryAnswers, type CarriedAnswer } from '../../model/interrupts';
 import { hasChildren, selectInterruptView } from '../selectors';
@@ -59,6 +60,23 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       }
       if (get().traceRunId !== null) await get().loadTrace(get().traceRunId);
     }
+
+    /** Streamed batches of one run, applied together (one timeline merge and render per window). */
+    const applyStreamed = (batches: Extract<WorkerEvent, { type: 'rg/run.events' }>[]) => {
+      const first = batches[0]!;
+      if (first.threadId !== get().threadId) return;
+      const events = batches.flatMap((b) => b.events);
+      const cps = events.flatMap((e) => (e.kind === 'checkpoint' ? [e.checkpoint] : []));
+      if (carry?.runId === first.runId) for (const c of cps) if (c.ns === '') carry.tip = c.checkpointId;
+      get().addCheckpoints(cps);
+      const traced = events.flatMap((e) => (e.kind === 'trace' ? [e.event] : []));
+      const run = get().activeRun;
+      const patch: Partial<AppState> = {};
+      if (get().traceRunId === first.runId && traced.length > 0) patch.trace = get().trace.concat(traced).slice(-MAX_TRACE_EVENTS);
+      if (run !== null && run.runId === first.runId) patch.activeRun = { ...run, events: run.events + events.length };
+      set(patch);
+    };
+    const streamed = createEventBuffer(applyStreamed, (b) => `${b.threadId}\u0000${b.runId}`);
 
     /** A replay started to answer a past interrupt again: its answers wait for the run to stop there. */
     let carry: { runId: string; answers: CarriedAnswer[]; tip: string | null } | null = null;
@@ -220,19 +238,12 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       },
 
       handleWorkerEvent(event) {
-        const run = get().activeRun;
         if (event.type === 'rg/run.events') {
-          if (event.threadId !== get().threadId) return;
-          const cps = event.events.flatMap((e) => (e.kind === 'checkpoint' ? [e.checkpoint] : []));
-          if (carry?.runId === event.runId) for (const c of cps) if (c.ns === '') carry.tip = c.checkpointId;
-          get().addCheckpoints(cps);
-          const traced = event.events.flatMap((e) => (e.kind === 'trace' ? [e.event] : []));
-          const patch: Partial<AppState> = {};
-          if (get().traceRunId === event.runId && traced.length > 0) patch.trace = get().trace.concat(traced).slice(-MAX_TRACE_EVENTS);
-          if (run !== null && run.runId === event.runId) patch.activeRun = { ...run, events: run.events + event.events.length };
-          set(patch);
+          streamed.push(event);
           return;
         }
+        streamed.flush();
+        const run = get().activeRun;
         if (run !== null && run.runId === event.runId) set({ activeRun: null });
         if (event.error !== null) get().reportError(`Run ${event.outcome}`, event.error, { threadId: event.threadId, run: true });
         else if (event.outcome !== 'cancelled') get().clearRunErrors(event.threadId);
