@@ -162,6 +162,8 @@ export type ThreadStatus = 'idle' | 'running' | 'interrupted' | 'error';
 
 export interface ThreadSummary {
   threadId: string;
+  /** The name the user gave the thread (absent: none; the id is shown). */
+  name?: string;
   graphId: string | null;
   status: ThreadStatus;
   /** Number of checkpoints in the root namespace. */

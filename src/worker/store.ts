@@ -29,6 +29,8 @@ export interface StoredThread {
   updatedAt: string | null;
   /** Set when the thread's records are malformed (see records.ts). */
   problem?: string;
+  /** The name the user gave the thread. */
+  name?: string;
 }
 
 /** A graph written in the editor, as storage keeps it. */
@@ -57,6 +59,8 @@ export interface ThreadStore extends UserGraphStore {
   /** Sets the running flag; `graphId` (when given) is remembered as the thread's graph. */
   setThreadRunning(threadId: string, running: boolean, graphId?: string): Promise<void>;
   appendTrace(threadId: string, records: TraceRecord[]): Promise<void>;
+  /** Names a thread (`''` removes the name); nothing else of it changes. Optional: a store without it cannot name threads. */
+  renameThread?(threadId: string, name: string): Promise<void>;
   /** Records of one run, or of every run of the thread, in (run start, seq) order. */
   readTrace(threadId: string, runId?: string): Promise<TraceRecord[]>;
   /**
@@ -104,6 +108,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
   const traces = new Map<string, TraceRecord[]>();
   const graphOf = new Map<string, string>();
   const touched = new Map<string, string>();
+  const names = new Map<string, string>();
   const userGraphs = new Map<string, StoredUserGraph>();
 
   return {
@@ -145,6 +150,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
           status: statusFromWrites(latest?.pendingWrites, running.has(threadId)),
           steps,
           updatedAt: [latest?.checkpoint.ts, touched.get(threadId)].filter((x): x is string => !!x).sort().at(-1) ?? null,
+          ...(names.has(threadId) ? { name: names.get(threadId) } : {}),
         });
       }
       return out;
@@ -153,6 +159,10 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       if (on) running.add(threadId);
       else running.delete(threadId);
       if (graphId !== undefined && !graphOf.has(threadId)) graphOf.set(threadId, graphId);
+    },
+    async renameThread(threadId, name) {
+      if (name === '') names.delete(threadId);
+      else names.set(threadId, name);
     },
     async appendTrace(threadId, records) {
       const list = traces.get(threadId) ?? [];
@@ -194,6 +204,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       running.delete(threadId);
       graphOf.delete(threadId);
       touched.delete(threadId);
+      names.delete(threadId);
     },
   };
 }

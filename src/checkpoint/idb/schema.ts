@@ -73,6 +73,8 @@ export interface ThreadRecord {
   open_ticks?: OpenTicks;
   /** ISO time of the last flag change. */
   updated_at: string;
+  /** The name the user gave the thread (absent: none). No index, so no schema version change. */
+  name?: string;
 }
 
 /** One persisted trace event; `seq` counts per thread, so it orders events across runs too. */

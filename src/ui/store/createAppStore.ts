@@ -16,6 +16,7 @@ import { createPortabilitySlice } from '../portability/slice';
 import { createServersSlice } from '../servers/slice';
 import { createStoreItemsSlice } from '../inspector/store-tab/slice';
 import { createFilesSlice } from '../files/slice';
+import { createThreadsSlice } from '../threads/slice';
 
 /** A store plus the function that stops its event subscription. */
 export interface AppStore {
@@ -38,6 +39,7 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createServersSlice(client)(...a),
     ...createStoreItemsSlice(client)(...a),
     ...createFilesSlice(client)(...a),
+    ...createThreadsSlice(client)(...a),
   }));
   const stop = subscribe?.((event) => {
     store.getState().handleWorkerEvent(event);
