@@ -193,6 +193,11 @@ export interface CheckpointSummary {
   next: string[];
   /** Counts of pending writes saved against this checkpoint. */
   pendingWrites: number;
+  /**
+   * The channels those writes go to (what the step that ran from this checkpoint wrote), each once,
+   * in write order. Absent where unknown (a checkpoint streamed as it is saved has no writes yet).
+   */
+  writeChannels?: string[];
   hasInterrupts: boolean;
   hasError: boolean;
 }

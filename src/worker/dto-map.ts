@@ -29,6 +29,7 @@ export function summaryFromTuple(tuple: CheckpointTuple, next: readonly string[]
     ts: tuple.checkpoint.ts,
     next: [...next],
     pendingWrites: writes.length,
+    writeChannels: [...new Set(writes.map((w) => w[1]))],
     hasInterrupts: writes.some((w) => w[1] === '__interrupt__'),
     hasError: writes.some((w) => w[1] === '__error__'),
   };

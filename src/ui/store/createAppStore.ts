@@ -17,6 +17,7 @@ import { createServersSlice } from '../servers/slice';
 import { createStoreItemsSlice } from '../inspector/store-tab/slice';
 import { createFilesSlice } from '../files/slice';
 import { createThreadsSlice } from '../threads/slice';
+import { createTimelineFilterSlice } from '../timeline/filter-slice';
 
 /** A store plus the function that stops its event subscription. */
 export interface AppStore {
@@ -40,6 +41,7 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createStoreItemsSlice(client)(...a),
     ...createFilesSlice(client)(...a),
     ...createThreadsSlice(client)(...a),
+    ...createTimelineFilterSlice()(...a),
   }));
   const stop = subscribe?.((event) => {
     store.getState().handleWorkerEvent(event);
