@@ -193,10 +193,7 @@ export interface CheckpointSummary {
   next: string[];
   /** Counts of pending writes saved against this checkpoint. */
   pendingWrites: number;
-  /**
-   * The channels those writes go to (what the step that ran from this checkpoint wrote), each once,
-   * in write order. Absent where unknown (a checkpoint streamed as it is saved has no writes yet).
-   */
+  /** Channels of those writes, each once, in order (absent where unknown, e.g. a streamed checkpoint). */
   writeChannels?: string[];
   hasInterrupts: boolean;
   hasError: boolean;
