@@ -113,6 +113,8 @@ export type ThreadStatus = 'idle' | 'running' | 'interrupted' | 'error';
 
 export interface ThreadSummary {
   threadId: string;
+  /** The name the user gave the thread (absent: none; the id is shown). */
+  name?: string;
   graphId: string | null;
   status: ThreadStatus;
   /** Number of checkpoints in the root namespace. */
@@ -142,6 +144,8 @@ export interface CheckpointSummary {
   next: string[];
   /** Counts of pending writes saved against this checkpoint. */
   pendingWrites: number;
+  /** Channels of those writes, each once, in order (absent where unknown, e.g. a streamed checkpoint). */
+  writeChannels?: string[];
   hasInterrupts: boolean;
   hasError: boolean;
 }

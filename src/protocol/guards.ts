@@ -55,6 +55,7 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/graphs.list': {},
   'rg/threads.list': {},
   'rg/thread.delete': { threadId },
+  'rg/thread.rename': { threadId, name: text(L.maxLabelLength) },
   'rg/run.start': { threadId, graphId: id(L.maxLabelLength), input: json_, controls },
   'rg/run.resume': { threadId, resume, checkpointId: optional(checkpointId), controls },
   'rg/run.continue': { threadId, controls },

@@ -28,6 +28,8 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/graphs.list' }
   | { type: 'rg/threads.list' }
   | { type: 'rg/thread.delete'; threadId: string }
+  /** Name a stored thread (an empty name removes it); only the name changes. */
+  | { type: 'rg/thread.rename'; threadId: string; name: string }
   /** Start a run with an input on a (new or existing) thread. */
   | { type: 'rg/run.start'; threadId: string; graphId: string; input: Json; controls?: RunControls }
   /**
@@ -124,6 +126,7 @@ export interface ReplyOf extends RemoteReplyOf {
   'rg/graphs.list': R<'rg/graphs'>;
   'rg/threads.list': R<'rg/threads'>;
   'rg/thread.delete': R<'rg/ok'>;
+  'rg/thread.rename': R<'rg/ok'>;
   'rg/run.start': R<'rg/run.started'>;
   'rg/run.resume': R<'rg/run.started'>;
   'rg/run.continue': R<'rg/run.started'>;

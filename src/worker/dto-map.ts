@@ -30,6 +30,7 @@ export function summaryFromRow(row: CheckpointRow, next: readonly string[] = row
     ts: row.ts,
     next: [...next],
     pendingWrites: row.writes.count,
+    writeChannels: [...row.writes.channels],
     hasInterrupts: row.writes.interrupts,
     hasError: row.writes.error,
   };
@@ -42,7 +43,7 @@ export function summaryFromTuple(tuple: CheckpointTuple, next: readonly string[]
     config: { configurable: { ...tuple.config.configurable, checkpoint_id: tuple.checkpoint.id } },
     metadata: tuple.metadata,
     ts: tuple.checkpoint.ts,
-    writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__') },
+    writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__'), channels: [...new Set(writes.map((w) => w[1]))] },
     ...(tuple.parentConfig ? { parentConfig: tuple.parentConfig } : {}),
   };
   return summaryFromRow(row, next);

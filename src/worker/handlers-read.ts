@@ -121,7 +121,7 @@ async function readRows(ctx: HostContext, threadId: string, ns: string, limit: n
     const s = summaryFromTuple(t);
     rows.push({
       config: { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: s.checkpointId } },
-      metadata: t.metadata, ts: s.ts, writes: { count: s.pendingWrites, interrupts: s.hasInterrupts, error: s.hasError },
+      metadata: t.metadata, ts: s.ts, writes: { count: s.pendingWrites, interrupts: s.hasInterrupts, error: s.hasError, channels: s.writeChannels ?? [] },
       ...(t.parentConfig ? { parentConfig: t.parentConfig } : {}),
     });
   }

@@ -15,6 +15,7 @@ import { HostError, hostError, type HostContext } from './context';
 import { errorToWire } from './dto-map';
 import { GraphDirectory } from './graph-directory';
 import * as read from './handlers-read';
+import { onThreadRename } from './handlers-thread-name';
 import * as detail from './handlers-detail';
 import { DetailCache } from './detail-cache';
 import * as runs from './handlers-run';
@@ -204,6 +205,7 @@ function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 
     case 'rg/settings.set': return Promise.resolve(ctx.store.setDurability?.(msg.durability)).then(() => ({ type: 'rg/ok' }));
     case 'rg/threads.list': return read.onThreadsList(ctx);
     case 'rg/thread.delete': ctx.details.dropThread(msg.threadId); return read.onThreadDelete(ctx, msg);
+    case 'rg/thread.rename': return onThreadRename(ctx, msg);
     case 'rg/run.start': return runs.onRunStart(ctx, msg);
     case 'rg/run.resume': return runs.onRunResume(ctx, msg);
     case 'rg/run.continue': return runs.onRunContinue(ctx, msg);

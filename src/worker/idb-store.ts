@@ -18,11 +18,12 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     info: { dbName, version },
     async listThreads() {
       return (await saver.listThreads()).map((t) => ({
-        threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.checkpointCount, updatedAt: t.updatedAt, ...(t.problem ? { problem: t.problem } : {}),
+        threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.checkpointCount, updatedAt: t.updatedAt, ...(t.problem ? { problem: t.problem } : {}), ...(t.name ? { name: t.name } : {}),
       }));
     },
     setThreadRunning: (threadId, running, graphId) => saver.setThreadRunning(threadId, running, graphId),
     appendTrace: (threadId, records) => saver.appendTrace(threadId, records),
+    renameThread: (threadId, name) => saver.setThreadName(threadId, name),
     // Records are written only by this host, so their shape is ours (runId and seq of the run first).
     readTrace: async (threadId, runId) => (await saver.readTrace(threadId, runId)) as TraceRecord[],
     readCheckpointTrace: async (threadId, ns, checkpointId) => (await saver.readCheckpointTrace(threadId, ns, checkpointId)) as TraceRecord[],

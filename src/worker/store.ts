@@ -31,6 +31,8 @@ export interface StoredThread {
   updatedAt: string | null;
   /** Set when the thread's records are malformed (see records.ts). */
   problem?: string;
+  /** The name the user gave the thread. */
+  name?: string;
 }
 
 /** A graph written in the editor, as storage keeps it. */
@@ -59,6 +61,8 @@ export interface ThreadStore extends UserGraphStore {
   /** Sets the running flag; `graphId` (when given) is remembered as the thread's graph. */
   setThreadRunning(threadId: string, running: boolean, graphId?: string): Promise<void>;
   appendTrace(threadId: string, records: TraceRecord[]): Promise<void>;
+  /** Names a thread (`''` removes the name); nothing else of it changes. Optional: a store without it cannot name threads. */
+  renameThread?(threadId: string, name: string): Promise<void>;
   /** Records of one run, or of every run of the thread, in (run start, seq) order. */
   readTrace(threadId: string, runId?: string): Promise<TraceRecord[]>;
   /**
@@ -113,6 +117,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
   const traces = new Map<string, TraceRecord[]>();
   const graphOf = new Map<string, string>();
   const touched = new Map<string, string>();
+  const names = new Map<string, string>();
   const userGraphs = new Map<string, StoredUserGraph>();
   /** The `next` runs reported, by thread, namespace and checkpoint (as the IndexedDB store keeps it in rows). */
   const nexts = new Map<string, string[]>();
@@ -157,6 +162,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
           status: statusFromWrites(latest?.pendingWrites, running.has(threadId)),
           steps,
           updatedAt: [latest?.checkpoint.ts, touched.get(threadId)].filter((x): x is string => !!x).sort().at(-1) ?? null,
+          ...(names.has(threadId) ? { name: names.get(threadId) } : {}),
         });
       }
       return out;
@@ -165,6 +171,10 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       if (on) running.add(threadId);
       else running.delete(threadId);
       if (graphId !== undefined && !graphOf.has(threadId)) graphOf.set(threadId, graphId);
+    },
+    async renameThread(threadId, name) {
+      if (name === '') names.delete(threadId);
+      else names.set(threadId, name);
     },
     async appendTrace(threadId, records) {
       const list = traces.get(threadId) ?? [];
@@ -201,7 +211,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
         const next = nexts.get(nextKey(threadId, ns, t.checkpoint.id));
         rows.push({
           config: t.config, metadata: t.metadata, ts: t.checkpoint.ts,
-          writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__') },
+          writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__'), channels: [...new Set(writes.map((w) => w[1]))] },
           ...(t.parentConfig ? { parentConfig: t.parentConfig } : {}),
           ...(next ? { next: [...next] } : {}),
         });
@@ -223,6 +233,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       for (const key of [...nexts.keys()]) if ((JSON.parse(key) as string[])[0] === threadId) nexts.delete(key);
       graphOf.delete(threadId);
       touched.delete(threadId);
+      names.delete(threadId);
     },
   };
 }

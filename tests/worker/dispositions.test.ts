@@ -19,7 +19,7 @@ describe('DTO mapping of checkpoint tuples', () => {
   it('summarises a tuple', () => {
     expect(summaryFromTuple(tupleC1(), ['b'])).toEqual({
       checkpointId: 'C1', parentId: 'C0', ns: '', step: 0, source: 'loop', ts: '2026-01-01T00:00:01.000Z',
-      next: ['b'], pendingWrites: 2, hasInterrupts: false, hasError: true,
+      next: ['b'], pendingWrites: 2, writeChannels: ['log', '__error__'], hasInterrupts: false, hasError: true,
     });
   });
 

@@ -27,7 +27,7 @@ export interface CheckpointRow {
   /** The nodes that run next, when the run that saved it reported them. */
   next?: string[];
   /** Its pending writes, counted. */
-  writes: { count: number; interrupts: boolean; error: boolean };
+  writes: { count: number; interrupts: boolean; error: boolean; channels: string[] };
 }
 
 type RowsTx = IDBPTransaction<ReplayGraphDB, ('checkpoints' | 'writes' | 'rows')[], IDBTransactionMode>;
@@ -35,7 +35,7 @@ type RowsOnlyTx = IDBPTransaction<ReplayGraphDB, ('rows' | 'checkpoints' | 'blob
 
 /** A new checkpoint's row (no writes yet, `next` not reported yet). */
 export function newRow(thread: string, ns: string, id: string): RowRecord {
-  return { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id, writes: 0, interrupts: false, error: false };
+  return { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id, writes: 0, interrupts: false, error: false, channels: [] };
 }
 
 /** Counts `channels` (newly added writes) on the row of (thread, ns, id), when it has one. */
@@ -45,6 +45,7 @@ export async function countWrites(tx: RowsOnlyTx, thread: string, ns: string, id
   row.writes += channels.length;
   row.interrupts ||= channels.includes('__interrupt__');
   row.error ||= channels.includes('__error__');
+  row.channels = [...new Set([...(row.channels ?? []), ...channels])];
   return row;
 }
 
@@ -79,7 +80,7 @@ export async function loadRows(tx: RowsTx, records: readonly CheckpointRecord[])
       config: checkpointConfig(thread, ns, id),
       metadata: record.metadata,
       ts: record.checkpoint.ts,
-      writes: row ? { count: row.writes, interrupts: row.interrupts, error: row.error } : await writesOf(tx, thread, ns, id),
+      writes: row ? { count: row.writes, interrupts: row.interrupts, error: row.error, channels: row.channels ?? [] } : await writesOf(tx, thread, ns, id),
     };
     if (row?.next) out.next = row.next;
     if (record.parent_id !== undefined) out.parentConfig = checkpointConfig(thread, ns, record.parent_id);
@@ -90,5 +91,5 @@ export async function loadRows(tx: RowsTx, records: readonly CheckpointRecord[])
 /** Fallback for a checkpoint saved before rows were kept: its writes, read and counted. */
 async function writesOf(tx: RowsTx, thread: string, ns: string, id: string): Promise<CheckpointRow['writes']> {
   const writes = inInsertionOrder(await tx.objectStore('writes').getAll(IDBKeyRange.bound([thread, ns, id], [thread, ns, id, []])));
-  return { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__') };
+  return { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__'), channels: [...new Set(writes.map((w) => w[1]))] };
 }

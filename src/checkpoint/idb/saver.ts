@@ -34,7 +34,7 @@ import { loadTuple, type ReadTx } from './tuple';
 import { listRows, listThread } from './listing';
 import type { CheckpointRow } from './rows';
 import { describeOps, issuePut, issueWrites, type WriteOp } from './write-ops';
-import { listThreads, setThreadRunning, type ThreadSummary } from './threads';
+import { listThreads, setThreadName, setThreadRunning, type ThreadSummary } from './threads';
 import { readChildren } from './children';
 import type { LedgerCheckpoint } from '../../engine/ledger/index';
 import { appendTrace, readCheckpointTrace, readRunRecords, readRunSlice, readTrace } from './traces';
@@ -189,6 +189,11 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
   /** Marks a thread as running (the worker sets it around a run) or not, with its graph id. */
   setThreadRunning(threadId: string, running: boolean, graphId?: string): Promise<void> {
     return setThreadRunning(this.conn, threadId, running, graphId);
+  }
+
+  /** Names a thread, or removes its name (`''`); nothing else of the thread changes. */
+  setThreadName(threadId: string, name: string): Promise<void> {
+    return setThreadName(this.conn, threadId, name);
   }
 
   /** Appends trace events (JSON data with an optional `runId`) to a thread, in order. */

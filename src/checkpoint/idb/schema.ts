@@ -75,6 +75,8 @@ export interface RowRecord {
   writes: number;
   interrupts: boolean;
   error: boolean;
+  /** The channels written (rows kept before channels were listed lack it: read as none). */
+  channels?: string[];
   /** The nodes that run next, as the run that saved the checkpoint reported them. */
   next?: string[];
 }
@@ -91,6 +93,8 @@ export interface ThreadRecord {
   open_ticks?: OpenTicks;
   /** ISO time of the last flag change. */
   updated_at: string;
+  /** The name the user gave the thread (absent: none). No index, so no schema version change. */
+  name?: string;
 }
 
 /** One persisted trace event; `seq` counts per thread, so it orders events across runs too. */

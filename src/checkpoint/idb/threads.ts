@@ -25,6 +25,8 @@ export interface ThreadSummary {
   updatedAt: string | null;
   /** Set when the thread's records could not be read as they should (a malformed record): the other threads are listed anyway. */
   problem?: string;
+  /** The name the user gave the thread (absent: none). */
+  name?: string;
 }
 
 /** Lists every thread that has a checkpoint or a flag, most recently updated first. */
@@ -58,8 +60,9 @@ export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> 
         const graphId = meta?.graph_id ?? flag?.graph_id;
         const step = typeof meta?.step === 'number' ? meta.step : null;
         const ts = (newest?.value as { checkpoint?: { ts?: unknown } } | undefined)?.checkpoint?.ts;
-        const times = [ts, flag?.updated_at].filter((t): t is string => typeof t === 'string');
+        const times = [ts, flag?.updated_at].filter((t): t is string => typeof t === 'string' && t !== '');
         const row: ThreadSummary = { threadId, graphId: typeof graphId === 'string' ? graphId : null, status, step, checkpointCount: count, updatedAt: times.sort().at(-1) ?? null };
+        if (typeof flag?.name === 'string' && flag.name !== '') row.name = flag.name;
         if (root && (typeof meta !== 'object' || meta === null || step === null)) row.problem = `The latest checkpoint of this thread has malformed metadata.`;
         return row;
       } catch (err) {
@@ -91,6 +94,31 @@ export async function setThreadRunning(conn: DbConnection, threadId: string, run
     const before = await store.get(threadId);
     const record: ThreadRecord = { ...before, thread_id: threadId, running, updated_at: new Date().toISOString() };
     if (graphId !== undefined) record.graph_id = graphId;
+    batch.issue('(thread)', () => store.put(record));
+  } catch (err) {
+    return batch.fail(err);
+  }
+  await batch.commit();
+}
+
+/**
+ * Names a thread (an empty `name` removes the name). Only the name changes: the running flag,
+ * graph id, trace counter and update time are kept, so a rename does not reorder the thread list.
+ * The name goes with the thread's record when the thread is deleted.
+ */
+export async function setThreadName(conn: DbConnection, threadId: string, name: string): Promise<void> {
+  const operation = `rename thread "${threadId}"`;
+  const tx = await conn.transaction(['threads'], 'readwrite').catch((err: unknown) => {
+    throw toStorageError(err, operation);
+  });
+  const batch = new WriteBatch(tx, operation);
+  try {
+    const store = tx.objectStore('threads');
+    const before = await store.get(threadId);
+    // A thread known only by its checkpoints gets a record with no update time of its own.
+    const record: ThreadRecord = { ...(before ?? { thread_id: threadId, running: false, updated_at: '' }) };
+    if (name === '') delete record.name;
+    else record.name = name;
     batch.issue('(thread)', () => store.put(record));
   } catch (err) {
     return batch.fail(err);

@@ -10,7 +10,7 @@ import { WriteBatch } from './requests';
 import { prefixRange, type ThreadRecord, type TraceRecord } from './schema';
 import { TickTracker } from '../../shared/ticks';
 import { reportedNext } from './rows';
-import { checkpointKey, runsKey, topicKeysOf, type OpenTicks } from './trace-keys';
+import { checkpointKey, runsKey, topicKeysOf } from './trace-keys';
 
 /** The run an event belongs to: its `runId` when it has one. */
 function runOf(event: unknown): string {

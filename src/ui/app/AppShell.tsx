@@ -24,6 +24,7 @@ import { ServersView } from '../servers/ServersView';
 import { ServerThreadBar } from '../servers/ServerThreadBar';
 import { FilesView } from '../files/FilesView';
 import { FileThreadBar } from '../files/FileThreadBar';
+import { ThreadsView } from '../threads/ThreadsView';
 
 /** The debugger: header, run toolbar, errors, then resizable panels (timeline, graph, runs, actions, inspector). */
 export function AppShell() {
@@ -41,6 +42,7 @@ export function AppShell() {
         {view === 'gallery' ? <ErrorBoundary area="The gallery"><GalleryView /></ErrorBoundary>
           : view === 'servers' ? <ErrorBoundary area="Servers"><ServersView /></ErrorBoundary>
             : view === 'files' ? <ErrorBoundary area="Files"><FilesView /></ErrorBoundary>
+              : view === 'threads' ? <ErrorBoundary area="Threads"><ThreadsView /></ErrorBoundary>
               : <ErrorBoundary area="The editor"><EditorView /></ErrorBoundary>}
         {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
       </div>

@@ -1,5 +1,6 @@
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
+import { threadLabel } from '../model/thread-list';
 
 const pick = (s: AppState) => ({ threads: s.threads, threadId: s.threadId, openThread: s.openThread });
 
@@ -14,7 +15,7 @@ export function ThreadPicker() {
         {threadId !== null && !threads.some((t) => t.threadId === threadId) && <option value={threadId}>{threadId}</option>}
         {threads.map((t) => (
           <option key={t.threadId} value={t.threadId} title={t.problem} data-problem={t.problem === undefined ? undefined : 'true'}>
-            {t.problem ? '⚠ ' : ''}{t.threadId} · {t.graphId ?? '?'} · {t.status} · {t.steps} checkpoints{t.problem ? ` · ${t.problem}` : ''}
+            {t.problem ? '⚠ ' : ''}{t.name !== undefined ? `${threadLabel(t)} (${t.threadId})` : t.threadId} · {t.graphId ?? '?'} · {t.status} · {t.steps} checkpoints{t.problem ? ` · ${t.problem}` : ''}
           </option>
         ))}
       </select>

@@ -8,11 +8,12 @@ const VIEWS: { view: AppView; label: string }[] = [
   { view: 'gallery', label: 'Gallery' },
   { view: 'editor', label: 'Editor' },
   { view: 'debugger', label: 'Debugger' },
+  { view: 'threads', label: 'Threads' },
   { view: 'servers', label: 'Servers' },
   { view: 'files', label: 'Files' },
 ];
 
-/** Switches between the gallery, the graph editor, the debugger, the LangGraph servers and opened checkpoint files. */
+/** Switches between the gallery, the graph editor, the debugger, the thread list, the LangGraph servers and opened checkpoint files. */
 export function ViewNav() {
   const { view, setView } = useAppStoreShallow(pick);
   return (

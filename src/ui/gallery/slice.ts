@@ -6,7 +6,7 @@ import type { StateCreator } from 'zustand';
 import type { AppState } from '../store/types';
 
 /** The app's top-level views. */
-export type AppView = 'gallery' | 'editor' | 'debugger' | 'servers' | 'files';
+export type AppView = 'gallery' | 'editor' | 'debugger' | 'threads' | 'servers' | 'files';
 
 export interface GallerySlice {
   view: AppView;
@@ -19,7 +19,7 @@ export interface GallerySlice {
 export function initialView(search: string): AppView {
   const p = new URLSearchParams(search);
   const v = p.get('view');
-  if (v === 'gallery' || v === 'editor' || v === 'debugger' || v === 'servers' || v === 'files') return v;
+  if (v === 'gallery' || v === 'editor' || v === 'debugger' || v === 'threads' || v === 'servers' || v === 'files') return v;
   return p.get('thread') || p.get('graph') ? 'debugger' : 'gallery';
 }
 

@@ -18,13 +18,20 @@ function GraphNodeView({ data }: NodeProps<Node<GraphNodeData>>) {
       className={`rg-node rg-node-${data.kind} ${data.state ? `rg-state-${data.state}` : ''} ${data.expanded ? 'rg-node-open' : ''}`}
       data-testid={`graph-node-${data.path}`}
       data-state={data.state ?? 'none'}
+      title={data.facts ?? undefined}
+      data-attempts={data.attempts ?? undefined}
     >
       <Handle type="target" position={Position.Top} />
       <div className="rg-node-title">
         <span className="rg-node-name">{data.name}</span>
         {data.count > 1 && <span className="rg-count" title="tasks at this checkpoint">×{data.count}</span>}
       </div>
-      {data.state !== null && <div className="rg-state-label">{NODE_STATE_LABEL[data.state]}</div>}
+      {data.state !== null && (
+        <div className="rg-state-label">
+          {NODE_STATE_LABEL[data.state]}
+          {data.attempts !== null && data.attempts > 1 && <span className="rg-attempts" data-testid={`attempts-${data.name}`}> · {data.attempts} attempts</span>}
+        </div>
+      )}
       {data.badges.length > 0 && <div className="rg-badges">{data.badges.join(' · ')}</div>}
       {runnable && (
         <div className="rg-node-tools nodrag">

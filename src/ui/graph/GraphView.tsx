@@ -1,6 +1,7 @@
 import { ReactFlowProvider, type Edge, type Node } from '@xyflow/react';
 import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { nodeStates, NODE_STATE_LABEL, type NodeRunState } from '../model/node-states';
+import { nodeFacts } from '../model/node-facts';
 import { nsLevels } from '../model/ns-path';
 import { selectGraph, selectSelectedSummary } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
@@ -11,7 +12,7 @@ import { reuseUnchanged, toFlow, type GraphNodeData } from './to-flow';
 import { useGraphLayout } from './useGraphLayout';
 import { useFitOnResize } from './useFitOnResize';
 
-const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, expanded: s.expanded, before: s.breakBefore, after: s.breakAfter, missing: s.missingThread !== null && s.missingThread === s.threadId });
+const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, trace: s.trace, expanded: s.expanded, before: s.breakBefore, after: s.breakAfter, missing: s.missingThread !== null && s.missingThread === s.threadId });
 const LEGEND: NodeRunState[] = ['next', 'ran', 'cached', 'failed', 'interrupted'];
 
 /** The selected graph (or the subgraph of the open namespace), laid out by ELK, with node states. */
@@ -26,14 +27,17 @@ export function GraphView() {
 function GraphCanvas() {
   const graph = useAppStore(selectGraph);
   const summary = useAppStore(selectSelectedSummary);
-  const { ns, detail: currentDetail, expanded, before, after, missing } = useAppStoreShallow(pick);
+  const { ns, detail: currentDetail, trace, expanded, before, after, missing } = useAppStoreShallow(pick);
   // Node states follow the selection at a lower priority than the timeline and the inspector: a
   // click shows the checkpoint's state first, and the canvas catches up in the next slice of work.
   const selection = useDeferredValue(useMemo(() => ({ summary, detail: currentDetail }), [summary, currentDetail]));
   const shape = useMemo(() => (graph === null ? null : shapeForNamespace(graph.shape, nsLevels(ns).map((l) => l.node))), [graph, ns]);
   const laid = useGraphLayout(shape, expanded);
   const previous = useRef<{ nodes: Node<GraphNodeData>[]; edges: Edge[] } | null>(null);
-  const flow = useMemo(() => reuseUnchanged(previous.current, toFlow(laid, nodeStates(selection.summary, selection.detail), { before, after })), [laid, selection, before, after]);
+  // Deferred like the selection: a streaming run's trace batches never hold up input.
+  const lateTrace = useDeferredValue(trace);
+  const facts = useMemo(() => nodeFacts(selection.detail, lateTrace), [selection.detail, lateTrace]);
+  const flow = useMemo(() => reuseUnchanged(previous.current, toFlow(laid, nodeStates(selection.summary, selection.detail), { before, after }, facts)), [laid, selection, before, after, facts]);
   useEffect(() => {
     previous.current = flow;
   }, [flow]);

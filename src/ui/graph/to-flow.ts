@@ -1,6 +1,7 @@
 /** Turns a laid-out graph plus per-node run states into React Flow nodes and edges. */
 import { MarkerType, type Edge, type Node } from '@xyflow/react';
 import type { NodeStates, NodeRunState } from '../model/node-states';
+import { nodeFactsText, type NodeFacts } from '../model/node-facts';
 import type { LaidEdge, LaidNode } from './elk-layout';
 
 /** Data carried by each drawn node (rendered by GraphNode). */
@@ -11,6 +12,9 @@ export type GraphNodeData = {
   badges: string[];
   state: NodeRunState | null;
   count: number;
+  /** What the node read, wrote and how many attempts it took at the selected checkpoint, as tooltip lines (null: no task there). */
+  facts: string | null;
+  attempts: number | null;
   expanded: boolean;
   breakBefore: boolean;
   breakAfter: boolean;
@@ -21,6 +25,7 @@ export function toFlow(
   laid: { nodes: LaidNode[]; edges: LaidEdge[] },
   states: NodeStates,
   breakpoints: { before: readonly string[]; after: readonly string[] },
+  facts: ReadonlyMap<string, NodeFacts> = new Map(),
 ): { nodes: Node<GraphNodeData>[]; edges: Edge[] } {
   const nodes = laid.nodes.map((n): Node<GraphNodeData> => {
     const top = n.parent === null;
@@ -39,6 +44,8 @@ export function toFlow(
         badges: n.node.badges ?? [],
         state: top ? (states.state.get(n.node.id) ?? null) : null,
         count: top ? (states.taskCount.get(n.node.id) ?? 0) : 0,
+        facts: top && facts.has(n.node.id) ? nodeFactsText(facts.get(n.node.id)!) : null,
+        attempts: top ? (facts.get(n.node.id)?.attempts ?? null) : null,
         expanded: n.expanded,
         breakBefore: top && breakpoints.before.includes(n.node.id),
         breakAfter: top && breakpoints.after.includes(n.node.id),
@@ -65,7 +72,7 @@ export function toFlow(
 
 function sameData(a: GraphNodeData, b: GraphNodeData): boolean {
   return (
-    a.name === b.name && a.path === b.path && a.kind === b.kind && a.state === b.state && a.count === b.count &&
+    a.name === b.name && a.path === b.path && a.kind === b.kind && a.state === b.state && a.count === b.count && a.facts === b.facts && a.attempts === b.attempts &&
     a.expanded === b.expanded && a.breakBefore === b.breakBefore && a.breakAfter === b.breakAfter && a.badges.join() === b.badges.join()
   );
 }

@@ -22,12 +22,12 @@ export function useKeyboard(toggleHelp: () => void): void {
         case 'ArrowUp':
         case 'k':
         case 'K':
-          s.selectRelative(-1);
+          s.selectShownRelative(-1);
           break;
         case 'ArrowDown':
         case 'j':
         case 'J':
-          s.selectRelative(1);
+          s.selectShownRelative(1);
           break;
         case 'F10':
           void s.step();

@@ -16,6 +16,8 @@ import { createPortabilitySlice } from '../portability/slice';
 import { createServersSlice } from '../servers/slice';
 import { createStoreItemsSlice } from '../inspector/store-tab/slice';
 import { createFilesSlice } from '../files/slice';
+import { createThreadsSlice } from '../threads/slice';
+import { createTimelineFilterSlice } from '../timeline/filter-slice';
 
 /** A store plus the function that stops its event subscription. */
 export interface AppStore {
@@ -38,6 +40,8 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createServersSlice(client)(...a),
     ...createStoreItemsSlice(client)(...a),
     ...createFilesSlice(client)(...a),
+    ...createThreadsSlice(client)(...a),
+    ...createTimelineFilterSlice()(...a),
   }));
   const stop = subscribe?.((event) => {
     store.getState().handleWorkerEvent(event);

@@ -14,6 +14,8 @@ import type { PortabilitySlice } from '../portability/slice';
 import type { ServersSlice } from '../servers/slice';
 import type { StoreItemsSlice } from '../inspector/store-tab/slice';
 import type { FilesSlice } from '../files/slice';
+import type { ThreadsSlice } from '../threads/slice';
+import type { TimelineFilterSlice } from '../timeline/filter-slice';
 
 type RequestBody<T extends ToWorker['type']> = Omit<Extract<ToWorker, { type: T }>, 'id' | 'type'>;
 
@@ -177,4 +179,4 @@ export interface DebuggerSlice {
 }
 
 /** The whole store (gallery, editor and import/export slices live in their own folders). */
-export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & DebuggerSlice & GallerySlice & EditorSlice & PortabilitySlice & ServersSlice & StoreItemsSlice & FilesSlice;
+export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & DebuggerSlice & GallerySlice & EditorSlice & PortabilitySlice & ServersSlice & StoreItemsSlice & FilesSlice & ThreadsSlice & TimelineFilterSlice;

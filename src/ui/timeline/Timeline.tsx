@@ -1,6 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { nsLabel } from '../model/ns-path';
+import { positionOf } from '../model/timeline-filter';
+import { TimelineFilterBar } from './TimelineFilterBar';
+import { shownRows } from './filter-slice';
+import './timeline.css';
 import { selectLayout } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
@@ -29,9 +33,16 @@ export function Timeline() {
   const deferred = useDeferredValue(current);
   const layout = deferred.rows.length === 0 || current.rows.length === 0 ? current : deferred;
   const { checkpointId, complete, ns, threadId, select } = useAppStoreShallow(pick);
+  // The filter runs over the loaded rows in one pass (deferred: typing stays responsive at 100,000
+  // checkpoints); only the rows in view are rendered, whatever it keeps.
+  const filter = useDeferredValue(useAppStore((s) => s.timelineFilter));
+  const shown = useMemo(() => shownRows(layout.rows, filter), [layout.rows, filter]);
+  const count = shown?.length ?? layout.rows.length;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: layout.rows.length, getScrollElement: () => scrollRef.current, estimateSize, overscan: 12 });
-  const selectedIndex = checkpointId === null ? undefined : layout.indexOf.get(checkpointId);
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize, overscan: 12 });
+  const rowIndex = checkpointId === null ? undefined : layout.indexOf.get(checkpointId);
+  // Position of the selection in the list shown (undefined: none, or filtered out).
+  const selectedIndex = rowIndex === undefined ? undefined : shown === null ? rowIndex : positionOf(shown, rowIndex) >= 0 ? positionOf(shown, rowIndex) : undefined;
   /** The checkpoint last chosen by clicking its row (it is on screen: no scroll needed). */
   const clicked = useRef<string | null>(null);
   const onSelect = useCallback(
@@ -55,8 +66,10 @@ export function Timeline() {
   return (
     <section className="timeline" aria-labelledby="timeline-title">
       <h2 id="timeline-title" className="pane-title">
-        Timeline <span className="muted">{nsLabel(ns)} · {layout.rows.length}{complete ? '' : '+'} checkpoints{layout.laneCount > 1 ? ` · ${layout.laneCount} branches` : ''}</span>
+        Timeline <span className="muted">{nsLabel(ns)} · {shown ? `${shown.length.toLocaleString('en-US')} of ` : ''}{layout.rows.length}{complete ? '' : '+'} checkpoints{layout.laneCount > 1 ? ` · ${layout.laneCount} branches` : ''}</span>
       </h2>
+      {threadId !== null && <TimelineFilterBar layout={layout} shown={shown} />}
+      {shown !== null && shown.length === 0 && <p className="empty" data-testid="tl-none">No checkpoint matches the filter.</p>}
       {threadId === null && <p className="empty">Run the graph to create a thread, or open a stored one.</p>}
       <div
         ref={scrollRef}
@@ -67,21 +80,27 @@ export function Timeline() {
         aria-activedescendant={checkpointId !== null && selectedIndex !== undefined ? `cp-${checkpointId}` : undefined}
         data-testid="timeline"
         data-count={layout.rows.length}
+        data-shown={count}
         data-complete={complete}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((v) => (
-            <TimelineRowView
-              key={layout.rows[v.index].item.checkpointId}
-              layout={layout}
-              row={layout.rows[v.index]}
-              index={v.index}
-              selected={layout.rows[v.index].item.checkpointId === checkpointId}
-              onSelect={onSelect}
-              top={v.start}
-              height={ROW_H}
-            />
-          ))}
+          {virtualizer.getVirtualItems().map((v) => {
+            // The gutter draws lanes by the row's place in the whole timeline, filtered or not.
+            const i = shown ? shown[v.index]! : v.index;
+            const row = layout.rows[i]!;
+            return (
+              <TimelineRowView
+                key={row.item.checkpointId}
+                layout={layout}
+                row={row}
+                index={i}
+                selected={row.item.checkpointId === checkpointId}
+                onSelect={onSelect}
+                top={v.start}
+                height={ROW_H}
+              />
+            );
+          })}
         </div>
       </div>
     </section>

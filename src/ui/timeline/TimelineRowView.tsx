@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { TimelineLayout, TimelineRow } from '../model/timeline-tree';
 import { LaneGutter } from './LaneGutter';
+import { writesText } from '../model/words';
 
 interface Props {
   layout: TimelineLayout;
@@ -37,7 +38,7 @@ function RowView({ layout, row, index, selected, onSelect, top, height }: Props)
       <span className="tl-next" title={s.next.join(', ')}>{s.next.length > 0 ? `→ ${s.next.join(', ')}` : '(end)'}</span>
       {s.hasInterrupts && <span className="tl-flag tl-interrupt" title="interrupted">‖</span>}
       {s.hasError && <span className="tl-flag tl-error" title="a task failed">✖</span>}
-      {s.pendingWrites > 0 && <span className="tl-flag" title="pending writes">{s.pendingWrites}w</span>}
+      {s.pendingWrites > 0 && <span className="tl-flag tl-writes" title={`${writesText(s.pendingWrites)} saved against this checkpoint (pendingWrites: ${s.pendingWrites})`}>{writesText(s.pendingWrites)}</span>}
     </div>
   );
 }

@@ -32,6 +32,7 @@ const READS: ReadonlySet<string> = new Set<ToWorker['type']>([
 const WHY: Partial<Record<ToWorker['type'], string>> = {
   'rg/thread.delete': 'Close the file to stop listing its threads; the file itself is never changed.',
   'rg/thread.import': 'Import into a new thread id.',
+  'rg/thread.rename': 'Its threads keep the ids the file gives them.',
 };
 const RUN_WHY = 'Its threads can be read, not run: use "Continue here" to fork one into a native thread and run it.';
 

@@ -62,6 +62,7 @@ export function createRemoteRoute(deps: RemoteHubDeps): RemoteRoute {
       // A server sends no engine trace.
       case 'rg/trace.get': return Promise.resolve({ type: 'rg/trace', events: [], nextSeq: null });
       case 'rg/thread.delete': return refuse('Deleting');
+      case 'rg/thread.rename': return refuse('Renaming');
       case 'rg/thread.export': return refuse('Exporting');
       case 'rg/thread.import': return refuse('Importing over it');
       default: return null;

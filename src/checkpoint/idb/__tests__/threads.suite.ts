@@ -76,6 +76,32 @@ describe('IndexedDBSaver threads', () => {
     db.close();
   });
 
+  it('names a thread without changing its other fields, removes the name with an empty one, and drops it with the thread', async () => {
+    const saver = new IndexedDBSaver({ dbName: freshName('names') });
+    await putChain(saver, 'named', '', 3);
+    await putChain(saver, 'other', '', 1);
+    await saver.setThreadRunning('named', false, 'g-named');
+    const before = (await saver.listThreads()).find((r) => r.threadId === 'named')!;
+    expect(before.name).toBeUndefined();
+    await saver.setThreadName('named', 'Essay, second try');
+    const after = (await saver.listThreads()).find((r) => r.threadId === 'named')!;
+    expect(after).toEqual({ ...before, name: 'Essay, second try' });
+    // Later flag changes and trace appends keep the name.
+    await saver.setThreadRunning('named', true);
+    await saver.appendTrace('named', [{ runId: 'r', seq: 0 }]);
+    await saver.setThreadRunning('named', false);
+    expect((await saver.listThreads()).find((r) => r.threadId === 'named')!.name).toBe('Essay, second try');
+    // A thread known only by its checkpoints can be named too; its update time stays its checkpoint's.
+    const otherBefore = (await saver.listThreads()).find((r) => r.threadId === 'other')!;
+    await saver.setThreadName('other', 'x');
+    expect((await saver.listThreads()).find((r) => r.threadId === 'other')).toEqual({ ...otherBefore, name: 'x' });
+    await saver.setThreadName('other', '');
+    expect((await saver.listThreads()).find((r) => r.threadId === 'other')!.name).toBeUndefined();
+    await saver.deleteThread('named');
+    await putChain(saver, 'named', '', 1);
+    expect((await saver.listThreads()).find((r) => r.threadId === 'named')!.name).toBeUndefined();
+  });
+
   it('keeps channel values out of checkpoint records (one blob per channel version)', async () => {
     const name = freshName('layout');
     const saver = new IndexedDBSaver({ dbName: name });

@@ -1,7 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { Json, SliceDTO, TruncationDTO } from '../../../protocol/dto';
-import { flattenRows, initialExpanded, pathKey, truncationIndex, type JsonPath, type LoadedPage, type TreeRow } from './rows';
+import { entriesOf, flattenRows, initialExpanded, pathKey, truncationIndex, type JsonPath, type LoadedPage, type TreeRow } from './rows';
+import { pathText, searchTree } from './search';
+import { copyText } from './copy';
+import { NodeRow } from './NodeRow';
 import './json-tree.css';
 
 const ROW_H = 20;
@@ -20,19 +23,9 @@ export interface VirtualJsonTreeProps {
   label: string;
   /** data-testid of the scroll container. @default 'json-tree' */
   testId?: string;
+  /** Shows a search box over keys and values (matches marked, "only matches" filters). @default false */
+  searchable?: boolean;
 }
-
-const summary = (row: Extract<TreeRow, { type: 'node' }>): string => {
-  // Strings as their characters in quotes (not JSON-escaped): what the value says, readable.
-  if (!row.container) return typeof row.value === 'string' ? `"${row.value}"` : JSON.stringify(row.value);
-  const isArray = Array.isArray(row.value);
-  const open = isArray ? '[' : '{';
-  const close = isArray ? ']' : '}';
-  const size = `${row.size.toLocaleString('en-US')} ${isArray ? (row.size === 1 ? 'item' : 'items') : row.size === 1 ? 'key' : 'keys'}`;
-  return row.expanded ? `${open} (${size})` : `${open}…${close} ${size}`;
-};
-
-const kindClass = (v: Json) => (typeof v === 'string' ? 'jt-string' : typeof v === 'number' ? 'jt-number' : 'jt-literal');
 
 /**
  * A JSON tree that renders only the rows in view (virtualized), so a 50,000-key object or a
@@ -40,14 +33,21 @@ const kindClass = (v: Json) => (typeof v === 'string' ? 'jt-string' : typeof v =
  * which load the next page through `loadMore`. Everything is rendered as text (React escapes it):
  * a value that looks like markup is shown, never interpreted. Reusable: any JSON value, any label.
  */
-export function VirtualJsonTree({ data, truncated, loadMore, label, testId = 'json-tree' }: VirtualJsonTreeProps) {
+export function VirtualJsonTree({ data, truncated, loadMore, label, testId = 'json-tree', searchable = false }: VirtualJsonTreeProps) {
   const wrapped = useMemo<Json>(() => (typeof data === 'object' && data !== null ? data : { value: data }), [data]);
   const [expanded, setExpanded] = useState(() => initialExpanded(wrapped));
   const [pages, setPages] = useState<ReadonlyMap<string, LoadedPage[]>>(new Map());
   const [extraCuts, setExtraCuts] = useState<readonly TruncationDTO[]>([]);
   const [loading, setLoading] = useState<string | null>(null);
   const cuts = useMemo(() => truncationIndex([...(truncated ?? []), ...extraCuts]), [truncated, extraCuts]);
-  const rows = useMemo(() => flattenRows({ root: wrapped, cuts, pages, expanded }), [wrapped, cuts, pages, expanded]);
+  const [typed, setTyped] = useState('');
+  const [only, setOnly] = useState(true);
+  const [copied, setCopied] = useState('');
+  // Deferred: typing stays responsive while a large value is searched.
+  const query = useDeferredValue(typed);
+  const found = useMemo(() => searchTree({ root: wrapped, pages }, query), [wrapped, pages, query]);
+  const search = useMemo(() => (found.query === '' ? undefined : { matches: found.matches, ancestors: found.ancestors, only }), [found, only]);
+  const rows = useMemo(() => flattenRows({ root: wrapped, cuts, pages, expanded, search }), [wrapped, cuts, pages, expanded, search]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize, overscan: 8 });
 
@@ -74,7 +74,24 @@ export function VirtualJsonTree({ data, truncated, loadMore, label, testId = 'js
     }
   }, [loadMore]);
 
+  const copy = useCallback(async (row: Extract<TreeRow, { type: 'node' }>, what: 'value' | 'path') => {
+    const where = pathText(row.path);
+    // A container's value as shown: its own entries and the pages loaded since.
+    const value = !row.container ? row.value : Array.isArray(row.value) ? entriesOf(row.value, row.path, { pages }).map(([, v]) => v) : Object.fromEntries(entriesOf(row.value, row.path, { pages }));
+    const ok = await copyText(what === 'path' ? where : JSON.stringify(value, null, 2));
+    setCopied(ok ? (what === 'path' ? `Copied the path ${where}` : `Copied the value of ${where}`) : 'The browser refused to copy');
+  }, [pages]);
+
   return (
+    <>
+    {searchable && (
+      <div className="vjt-bar">
+        <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Search keys and values" aria-label={`Search ${label}`} data-testid={`${testId}-search`} />
+        {found.query !== '' && <span className="muted" data-testid={`${testId}-matches`}>{found.matches.size === 1 ? '1 match' : `${found.matches.size} matches`}</span>}
+        <label><input type="checkbox" checked={only} onChange={(e) => setOnly(e.target.checked)} data-testid={`${testId}-only`} /> only matches</label>
+        <span className="muted" aria-live="polite" data-testid="json-copied">{copied}</span>
+      </div>
+    )}
     <div ref={scrollRef} className="vjt" role="tree" aria-label={label} data-testid={testId} data-rows={rows.length} style={{ height: rows.length * ROW_H + 2 }}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((v) => {
@@ -93,19 +110,10 @@ export function VirtualJsonTree({ data, truncated, loadMore, label, testId = 'js
               </div>
             );
           }
-          return (
-            <div key={row.id} role="treeitem" aria-level={row.depth + 1} aria-expanded={row.container ? row.expanded : undefined} className="vjt-row" style={style}>
-              {row.container ? (
-                <button type="button" className="vjt-toggle" onClick={() => toggle(row.path)} aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${row.label ?? 'root'}`}>
-                  {row.expanded ? '▾' : '▸'}
-                </button>
-              ) : <span className="vjt-toggle" aria-hidden="true" />}
-              {row.label !== null && <span className="jt-label">{typeof row.label === 'number' ? row.label : JSON.stringify(row.label)}: </span>}
-              <span className={row.container ? 'jt-punct' : kindClass(row.value)}>{summary(row)}</span>
-            </div>
-          );
+          return <NodeRow key={row.id} row={row} style={style} query={found.query} onToggle={toggle} onCopy={(r, what) => void copy(r, what)} />;
         })}
       </div>
     </div>
+    </>
   );
 }

@@ -18,7 +18,7 @@ export interface LoadedPage {
 
 /** One row of the tree. */
 export type TreeRow =
-  | { type: 'node'; id: string; path: JsonPath; depth: number; label: string | number | null; value: Json; container: boolean; size: number; expanded: boolean }
+  | { type: 'node'; id: string; path: JsonPath; depth: number; label: string | number | null; value: Json; container: boolean; size: number; expanded: boolean; match?: boolean }
   | { type: 'more'; id: string; path: JsonPath; depth: number; left: number; unit: 'entries' | 'chars'; loaded: number };
 
 /** A path as a map key. */
@@ -39,6 +39,11 @@ export interface TreeState {
   pages: ReadonlyMap<string, readonly LoadedPage[]>;
   /** Path keys of the expanded containers. */
   expanded: ReadonlySet<string>;
+  /**
+   * A search to show (search.ts): its matches are marked, their ancestors opened; with `only`,
+   * just the matches, their ancestors and what lies inside a match are shown.
+   */
+  search?: { matches: ReadonlySet<string>; ancestors: ReadonlySet<string>; only: boolean };
 }
 
 /** The entries of a container as shown: its own, then the loaded pages'. */
@@ -54,7 +59,7 @@ export function textOf(value: string, path: JsonPath, state: Pick<TreeState, 'pa
   return value + (state.pages.get(pathKey(path)) ?? []).map((p) => p.text ?? '').join('');
 }
 
-type StackItem = { label: string | number | null; value: Json; path: JsonPath; depth: number } | { more: TreeRow };
+type StackItem = { label: string | number | null; value: Json; path: JsonPath; depth: number; inMatch?: boolean } | { more: TreeRow };
 
 /** The rows of the expanded part of `state.root`, in display order. */
 export function flattenRows(state: TreeState): TreeRow[] {
@@ -68,10 +73,16 @@ export function flattenRows(state: TreeState): TreeRow[] {
     }
     const { label, value, path, depth } = item;
     const key = pathKey(path);
+    const search = state.search;
+    const match = search?.matches.has(key) === true;
+    const leads = search?.ancestors.has(key) === true;
+    if (search?.only && !item.inMatch && !match && !leads) continue;
+    const inMatch = item.inMatch === true || match;
+    const marked = match ? { match: true } : {};
     const cut = state.cuts.get(key);
     if (!isContainer(value)) {
       const shownValue = typeof value === 'string' ? textOf(value, path, state) : value;
-      rows.push({ type: 'node', id: key, path, depth, label, value: shownValue, container: false, size: 0, expanded: false });
+      rows.push({ type: 'node', id: key, path, depth, label, value: shownValue, container: false, size: 0, expanded: false, ...marked });
       if (cut?.unit === 'chars' && typeof shownValue === 'string' && shownValue.length < cut.total) {
         rows.push({ type: 'more', id: `more:${key}`, path, depth: depth + 1, left: cut.total - shownValue.length, unit: 'chars', loaded: shownValue.length });
       }
@@ -79,14 +90,14 @@ export function flattenRows(state: TreeState): TreeRow[] {
     }
     const entries = entriesOf(value, path, state);
     const size = cut?.unit === 'entries' ? cut.total : entries.length;
-    const expanded = state.expanded.has(key);
-    rows.push({ type: 'node', id: key, path, depth, label, value, container: true, size, expanded });
+    const expanded = state.expanded.has(key) || leads;
+    rows.push({ type: 'node', id: key, path, depth, label, value, container: true, size, expanded, ...marked });
     if (!expanded) continue;
     // Pushed before the entries, so it is popped after the last of their rows.
-    if (entries.length < size) stack.push({ more: { type: 'more', id: `more:${key}`, path, depth: depth + 1, left: size - entries.length, unit: 'entries', loaded: entries.length } });
+    if (entries.length < size && (!search?.only || inMatch)) stack.push({ more: { type: 'more', id: `more:${key}`, path, depth: depth + 1, left: size - entries.length, unit: 'entries', loaded: entries.length } });
     for (let i = entries.length - 1; i >= 0; i--) {
       const [k, v] = entries[i]!;
-      stack.push({ label: k, value: v, path: [...path, k], depth: depth + 1 });
+      stack.push({ label: k, value: v, path: [...path, k], depth: depth + 1, inMatch });
     }
   }
   return rows;

@@ -7,7 +7,7 @@ export function StateTab({ detail }: TabProps) {
   return (
     <div data-testid="tab-state">
       <ChatState detail={detail} />
-      <DetailTree detail={detail} field="values" label="State values" testId="state-tree" />
+      <DetailTree detail={detail} field="values" label="State values" testId="state-tree" searchable />
     </div>
   );
 }

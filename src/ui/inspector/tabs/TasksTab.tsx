@@ -1,4 +1,5 @@
 import type { TabProps } from '../registry';
+import { taskPathText } from '../../model/words';
 
 const OUTCOME: Record<string, string> = {
   ran: 'ran',
@@ -13,10 +14,13 @@ export function TasksTab({ detail }: TabProps) {
   if (detail.tasks.length === 0) return <p data-testid="tab-tasks">No tasks: the run ends at this checkpoint.</p>;
   return (
     <ul className="task-list" data-testid="tab-tasks">
-      {detail.tasks.map((t) => (
+      {detail.tasks.map((t) => {
+        const path = taskPathText(t);
+        return (
         <li key={t.id} data-testid="task" data-task={t.name}>
           <div>
-            <strong>{t.name}</strong> <span className="muted">({t.kind}, {t.path})</span>
+            <strong title={`${path.raw} · task id ${t.id}`} data-testid="task-name">{t.name}</strong>{' '}
+            {path.text !== t.name && <span className="muted" title={path.raw} data-testid="task-path">{path.text}</span>}
             {t.outcome !== undefined && <span className={`pill outcome-${t.outcome}`}>{OUTCOME[t.outcome] ?? t.outcome}</span>}
             {t.subgraphNs !== undefined && <span className="pill">subgraph {t.subgraphNs}</span>}
           </div>
@@ -41,7 +45,8 @@ export function TasksTab({ detail }: TabProps) {
           ))}
           {t.error !== null && <div className="error-text">{t.error.name}: {t.error.message}</div>}
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }

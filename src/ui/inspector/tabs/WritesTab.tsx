@@ -1,6 +1,7 @@
 import type { WriteDisposition } from '../../../protocol/dto';
 import { jsonText } from '../../model/json-text';
 import type { TabProps } from '../registry';
+import { channelWords, taskText } from '../../model/words';
 
 /** Words for what happened to a saved write when the next run continued from this checkpoint. */
 export function dispositionText(d: WriteDisposition): string {
@@ -33,6 +34,8 @@ export function dispositionText(d: WriteDisposition): string {
 /** The pending writes saved against this checkpoint, each with its disposition. */
 export function WritesTab({ detail }: TabProps) {
   const notice = detail.remote ? <ServerWritesNotice remote={detail.remote} /> : null;
+  // A resume by interrupt id is saved under the interrupt's id: say whose interrupt it answers.
+  const asker = new Map(detail.tasks.flatMap((t) => t.interrupts.map((i) => [i.id, t.name] as const)));
   if (detail.pendingWrites.length === 0) return <div data-testid="tab-writes">{notice}<p>No pending writes at this checkpoint.</p></div>;
   return (
     <div>
@@ -42,8 +45,8 @@ export function WritesTab({ detail }: TabProps) {
       <tbody>
         {detail.pendingWrites.map((w, i) => (
           <tr key={`${w.taskId}:${w.channel}:${i}`} data-testid="pending-write" data-disposition={w.disposition.kind}>
-            <td>{w.taskName ?? w.taskId}</td>
-            <td><code>{w.channel}</code></td>
+            <td title={`task id ${w.taskId}`} data-testid="write-task">{taskText(w.taskId, w.taskName, asker.get(w.taskId) ?? null)}</td>
+            <td title={w.channel} data-testid="write-channel">{channelWords(w.channel) !== null ? <>{channelWords(w.channel)} <code className="muted">{w.channel}</code></> : <code>{w.channel}</code>}</td>
             <td title={w.reason} data-testid="write-disposition">{dispositionText(w.disposition)}{w.dispositionAlternatives ? ' (likely)' : ''}</td>
             <td><code title={jsonText(w.value, 2000)}>{jsonText(w.value, 120)}</code></td>
           </tr>

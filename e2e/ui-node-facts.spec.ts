@@ -1,0 +1,30 @@
+/**
+ * Each node's facts at the selected checkpoint, with the real engine worker: what triggered it,
+ * what it wrote and how many attempts it took (a retry policy's failed attempts are visible).
+ */
+import { expect, test } from '@playwright/test';
+import { runCard } from './gallery-helpers';
+
+test('a node retried twice shows 3 attempts with the failures, what it read and what it wrote', async ({ page }) => {
+  await runCard(page, 'retry-fork', 'done');
+  await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ fetch' }).click();
+  const fetch = page.getByTestId('graph-node-fetch');
+  await expect(fetch).toHaveAttribute('data-state', 'ran');
+  await expect(fetch).toHaveAttribute('data-attempts', '3');
+  await expect(page.getByTestId('attempts-fetch')).toHaveText('· 3 attempts');
+  const title = (await fetch.getAttribute('title'))!;
+  expect(title).toContain('read (triggered by): ');
+  expect(title).toMatch(/wrote: .*price/);
+  expect(title).toMatch(/wrote: .*attempts/);
+  expect(title).toContain('attempts: 3');
+  expect(title).toContain('attempt 1 failed: Error: price service unavailable (attempt 1)');
+  expect(title).toContain('attempt 2 failed: Error: price service unavailable (attempt 2)');
+  expect(title).toContain('duration: not recorded');
+  // The next node ran once: no attempts badge, and its own writes.
+  await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ compute' }).click();
+  const compute = page.getByTestId('graph-node-compute');
+  await expect(compute).toHaveAttribute('data-attempts', '1');
+  await expect(page.getByTestId('attempts-compute')).toHaveCount(0);
+  await expect(compute).toHaveAttribute('title', /attempts: 1/);
+  await expect(fetch).not.toHaveAttribute('title', /.+/);
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckpointDetail } from '../../protocol/dto';
+import { nodeFacts, nodeFactsText } from './node-facts';
+
+const base = { runId: 'r', checkpointNs: '', step: 1 };
+const detail = {
+  tasks: [
+    { id: 't-fetch', name: 'fetch', path: '__pregel_pull, fetch', kind: 'pull', triggers: [{ channel: 'branch:to:fetch', version: 2, seen: null }], interrupts: [], error: null, outcome: 'ran' },
+    { id: 't-other', name: 'other', path: '__pregel_pull, other', kind: 'pull', triggers: [], interrupts: [], error: null },
+  ],
+  pendingWrites: [
+    { taskId: 't-fetch', taskName: 'fetch', channel: 'price', value: 12, disposition: { kind: 'applied' } },
+    { taskId: 't-fetch', taskName: 'fetch', channel: 'attempts', value: 3, disposition: { kind: 'applied' } },
+    { taskId: 't-fetch', taskName: 'fetch', channel: 'price', value: 12, disposition: { kind: 'applied' } },
+  ],
+} as unknown as CheckpointDetail;
+
+describe('node facts', () => {
+  it('reads triggers, writes and attempts of each node at the checkpoint', () => {
+    const trace = [
+      { ...base, seq: 1, type: '@engine.task.run', taskId: 't-fetch', name: 'fetch', attempt: 1 },
+      { ...base, seq: 2, type: '@engine.task.retry', taskId: 't-fetch', name: 'fetch', attempt: 1, delayMs: 20, error: { name: 'Error', message: 'down' } },
+      { ...base, seq: 3, type: '@engine.task.run', taskId: 't-fetch', name: 'fetch', attempt: 2 },
+      { ...base, seq: 4, type: '@engine.task.run', taskId: 't-fetch', name: 'fetch', attempt: 3 },
+      // Another checkpoint's task of the same node does not count.
+      { ...base, seq: 5, type: '@engine.task.run', taskId: 't-elsewhere', name: 'fetch', attempt: 7 },
+      'junk',
+    ];
+    const facts = nodeFacts(detail, trace);
+    expect(facts.get('fetch')).toEqual({ read: ['branch:to:fetch'], wrote: ['price', 'attempts'], attempts: 3, retryErrors: ['Error: down'] });
+    expect(facts.get('other')).toEqual({ read: [], wrote: [], attempts: null, retryErrors: [] });
+    expect(nodeFactsText(facts.get('fetch')!)).toBe(
+      'read (triggered by): route to fetch\nwrote: price, attempts\nattempts: 3\nattempt 1 failed: Error: down\nduration: not recorded (the trace has no times)',
+    );
+    expect(nodeFacts(null, trace).size).toBe(0);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * What each node did at the selected checkpoint, in more detail than its state badge: the channels
+ * that triggered it (what it read news from), the channels its tasks wrote (the pending writes
+ * saved against the checkpoint), and how many attempts it took (from the loaded run trace, which
+ * records each attempt and retry). Durations are not known: trace events carry no times.
+ */
+import type { CheckpointDetail } from '../../protocol/dto';
+import { isTraceEvent } from '../../shared/trace';
+import { channelWords } from './words';
+
+/** One node's facts at a checkpoint. */
+export interface NodeFacts {
+  /** Trigger channels (news since the node last ran), each once. */
+  read: string[];
+  /** Channels its tasks' pending writes go to, each once. */
+  wrote: string[];
+  /** The most attempts one of its tasks took in the loaded trace (null: no attempt traced). */
+  attempts: number | null;
+  /** Errors of the attempts that were retried, oldest first. */
+  retryErrors: string[];
+}
+
+/** Facts by node name, for the nodes that have tasks at `detail`. */
+export function nodeFacts(detail: CheckpointDetail | null, trace: readonly unknown[]): Map<string, NodeFacts> {
+  const out = new Map<string, NodeFacts>();
+  if (detail === null) return out;
+  const nodeOfTask = new Map<string, string>();
+  const factsOf = (name: string) => {
+    let f = out.get(name);
+    if (!f) out.set(name, (f = { read: [], wrote: [], attempts: null, retryErrors: [] }));
+    return f;
+  };
+  const add = (list: string[], v: string) => !list.includes(v) && list.push(v);
+  for (const t of detail.tasks) {
+    nodeOfTask.set(t.id, t.name);
+    const f = factsOf(t.name);
+    for (const tr of t.triggers) add(f.read, tr.channel);
+  }
+  for (const w of detail.pendingWrites) {
+    const name = nodeOfTask.get(w.taskId) ?? w.taskName;
+    if (name !== null && out.has(name)) add(factsOf(name).wrote, w.channel);
+  }
+  // Task ids are unique to a checkpoint, so the trace's attempts of these ids are this step's.
+  for (const e of trace) {
+    if (!isTraceEvent(e)) continue;
+    if (e.type === '@engine.task.run' && nodeOfTask.has(e.taskId)) {
+      const f = factsOf(nodeOfTask.get(e.taskId)!);
+      f.attempts = Math.max(f.attempts ?? 0, e.attempt);
+    } else if (e.type === '@engine.task.retry' && nodeOfTask.has(e.taskId)) {
+      factsOf(nodeOfTask.get(e.taskId)!).retryErrors.push(`${e.error.name}: ${e.error.message}`);
+    }
+  }
+  return out;
+}
+
+const named = (c: string) => channelWords(c) ?? c;
+
+/** The facts as tooltip lines. */
+export function nodeFactsText(f: NodeFacts): string {
+  const lines = [
+    `read (triggered by): ${f.read.length > 0 ? f.read.map(named).join(', ') : '—'}`,
+    `wrote: ${f.wrote.length > 0 ? f.wrote.map(named).join(', ') : '—'}`,
+    `attempts: ${f.attempts ?? 'not in the loaded trace'}`,
+    ...f.retryErrors.map((e, i) => `attempt ${i + 1} failed: ${e}`),
+    'duration: not recorded (the trace has no times)',
+  ];
+  return lines.join('\n');
+}
