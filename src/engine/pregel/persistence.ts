@@ -28,7 +28,11 @@ export class Persistence {
   /** Schedules a checkpoint `put` after the previous ones. */
   put(call: () => Promise<unknown>): void {
     this.backlog++;
-    this.chain = this.chain.then(call).finally(() => void this.backlog--);
+    const settled = () => void this.backlog--;
+    this.chain = this.chain.then(call).then(settled, (error: unknown) => {
+      settled();
+      throw error;
+    });
     this.track(this.chain);
   }
 

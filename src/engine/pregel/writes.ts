@@ -83,7 +83,8 @@ export function outputWrites(loop: PregelLoop, task: PreparedTask, writes: reado
       const ints = writes.filter((w) => w[0] === INTERRUPT).flatMap((w) => w[1] as unknown[]);
       loop.emit('updates', { [INTERRUPT]: ints });
       loop.emit('values', { [INTERRUPT]: ints });
-    } else if (writes[0][0] !== ERROR) {
+    } else if (writes[0][0] !== ERROR && loop.p.modes.has('updates')) {
+      // The chunk is built only when the stream takes `updates` (emit would drop it otherwise).
       const chunk = outputUpdates(loop.p.outputKeys, [[task, writes]], cached);
       if (chunk) loop.emit('updates', chunk);
     }
