@@ -1,7 +1,7 @@
 /**
  * Engine benchmark: the same workloads on LangGraph.js 1.7.3 and on our engine, in one process.
  *
- *   npx tsx bench/engine/run.ts [--rounds N] [--warmup N]
+ *   npx tsx bench/engine/run.ts [--rounds N] [--warmup N] [--warmup-ms MS]
  *
  * Prints, per workload, the median time of N rounds (after warm-up rounds) for each
  * implementation side by side, the speed-up (LangGraph.js time / our time) against its target,
@@ -10,6 +10,8 @@
  */
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as langgraph from '@langchain/langgraph';
 import { WORKLOADS, type Impl, type Workload } from './workloads';
 
@@ -33,6 +35,11 @@ const GEOMEAN_TARGET = 30;
 /** …and the loop's superstep under this many microseconds. */
 const SUPERSTEP_TARGET_US = 15;
 const WARMUP = option('--warmup', 3);
+/**
+ * Warm-up also lasts at least this long per implementation: the JIT optimises by how often code
+ * ran, so a fast implementation needs more (short) rounds than a slow one to reach its steady state.
+ */
+const WARMUP_MS = option('--warmup-ms', 400);
 
 async function loadOurs(): Promise<{ impl: Impl; error?: unknown }> {
   try {
@@ -49,7 +56,15 @@ function median(xs: number[]): number {
   return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
+/**
+ * A full garbage collection, so that a timed run does not pay for the garbage the other
+ * implementation's previous run left (rounds alternate): V8's collector, reached through its flag.
+ */
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
 async function time(run: () => Promise<unknown>): Promise<number> {
+  collect();
   const t0 = performance.now();
   await run();
   return performance.now() - t0;
@@ -61,7 +76,10 @@ async function time(run: () => Promise<unknown>): Promise<number> {
  */
 async function measurePair(w: Workload, theirs: Impl, ours: Impl | undefined): Promise<{ theirs: number; ours?: number }> {
   const runs = [await w.prepare(theirs), ...(ours ? [await w.prepare(ours)] : [])];
-  for (const run of runs) for (let i = 0; i < WARMUP; i += 1) await run();
+  for (const run of runs) {
+    const t0 = performance.now();
+    for (let i = 0; i < WARMUP || performance.now() - t0 < WARMUP_MS; i += 1) await run();
+  }
   const times: number[][] = runs.map(() => []);
   for (let i = 0; i < ROUNDS; i += 1) {
     for (const [k, run] of runs.entries()) times[k].push(await time(run));
@@ -76,7 +94,7 @@ function describeError(err: unknown): string {
 async function main(): Promise<void> {
   const ours = await loadOurs();
   if (ours.error) console.log(`our engine did not load: ${describeError(ours.error)}`);
-  console.log(`rounds ${ROUNDS} (median), warm-up ${WARMUP}; speed-up = LangGraph.js time / our time\n`);
+  console.log(`rounds ${ROUNDS} (median, each after a full GC), warm-up ≥ ${WARMUP} rounds and ≥ ${WARMUP_MS} ms; speed-up = LangGraph.js time / our time\n`);
   const ratios: number[] = [];
   for (const w of WORKLOADS) {
     const missing = [...CORE, ...w.needs].filter((n) => ours.impl[n] === undefined);

@@ -62,7 +62,34 @@ export function taskId(parts: readonly unknown[], checkpointId: string): string 
     lastNs = checkpointId;
     lastNsBytes = uuidBytes(checkpointId);
   }
-  return uuid5Bytes(JSON.stringify(parts), lastNsBytes!);
+  return uuid5Bytes(jsonOfParts(parts), lastNsBytes!);
+}
+
+/**
+ * `JSON.stringify(parts)` for a task path's parts (strings, numbers, nested lists of them),
+ * written directly: strings of printable ASCII other than `"` and `\\` need no escaping, and
+ * anything else is left to JSON.stringify, so the text is always JSON.stringify's.
+ */
+function jsonOfParts(parts: readonly unknown[]): string {
+  let s = '[';
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) s += ',';
+    const p = parts[i];
+    if (typeof p === 'string' && plainAscii(p)) s += `"${p}"`;
+    else if (typeof p === 'number' && Number.isFinite(p)) s += String(p);
+    else if (typeof p === 'boolean') s += p ? 'true' : 'false';
+    else if (Array.isArray(p)) s += jsonOfParts(p);
+    else s += JSON.stringify(p) ?? 'null'; // undefined, functions, symbols: null inside an array
+  }
+  return s + ']';
+}
+
+function plainAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
 }
 let lastNs: string | undefined;
 let lastNsBytes: Uint8Array | undefined;

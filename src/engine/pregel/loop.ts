@@ -9,7 +9,7 @@ import { DEFAULT_RECURSION_LIMIT, INTERRUPT, TAG_HIDDEN } from '../constants';
 import { GraphInterrupt } from '../errors';
 import { isCommand } from '../types';
 import type { ControlSignal } from '../../shared/trace';
-import { applyWrites, increment, prepareNextTasks, shouldInterrupt } from './algo';
+import { applyWrites, increment, prepareNextTasks, restamp, shouldInterrupt } from './algo';
 import { channelsFromCheckpoint, checkpointForSave, newVersions } from './checkpoint';
 import { checkpointEnvelope, checkpointPayload, ENVELOPE_MODE, outputValues, taskStartPayload, tasksTouchOutput, type LoopMode } from './io';
 import { matchCachedWrites } from './cache';
@@ -239,7 +239,7 @@ export class PregelLoop {
   }
 
   /** Records writes of a task (or of the NULL task) against the checkpoint the step started from (see ./writes). */
-  putWrites(taskId: string, writes: readonly PendingWriteValue[], cached = false): Promise<void> {
+  putWrites(taskId: string, writes: readonly PendingWriteValue[], cached = false): Promise<void> | undefined {
     return putTaskWrites(this, taskId, writes, cached);
   }
 
@@ -253,10 +253,13 @@ export class PregelLoop {
     if (this.p.tracer.enabled) this.p.tracer.emit({ type: '@engine.writes.applied', step: this.step, taskOrder: (r.order as PreparedTask[]).map((t) => t.id), updatedChannels: r.updated });
     const values = tasksTouchOutput(this.p.outputKeys, tasks) ? outputValues(this.p.outputKeys, true, this.channels) : undefined;
     this.pending = [];
-    await this.putCheckpoint('loop');
+    this.putCheckpoint('loop');
     // `sync`: the next step starts only once this step's writes and checkpoint are stored.
     if (this.p.durability === 'sync') await this.persistence.flush();
-    else await this.persistence.throttle();
+    else {
+      const backlog = this.persistence.throttle();
+      if (backlog) await backlog;
+    }
     this.isReplaying = false;
     if (values) this.emit('values', values.value);
     if (shouldInterrupt(this.checkpoint, this.p.interruptAfter, tasks)) {
@@ -273,7 +276,7 @@ export class PregelLoop {
    * to the saver). Under `exit` durability nothing is saved until `'exit'`, which saves the
    * current checkpoint as it is (unless the saver already has it) without starting a new step.
    */
-  async putCheckpoint(source: CheckpointSource | 'exit'): Promise<void> {
+  putCheckpoint(source: CheckpointSource | 'exit'): void {
     const exiting = source === 'exit';
     if (exiting && this.checkpoint.id === this.savedCheckpointId) return;
     const saver = this.p.checkpointer && (this.p.durability !== 'exit' || exiting) ? this.p.checkpointer : undefined;
@@ -282,7 +285,7 @@ export class PregelLoop {
     if (saver) {
       const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
       const saved = checkpointForSave(this.checkpoint, this.channels, this.step, { id: exiting ? this.checkpoint.id : undefined, changed, saver });
-      this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts };
+      this.checkpoint = restamp(this.checkpoint, saved.id, saved.ts);
       const putConfig = this.configFor(parentId);
       const metadata = { ...this.metadata };
       this.persistence.put(() => saver.put(putConfig, saved, metadata, changed));
@@ -297,7 +300,7 @@ export class PregelLoop {
     } else if (!exiting) {
       // Not saved (no saver, or `exit` durability): the step still gets its own id, from which
       // the next step's task ids derive.
-      this.checkpoint = { ...this.checkpoint, id: uuid6(this.step), ts: isoNow() };
+      this.checkpoint = restamp(this.checkpoint, uuid6(this.step), isoNow());
     }
     if (!exiting) this.step += 1;
   }

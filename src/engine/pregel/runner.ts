@@ -55,6 +55,7 @@ export type Outcome =
   | { kind: 'cancelled' };
 
 const noop = (): void => {};
+const OK: Outcome = { kind: 'ok' };
 
 /** The scratchpad of a task, from the writes saved for it (LangGraph `_scratchpad`). */
 export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap: Record<string, unknown> | undefined, interruptIdOf: (ns: string, n: number) => string): Scratchpad {
@@ -262,8 +263,9 @@ async function commitSuccess(task: PreparedTask, loop: PregelLoop, writes: Pendi
   task.writes = writes;
   const tr = loop.p.tracer;
   if (tr.enabled) tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'success', channels: writes.map((w) => w[0]) });
-  await loop.putWrites(task.id, writes);
-  return { kind: 'ok' };
+  const caching = loop.putWrites(task.id, writes);
+  if (caching) await caching;
+  return OK;
 }
 
 /**

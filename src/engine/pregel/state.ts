@@ -86,7 +86,8 @@ function finishSnapshot(graph: Pregel, saved: CheckpointTuple, parts: SnapshotPa
     if (withWrites.length > 0) channels = applyWrites(checkpoint, channels, withWrites, undefined, graph.triggerToNodes).channels;
   }
   const threadId = saved.config.configurable?.thread_id;
-  const metadata = saved.metadata && threadId ? { ...saved.metadata, thread_id: threadId } : saved.metadata;
+  // Object.assign: adding a key to a spread copy is slow in V8 (once per checkpoint of a history).
+  const metadata = saved.metadata && threadId ? Object.assign({}, saved.metadata, { thread_id: threadId }) : saved.metadata;
   return {
     values: readChannels(channels, graph.streamChannels) as any,
     next: tasks.filter((t) => t.writes.length === 0).map((t) => t.name),
