@@ -5,7 +5,7 @@
  * bubble-up passing through (a subgraph's `Command.PARENT`, a drain). The step as a whole is
  * driven by ./step.
  */
-import type { PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+import type { PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
 import { ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS, RESUME } from '../constants';
 import { isGraphBubbleUp, isGraphDrained, isGraphInterrupt, isParentCommand, type NodeError } from '../errors';
 import { Command, type Interrupt } from '../types';
@@ -63,14 +63,17 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
   let nullResume: unknown;
   let hasNullResume = false;
   // Only the NULL task's writes and the task's own can hold its answers (indexed, not scanned).
-  const lists = task.id === NULL_TASK_ID ? [loop.pendingOf(task.id)] : [loop.pendingOf(NULL_TASK_ID), loop.pendingOf(task.id)];
-  for (const [tid, chan, val] of lists.flat()) {
-    if (chan !== RESUME) continue;
-    if (tid === NULL_TASK_ID && !hasNullResume) {
-      nullResume = val;
-      hasNullResume = true;
-    } else if (tid === task.id) resume.push(...(Array.isArray(val) ? val : [val]));
-  }
+  const take = (list: readonly PendingWrite[]) => {
+    for (const [tid, chan, val] of list) {
+      if (chan !== RESUME) continue;
+      if (tid === NULL_TASK_ID && !hasNullResume) {
+        nullResume = val;
+        hasNullResume = true;
+      } else if (tid === task.id) resume.push(...(Array.isArray(val) ? val : [val]));
+    }
+  };
+  if (task.id !== NULL_TASK_ID) take(loop.pendingOf(NULL_TASK_ID));
+  take(loop.pendingOf(task.id));
   if (resumeMap) {
     const next = interruptIdOf(task.taskNs, resume.length);
     const first = interruptIdOf(task.taskNs, 0);
