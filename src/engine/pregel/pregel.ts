@@ -14,6 +14,7 @@ import { streamEventsV3, type StreamEventsV3Options } from '../stream/protocol/s
 import type { StreamTransformer } from '../stream/protocol/types';
 import type { BaseCache } from './cache';
 import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
+import { merge } from './objects';
 import { AsyncQueue } from './queue';
 import type { RetryPolicy } from './retry';
 import { nestedRun, runGraph, type PregelOptions } from './run';
@@ -193,7 +194,8 @@ export class Pregel extends RunnableBase {
           else latest = chunk;
         } else chunks.push(chunk);
       };
-      this.start(input, { ...options, streamMode, outputKeys: options?.outputKeys ?? this.outputChannels }, false, false, { push: take, close: resolve, fail: reject });
+      const runOptions = merge<PregelOptions>(options, { streamMode, outputKeys: options?.outputKeys ?? this.outputChannels });
+      this.start(input, runOptions, false, false, { push: take, close: resolve, fail: reject });
     });
     if (streamMode === 'values') {
       if (interruptChunks.length > 0) {
