@@ -13,6 +13,8 @@ export interface Workload {
   needs: string[];
   /** Builds the graph and returns the timed body (a fresh thread per call). */
   prepare(impl: Impl): Promise<() => Promise<unknown>>;
+  /** Supersteps one timed run takes, when the figure per superstep is worth printing. */
+  supersteps?: number;
 }
 
 let threadSeq = 0;
@@ -31,6 +33,8 @@ function loopGraph(impl: Impl, steps: number): any {
 const loop300: Workload = {
   name: '300-superstep loop, checkpoint per step (MemorySaver)',
   needs: [],
+  // The `__start__` superstep (it applies the input), then 300 of `step`.
+  supersteps: 301,
   async prepare(impl) {
     const graph = loopGraph(impl, 300);
     return async () => {

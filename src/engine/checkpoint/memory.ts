@@ -80,6 +80,14 @@ export class MemorySaver implements BaseCheckpointSaver {
   }
 
   async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+    for (const tuple of this.listNow(config, options)) yield tuple;
+  }
+
+  /**
+   * `list`, synchronously: the engine reads a history through it (see ../pregel/state), so a
+   * checkpoint costs no promise on the saver's side. Same tuples, same order, same copies.
+   */
+  *listNow(config: RunnableConfig, options?: CheckpointListOptions): Generator<CheckpointTuple> {
     const wantThread = config.configurable?.thread_id;
     const wantNs = config.configurable?.checkpoint_ns;
     const wantId = requestedCheckpointId(config);

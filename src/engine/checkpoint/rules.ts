@@ -32,7 +32,14 @@ export function cloneValue<T>(channel: string, value: T): T {
  */
 export function cloneRecord<T extends Record<string, unknown>>(record: T, label = ''): T {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) out[key] = cloneValue(label + key, value);
+  for (const key of Object.keys(record)) {
+    // The label is built only for an error (a record is copied on every checkpoint put).
+    try {
+      out[key] = copyValue(record[key]);
+    } catch (err) {
+      throw new CheckpointValueError(label + key, err instanceof Error ? err.message : String(err));
+    }
+  }
   return out as T;
 }
 

@@ -59,7 +59,20 @@ function copyChannels(channels: Channels): Channels {
  * replaced (not mutated) before changing them: rows are shared with the original (copy on write).
  */
 export function copyCheckpoint(c: Checkpoint): Checkpoint {
-  return { ...c, channel_values: c.channel_values, channel_versions: { ...c.channel_versions }, versions_seen: { ...c.versions_seen } };
+  // Object.assign rather than `{ ...c, … }`: copies made by spread get maps V8 cannot share, so
+  // every later access to a checkpoint went through slow, megamorphic lookups.
+  const out: Checkpoint = Object.assign({}, c);
+  out.channel_versions = Object.assign({}, c.channel_versions);
+  out.versions_seen = Object.assign({}, c.versions_seen);
+  return out;
+}
+
+/** `c` with another id and timestamp (a shallow copy; see copyCheckpoint for why not a spread). */
+export function restamp(c: Checkpoint, id: string, ts: string): Checkpoint {
+  const out: Checkpoint = Object.assign({}, c);
+  out.id = id;
+  out.ts = ts;
+  return out;
 }
 
 export interface ApplyWritesResult {

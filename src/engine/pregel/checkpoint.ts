@@ -5,12 +5,12 @@ import type { ChannelSpec } from '../channels/base';
 import { EMPTY, full } from '../channels/base';
 import type { Checkpoint, ChannelVersions } from '../checkpoint/types';
 import { decodeChannelValue, encodeChannelValue } from './encode';
-import { uuid6 } from './ids';
+import { isoNow, uuid6 } from './ids';
 import type { Channels } from './types';
 
 /** The synthetic checkpoint a new thread starts from (step -2, nothing in it). */
 export function emptyCheckpoint(): Checkpoint {
-  return { v: 4, id: uuid6(-2), ts: new Date().toISOString(), channel_values: {}, channel_versions: {}, versions_seen: {} };
+  return { v: 4, id: uuid6(-2), ts: isoNow(), channel_values: {}, channel_versions: {}, versions_seen: {} };
 }
 
 /** Channels rebuilt from a saved checkpoint (empty where it holds no value). */
@@ -82,7 +82,7 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, step: nu
   return {
     v: 4,
     id: shape.id ?? uuid6(step),
-    ts: new Date().toISOString(),
+    ts: isoNow(),
     channel_values: values,
     channel_versions: versions,
     versions_seen: base.versions_seen,

@@ -19,7 +19,7 @@ export async function saveAtExit(loop: PregelLoop, failed: boolean): Promise<voi
   if (loop.p.durability !== 'exit') return;
   const nested = loop.p.nested !== undefined;
   if (nested && !failed && loop.ns.split('|').some((part) => part.includes(':'))) return;
-  await loop.putCheckpoint('exit');
+  loop.putCheckpoint('exit');
   await flushPendingWrites(loop);
 }
 

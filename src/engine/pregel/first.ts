@@ -72,14 +72,14 @@ export async function runFirst(loop: PregelLoop): Promise<void> {
       for (const [tid, c] of loop.pending) {
         if (tid !== NULL_TASK_ID) loop.p.tracer.emit({ type: '@engine.write.skipped', step: loop.step, taskId: tid, channel: c, reason: 'replaying' });
       }
-      await loop.putCheckpoint('fork');
+      loop.putCheckpoint('fork');
       loop.pending = [];
       if (nullResume) await loop.putWrites(NULL_TASK_ID, [[RESUME, nullResume.value]]);
     }
     const values = outputValues(loop.p.outputKeys, true, loop.channels);
     if (isResuming) loop.input = INPUT_RESUMING;
     else {
-      await loop.putCheckpoint('input');
+      loop.putCheckpoint('input');
       loop.pending = [];
     }
     if (values) loop.emit('values', values.value);
@@ -93,7 +93,7 @@ export async function runFirst(loop: PregelLoop): Promise<void> {
     loop.checkpoint = r.checkpoint;
     loop.channels = r.channels;
     loop.updatedChannels = r.updated;
-    await loop.putCheckpoint('input');
+    loop.putCheckpoint('input');
     loop.pending = [];
   }
   passDown(loop, isTimeTraveling, isResuming, replayBound);

@@ -34,6 +34,22 @@ export function uuid6(clockSeq?: number): string {
   return `${timeHigh}-${timeMid}-${timeLow}-${seq.toString(16).padStart(4, '0')}-${randomHex(12)}`;
 }
 
+let isoMs = -1;
+let isoText = '';
+
+/**
+ * `new Date().toISOString()`, formatted once per millisecond: a step saves a checkpoint every few
+ * microseconds, and formatting a date costs about as much as the rest of the checkpoint.
+ */
+export function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    isoText = new Date(ms).toISOString();
+  }
+  return isoText;
+}
+
 /** UUIDv5 of `name` in the namespace `namespace` (itself a UUID). */
 export function uuid5(name: string, namespace: string): string {
   return uuid5Bytes(name, uuidBytes(namespace));
@@ -46,7 +62,34 @@ export function taskId(parts: readonly unknown[], checkpointId: string): string 
     lastNs = checkpointId;
     lastNsBytes = uuidBytes(checkpointId);
   }
-  return uuid5Bytes(JSON.stringify(parts), lastNsBytes!);
+  return uuid5Bytes(jsonOfParts(parts), lastNsBytes!);
+}
+
+/**
+ * `JSON.stringify(parts)` for a task path's parts (strings, numbers, nested lists of them),
+ * written directly: strings of printable ASCII other than `"` and `\\` need no escaping, and
+ * anything else is left to JSON.stringify, so the text is always JSON.stringify's.
+ */
+function jsonOfParts(parts: readonly unknown[]): string {
+  let s = '[';
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) s += ',';
+    const p = parts[i];
+    if (typeof p === 'string' && plainAscii(p)) s += `"${p}"`;
+    else if (typeof p === 'number' && Number.isFinite(p)) s += String(p);
+    else if (typeof p === 'boolean') s += p ? 'true' : 'false';
+    else if (Array.isArray(p)) s += jsonOfParts(p);
+    else s += JSON.stringify(p) ?? 'null'; // undefined, functions, symbols: null inside an array
+  }
+  return s + ']';
+}
+
+function plainAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
 }
 let lastNs: string | undefined;
 let lastNsBytes: Uint8Array | undefined;

@@ -37,6 +37,12 @@ export function outputValues(outputKeys: OutputKeys, writes: readonly PendingWri
   return undefined;
 }
 
+/** Whether any task's writes touch the output keys (outputValues over a step, without gathering its writes). */
+export function tasksTouchOutput(outputKeys: OutputKeys, tasks: readonly { writes: readonly PendingWriteValue[] }[]): boolean {
+  for (const t of tasks) for (const w of t.writes) if (typeof outputKeys === 'string' ? w[0] === outputKeys : outputKeys.includes(w[0])) return true;
+  return false;
+}
+
 /** Output channels: a list (the output is an object) or one channel (the output is its value). */
 export type OutputKeys = string[] | string;
 const includes = (keys: OutputKeys, c: string) => (typeof keys === 'string' ? keys === c : keys.includes(c));

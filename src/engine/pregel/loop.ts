@@ -9,9 +9,9 @@ import { DEFAULT_RECURSION_LIMIT, INTERRUPT, TAG_HIDDEN } from '../constants';
 import { GraphInterrupt } from '../errors';
 import { isCommand } from '../types';
 import type { ControlSignal } from '../../shared/trace';
-import { applyWrites, increment, prepareNextTasks, shouldInterrupt } from './algo';
+import { applyWrites, increment, prepareNextTasks, restamp, shouldInterrupt } from './algo';
 import { channelsFromCheckpoint, checkpointForSave, newVersions } from './checkpoint';
-import { checkpointEnvelope, checkpointPayload, ENVELOPE_MODE, outputValues, taskStartPayload, type LoopMode } from './io';
+import { checkpointEnvelope, checkpointPayload, ENVELOPE_MODE, outputValues, taskStartPayload, tasksTouchOutput, type LoopMode } from './io';
 import { matchCachedWrites } from './cache';
 import { INPUT_RESUMING, runFirst } from './first';
 import type { ParentGraphInfo } from './context';
@@ -22,7 +22,8 @@ import { applySaved } from './resume';
 import { tracePrepared } from './tracer';
 import type { Channels, PreparedTask } from './types';
 import { outputWrites, putTaskWrites } from './writes';
-import { uuid6 } from './ids';
+import { isoNow, uuid6 } from './ids';
+import { merge } from './objects';
 import { Persistence } from './persistence';
 
 export type { Durability, LoopParams, LoopStatus, NestedParams } from './loop_params';
@@ -42,7 +43,8 @@ export class PregelLoop {
   readonly stop: number;
   status: LoopStatus = 'pending';
   private _tasks: PreparedTask[] = [];
-  private taskById = new Map<string, PreparedTask>();
+  /** The current tasks by id, built when first asked for (most steps never look a task up). */
+  private taskById: Map<string, PreparedTask> | undefined;
   private pendingIndex: { of: PendingWrite[]; length: number; byTask: Map<string, PendingWrite[]> } | undefined;
   /** The tasks of the current step. */
   get tasks(): PreparedTask[] {
@@ -50,7 +52,7 @@ export class PregelLoop {
   }
   set tasks(list: PreparedTask[]) {
     this._tasks = list;
-    this.taskById = new Map(list.map((t) => [t.id, t]));
+    this.taskById = undefined;
   }
   /** True while saved writes must not be re-applied (first tick of a replay). */
   isReplaying = false;
@@ -121,9 +123,12 @@ export class PregelLoop {
     for (const m of memo) if (m.id === checkpointId) return m.config;
     if (!this.ownConfigurable) {
       const { checkpoint_id: _id, ...rest } = this.checkpointConfig.configurable ?? {};
-      this.ownConfigurable = { ...rest, checkpoint_ns: this.ns };
+      this.ownConfigurable = merge(rest, { checkpoint_ns: this.ns });
     }
-    const config = { configurable: checkpointId ? { ...this.ownConfigurable, checkpoint_id: checkpointId } : { ...this.ownConfigurable } };
+    // merge, not `{ ...own, checkpoint_id }`: adding a key to a spread copy is slow in V8 (./objects).
+    const configurable: Record<string, unknown> = merge(this.ownConfigurable);
+    if (checkpointId) configurable.checkpoint_id = checkpointId;
+    const config = { configurable };
     // The last two: a step's own checkpoint and its parent.
     if (memo.length === 2) memo.shift();
     memo.push({ id: checkpointId, config });
@@ -235,7 +240,7 @@ export class PregelLoop {
   }
 
   /** Records writes of a task (or of the NULL task) against the checkpoint the step started from (see ./writes). */
-  putWrites(taskId: string, writes: readonly PendingWriteValue[], cached = false): Promise<void> {
+  putWrites(taskId: string, writes: readonly PendingWriteValue[], cached = false): Promise<void> | undefined {
     return putTaskWrites(this, taskId, writes, cached);
   }
 
@@ -247,12 +252,15 @@ export class PregelLoop {
     this.channels = r.channels;
     this.updatedChannels = r.updated;
     if (this.p.tracer.enabled) this.p.tracer.emit({ type: '@engine.writes.applied', step: this.step, taskOrder: (r.order as PreparedTask[]).map((t) => t.id), updatedChannels: r.updated });
-    const values = outputValues(this.p.outputKeys, tasks.flatMap((t) => t.writes), this.channels);
+    const values = tasksTouchOutput(this.p.outputKeys, tasks) ? outputValues(this.p.outputKeys, true, this.channels) : undefined;
     this.pending = [];
-    await this.putCheckpoint('loop');
+    this.putCheckpoint('loop');
     // `sync`: the next step starts only once this step's writes and checkpoint are stored.
     if (this.p.durability === 'sync') await this.persistence.flush();
-    else await this.persistence.throttle();
+    else {
+      const backlog = this.persistence.throttle();
+      if (backlog) await backlog;
+    }
     this.isReplaying = false;
     if (values) this.emit('values', values.value);
     if (shouldInterrupt(this.checkpoint, this.p.interruptAfter, tasks)) {
@@ -269,7 +277,7 @@ export class PregelLoop {
    * to the saver). Under `exit` durability nothing is saved until `'exit'`, which saves the
    * current checkpoint as it is (unless the saver already has it) without starting a new step.
    */
-  async putCheckpoint(source: CheckpointSource | 'exit'): Promise<void> {
+  putCheckpoint(source: CheckpointSource | 'exit'): void {
     const exiting = source === 'exit';
     if (exiting && this.checkpoint.id === this.savedCheckpointId) return;
     const saver = this.p.checkpointer && (this.p.durability !== 'exit' || exiting) ? this.p.checkpointer : undefined;
@@ -278,7 +286,7 @@ export class PregelLoop {
     if (saver) {
       const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
       const saved = checkpointForSave(this.checkpoint, this.channels, this.step, { id: exiting ? this.checkpoint.id : undefined, changed, saver });
-      this.checkpoint = { ...this.checkpoint, id: saved.id, ts: saved.ts };
+      this.checkpoint = restamp(this.checkpoint, saved.id, saved.ts);
       const putConfig = this.configFor(parentId);
       const metadata = { ...this.metadata };
       this.persistence.put(() => saver.put(putConfig, saved, metadata, changed));
@@ -293,7 +301,7 @@ export class PregelLoop {
     } else if (!exiting) {
       // Not saved (no saver, or `exit` durability): the step still gets its own id, from which
       // the next step's task ids derive.
-      this.checkpoint = { ...this.checkpoint, id: uuid6(this.step), ts: new Date().toISOString() };
+      this.checkpoint = restamp(this.checkpoint, uuid6(this.step), isoNow());
     }
     if (!exiting) this.step += 1;
   }
@@ -320,11 +328,18 @@ export class PregelLoop {
   /** Adds a task to the current step (a call-task, or an error handler, made while the step runs). */
   registerTask(task: PreparedTask): void {
     this._tasks.push(task);
-    this.taskById.set(task.id, task);
+    this.taskById?.set(task.id, task);
   }
 
   /** The task of the current step with this id, if any. */
   taskOf(id: string): PreparedTask | undefined {
+    const tasks = this._tasks;
+    // One task (a loop's step) needs no index.
+    if (tasks.length === 1) return tasks[0].id === id ? tasks[0] : undefined;
+    if (!this.taskById) {
+      this.taskById = new Map();
+      for (const t of tasks) this.taskById.set(t.id, t);
+    }
     return this.taskById.get(id);
   }
 }

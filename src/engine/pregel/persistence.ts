@@ -10,6 +10,8 @@ const MAX_BACKLOG = 64;
 
 export class Persistence {
   private chain: Promise<unknown> = Promise.resolve();
+  /** No put is outstanding and none failed: the next one can start at once. */
+  private idle = true;
   private backlog = 0;
   private readonly pending = new Set<Promise<unknown>>();
   private failure: { error: unknown } | undefined;
@@ -25,25 +27,52 @@ export class Persistence {
     this.pending.add(tracked);
   }
 
-  /** Schedules a checkpoint `put` after the previous ones. */
+  /**
+   * Schedules a checkpoint `put` after the previous ones. When none is outstanding it starts at
+   * once (the saver copies the checkpoint before the next step can change anything), else when
+   * the previous one is stored; after a failure, never.
+   */
   put(call: () => Promise<unknown>): void {
     this.backlog++;
-    this.chain = this.chain.then(call).finally(() => void this.backlog--);
-    this.track(this.chain);
+    const chain = this.idle ? start(call) : this.chain.then(call);
+    this.idle = false;
+    this.chain = chain;
+    const tracked: Promise<unknown> = chain.then(
+      () => {
+        this.backlog--;
+        this.pending.delete(tracked);
+        if (this.chain === chain) this.idle = true;
+      },
+      (error: unknown) => {
+        this.backlog--;
+        this.failure ??= { error };
+      },
+    );
+    this.pending.add(tracked);
   }
 
   /**
-   * Waits for the scheduled puts when too many are outstanding. Without it a fast loop over a slow
-   * saver (one across a port, say) would run ever further ahead of what is stored, holding every
-   * unsaved checkpoint in memory; with it the run is at most MAX_BACKLOG checkpoints ahead.
+   * Waits for the scheduled puts when too many are outstanding (else returns nothing, so a step
+   * pays no promise for it). Without it a fast loop over a slow saver (one across a port, say)
+   * would run ever further ahead of what is stored, holding every unsaved checkpoint in memory;
+   * with it the run is at most MAX_BACKLOG checkpoints ahead.
    */
-  async throttle(): Promise<void> {
-    if (this.backlog > MAX_BACKLOG) await this.chain.catch(() => undefined);
+  throttle(): Promise<unknown> | undefined {
+    return this.backlog > MAX_BACKLOG ? this.chain.catch(() => undefined) : undefined;
   }
 
   /** Waits for every call scheduled so far; rejects with the first failure. */
   async flush(): Promise<void> {
     if (this.pending.size > 0) await Promise.all([...this.pending]);
     if (this.failure) throw this.failure.error;
+  }
+}
+
+/** Calls `call` now; a synchronous throw becomes a rejection, as inside `then`. */
+function start(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error);
   }
 }

@@ -14,6 +14,7 @@ import { streamEventsV3, type StreamEventsV3Options } from '../stream/protocol/s
 import type { StreamTransformer } from '../stream/protocol/types';
 import type { BaseCache } from './cache';
 import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
+import { merge } from './objects';
 import { AsyncQueue } from './queue';
 import type { RetryPolicy } from './retry';
 import { nestedRun, runGraph, type PregelOptions } from './run';
@@ -185,13 +186,17 @@ export class Pregel extends RunnableBase {
     const chunks: unknown[] = [];
     const interruptChunks: unknown[] = [];
     let latest: unknown;
-    const stream = this.run(input, { ...options, streamMode, outputKeys: options?.outputKeys ?? this.outputChannels }, false);
-    for await (const chunk of stream) {
-      if (streamMode === 'values') {
-        if (chunk && typeof chunk === 'object' && Array.isArray((chunk as Record<string, unknown>)[INTERRUPT])) interruptChunks.push((chunk as Record<string, unknown>)[INTERRUPT]);
-        else latest = chunk;
-      } else chunks.push(chunk);
-    }
+    // The chunks are taken as the run emits them: no stream (and no promises per chunk) between.
+    await new Promise<void>((resolve, reject) => {
+      const take = (chunk: unknown) => {
+        if (streamMode === 'values') {
+          if (chunk && typeof chunk === 'object' && Array.isArray((chunk as Record<string, unknown>)[INTERRUPT])) interruptChunks.push((chunk as Record<string, unknown>)[INTERRUPT]);
+          else latest = chunk;
+        } else chunks.push(chunk);
+      };
+      const runOptions = merge<PregelOptions>(options, { streamMode, outputKeys: options?.outputKeys ?? this.outputChannels });
+      this.start(input, runOptions, false, false, { push: take, close: resolve, fail: reject });
+    });
     if (streamMode === 'values') {
       if (interruptChunks.length > 0) {
         const interrupts = interruptChunks.flat(1);
@@ -226,43 +231,12 @@ export class Pregel extends RunnableBase {
    * `envelopes` (the stream protocol's runs): a `checkpoints` envelope before each state.
    */
   private run(input: unknown, given: PregelOptions | undefined, cancellable: boolean, envelopes = false): GraphStream {
-    const options = this.config ? mergeOptions(this.config, given) : given;
-    const requested = options?.streamMode ?? this.streamMode;
-    const list = Array.isArray(requested) ? requested : [requested];
-    for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
-    const modes = new Set<LoopMode>(list);
-    if (envelopes) modes.add(ENVELOPE_MODE);
-    const queue = new AsyncQueue<[string[], LoopMode, unknown]>();
-    const nested = nestedRun(this);
-    const subgraphs = options?.subgraphs === true;
-    const nsTuple = nested ? nested.params.ns.split('|') : [];
-    const sinkModes: ReadonlySet<string> = nested ? nested.parent.modes : subgraphs ? modes : new Set();
-    const emit = (mode: LoopMode, payload: unknown) => {
-      if (modes.has(mode)) queue.push([[], mode, payload]);
-      if (nested?.parent.streamSink && sinkModes.has(mode)) nested.parent.streamSink(nsTuple, mode, payload);
-    };
-    const sink = nested ? nested.parent.streamSink : subgraphs ? (ns: string[], mode: string, payload: unknown) => queue.push([ns, mode as LoopMode, payload]) : undefined;
-    const loopModes = nested ? new Set<LoopMode>([...modes, ...(sinkModes as ReadonlySet<LoopMode>)]) : modes;
-    const Ctor = (globalThis as { AbortController?: new () => { signal: AbortSignalLike; abort(reason?: unknown): void } }).AbortController;
-    const cancel = cancellable && !nested && Ctor ? new Ctor() : undefined;
+    const queue = new AsyncQueue<unknown>();
+    const cancel = this.start(input, given, cancellable, envelopes, queue);
     let ended = false;
-    // `messages` and `custom` chunks come from callbacks and `config.writer` (see ../stream/setup).
-    const runOptions = prepareStreamConfig(options ?? {}, {
-      modes, subgraphs, ns: nested?.params.ns, inherited: nested?.taskConfig,
-      push: (ns, mode, payload) => queue.push([ns, mode, payload]),
-    });
-    runGraph(this, input, runOptions, { modes: loopModes, emit, nested, streamSink: sink, sinkModes, cancel: cancel?.signal }).then(
-      () => queue.close(),
-      (e) => queue.fail(e),
-    );
-    const asArray = Array.isArray(requested);
     async function* gen() {
       try {
-        for await (const [ns, loopMode, payload] of queue) {
-          const mode = loopMode === ENVELOPE_MODE ? 'checkpoints' : loopMode;
-          if (subgraphs) yield asArray ? [ns, mode, payload] : [ns, payload];
-          else yield asArray ? [mode, payload] : payload;
-        }
+        yield* queue;
         ended = true;
       } finally {
         // Left early (a `break`, a throw in the loop's body): the run stops, as in LangGraph.js.
@@ -279,6 +253,54 @@ export class Pregel extends RunnableBase {
     }
     return stream;
   }
+
+  /**
+   * Starts a run whose chunks, shaped as the stream yields them, go to `sink`. Returns the
+   * controller that cancels it (when `cancellable`).
+   */
+  private start(input: unknown, given: PregelOptions | undefined, cancellable: boolean, envelopes: boolean, sink: ChunkSink) {
+    const options = this.config ? mergeOptions(this.config, given) : given;
+    const requested = options?.streamMode ?? this.streamMode;
+    const list = Array.isArray(requested) ? requested : [requested];
+    for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
+    const modes = new Set<LoopMode>(list);
+    if (envelopes) modes.add(ENVELOPE_MODE);
+    const nested = nestedRun(this);
+    const subgraphs = options?.subgraphs === true;
+    const nsTuple = nested ? nested.params.ns.split('|') : [];
+    const sinkModes: ReadonlySet<string> = nested ? nested.parent.modes : subgraphs ? modes : new Set();
+    const asArray = Array.isArray(requested);
+    const push = (ns: string[], loopMode: LoopMode, payload: unknown) => {
+      const mode = loopMode === ENVELOPE_MODE ? 'checkpoints' : loopMode;
+      if (subgraphs) sink.push(asArray ? [ns, mode, payload] : [ns, payload]);
+      else sink.push(asArray ? [mode, payload] : payload);
+    };
+    const emit = (mode: LoopMode, payload: unknown) => {
+      if (modes.has(mode)) push([], mode, payload);
+      if (nested?.parent.streamSink && sinkModes.has(mode)) nested.parent.streamSink(nsTuple, mode, payload);
+    };
+    const streamSink = nested ? nested.parent.streamSink : subgraphs ? (ns: string[], mode: string, payload: unknown) => push(ns, mode as LoopMode, payload) : undefined;
+    const loopModes = nested ? new Set<LoopMode>([...modes, ...(sinkModes as ReadonlySet<LoopMode>)]) : modes;
+    const Ctor = (globalThis as { AbortController?: new () => { signal: AbortSignalLike; abort(reason?: unknown): void } }).AbortController;
+    const cancel = cancellable && !nested && Ctor ? new Ctor() : undefined;
+    // `messages` and `custom` chunks come from callbacks and `config.writer` (see ../stream/setup).
+    const runOptions = prepareStreamConfig(options ?? {}, {
+      modes, subgraphs, ns: nested?.params.ns, inherited: nested?.taskConfig,
+      push: (ns, mode, payload) => push(ns, mode as LoopMode, payload),
+    });
+    runGraph(this, input, runOptions, { modes: loopModes, emit, nested, streamSink, sinkModes, cancel: cancel?.signal }).then(
+      () => sink.close(),
+      (e) => sink.fail(e),
+    );
+    return cancel;
+  }
+}
+
+/** Where a run's chunks go: the stream's queue, or `invoke` taking them as they come. */
+interface ChunkSink {
+  push(chunk: unknown): void;
+  close(): void;
+  fail(e: unknown): void;
 }
 
 /** Two run configs merged as LangChain merges configs (`withConfig` defaults under call options). */

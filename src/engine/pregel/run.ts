@@ -21,6 +21,7 @@ import { defaultSleep, type RetryPolicy, type SleepFn } from './retry';
 import { RunControl } from './run_control';
 import { runTasks } from './step';
 import { abortReason } from './step_control';
+import { merge } from './objects';
 import { Tracer } from './tracer';
 
 /** Options of `invoke` / `stream`: a RunnableConfig plus stream and trace options. */
@@ -91,9 +92,9 @@ function rootConfig(config: RunnableConfig): RunnableConfig {
 
 /** `b` over `a`: top-level keys replaced, `configurable` and `metadata` merged. */
 export function mergeConfigs(a: RunnableConfig | undefined, b: RunnableConfig | undefined): RunnableConfig {
-  if (!a) return { ...b };
-  if (!b) return { ...a };
-  return { ...a, ...b, configurable: { ...a.configurable, ...b.configurable }, metadata: { ...a.metadata, ...b.metadata } };
+  if (!a) return merge(b);
+  if (!b) return merge(a);
+  return merge(a, b, { configurable: merge(a.configurable, b.configurable), metadata: merge(a.metadata, b.metadata) });
 }
 
 interface ControllerLike {
@@ -204,10 +205,10 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     streamSink: w.streamSink, sinkModes: w.sinkModes, cache: graph.cache,
     interruptBefore: interruptBefore ?? graph.interruptBefore,
     interruptAfter: interruptAfter ?? graph.interruptAfter,
-    config: { ...config, recursionLimit }, input, emit: w.emit, modes: w.modes, tracer, durability, control,
+    config: merge(config, { recursionLimit }), input, emit: w.emit, modes: w.modes, tracer, durability, control,
   });
   const serverInfo = config.serverInfo ?? serverInfoOf(config);
-  const taskBase = { ...config, control, ...(serverInfo ? { serverInfo } : {}) };
+  const taskBase: RunnableConfig = merge(config, { control }, serverInfo ? { serverInfo } : undefined);
   // Every task gets a signal, also when the caller gave none (LangGraph.js): then one that never aborts.
   const runnerOpts = {
     sleep: sleep ?? defaultSleep, random: random ?? Math.random, signal: signal ?? quietSignal(), abortable: signal !== undefined && !quiet.has(signal), config: taskBase, callTask, graphRun,
@@ -218,7 +219,7 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   try {
     await loop.first();
     while (await loop.tick()) {
-      await loop.matchCachedWrites();
+      if (loop.p.cache) await loop.matchCachedWrites();
       await runTasks(loop, runnerOpts, interruptId);
       // A root task left without writes (a Command.PARENT with no parent) ends the run here.
       if (!loop.tasks.every((t) => t.writes.length > 0)) break;

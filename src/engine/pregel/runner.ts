@@ -5,7 +5,7 @@
  * bubble-up passing through (a subgraph's `Command.PARENT`, a drain). The step as a whole is
  * driven by ./step.
  */
-import type { PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+import type { PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
 import { ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS, RESUME } from '../constants';
 import { isGraphBubbleUp, isGraphDrained, isGraphInterrupt, isParentCommand, type NodeError } from '../errors';
 import { Command, type Interrupt } from '../types';
@@ -16,6 +16,7 @@ import type { PregelLoop } from './loop';
 import { retryDelay, retryPolicyFor, type RetryPolicy, type SleepFn } from './retry';
 import type { StepControl } from './step_control';
 import { runWithTimeout, type AttemptScope } from './timeout';
+import { merge } from './objects';
 import { jsonSafe } from './tracer';
 import { runTraced, stepCallbacks, type GraphRun } from './callbacks';
 import type { Channels, PreparedTask } from './types';
@@ -55,6 +56,7 @@ export type Outcome =
   | { kind: 'cancelled' };
 
 const noop = (): void => {};
+const OK: Outcome = { kind: 'ok' };
 
 /** The scratchpad of a task, from the writes saved for it (LangGraph `_scratchpad`). */
 export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap: Record<string, unknown> | undefined, interruptIdOf: (ns: string, n: number) => string): Scratchpad {
@@ -62,14 +64,17 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
   let nullResume: unknown;
   let hasNullResume = false;
   // Only the NULL task's writes and the task's own can hold its answers (indexed, not scanned).
-  const lists = task.id === NULL_TASK_ID ? [loop.pendingOf(task.id)] : [loop.pendingOf(NULL_TASK_ID), loop.pendingOf(task.id)];
-  for (const [tid, chan, val] of lists.flat()) {
-    if (chan !== RESUME) continue;
-    if (tid === NULL_TASK_ID && !hasNullResume) {
-      nullResume = val;
-      hasNullResume = true;
-    } else if (tid === task.id) resume.push(...(Array.isArray(val) ? val : [val]));
-  }
+  const take = (list: readonly PendingWrite[]) => {
+    for (const [tid, chan, val] of list) {
+      if (chan !== RESUME) continue;
+      if (tid === NULL_TASK_ID && !hasNullResume) {
+        nullResume = val;
+        hasNullResume = true;
+      } else if (tid === task.id) resume.push(...(Array.isArray(val) ? val : [val]));
+    }
+  };
+  if (task.id !== NULL_TASK_ID) take(loop.pendingOf(NULL_TASK_ID));
+  take(loop.pendingOf(task.id));
   if (resumeMap) {
     const next = interruptIdOf(task.taskNs, resume.length);
     const first = interruptIdOf(task.taskNs, 0);
@@ -87,29 +92,31 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
   return { resume, nullResume, hasNullResume, interruptCounter: -1, callCounter: 0, subgraphCounter: 0, consumeNullResume };
 }
 
-/** The config a task's attempt runs with; `executionInfo` is what LangGraph.js tells a node about its run. */
+/**
+ * The config a task's attempt runs with; `executionInfo` is what LangGraph.js tells a node about its run.
+ * Built with `merge` (./objects), not `{ ...base, key }`: adding keys to a spread copy is slow in V8.
+ */
 function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, step: StepControl, attempt: number, firstAttemptTime: number): RunnableConfig {
   const base = opts.config;
-  const configurable: Record<string, unknown> = {
-    ...base.configurable, checkpoint_ns: task.taskNs, __pregel_task_id: task.id, __pregel_scratchpad: { currentTaskInput: task.input },
-  };
+  const configurable: Record<string, unknown> = merge(base.configurable);
+  configurable.checkpoint_ns = task.taskNs;
+  configurable.__pregel_task_id = task.id;
+  configurable.__pregel_scratchpad = { currentTaskInput: task.input };
   if (task.nodeError) configurable.__pregel_node_error = task.nodeError;
-  const metadata: Record<string, unknown> = task.node.metadata ? { ...base.metadata, ...task.node.metadata } : { ...base.metadata };
+  const metadata: Record<string, unknown> = merge(base.metadata, task.node.metadata);
   metadata.checkpoint_ns = task.taskNs;
   metadata.langgraph_step = loop.step;
   metadata.langgraph_node = task.name;
   metadata.langgraph_triggers = task.triggers;
   metadata.langgraph_path = task.path;
   metadata.langgraph_checkpoint_ns = task.taskNs;
-  const config: RunnableConfig = {
-    ...base,
-    executionInfo: {
-      checkpointId: loop.checkpoint.id, checkpointNs: task.taskNs, taskId: task.id, threadId: loop.checkpointConfig.configurable?.thread_id,
-      runId: base.runId != null ? String(base.runId) : undefined, nodeAttempt: attempt, nodeFirstAttemptTime: firstAttemptTime,
-    },
-    configurable,
-    metadata,
+  const config: RunnableConfig = merge(base);
+  config.executionInfo = {
+    checkpointId: loop.checkpoint.id, checkpointNs: task.taskNs, taskId: task.id, threadId: loop.checkpointConfig.configurable?.thread_id,
+    runId: base.runId != null ? String(base.runId) : undefined, nodeAttempt: attempt, nodeFirstAttemptTime: firstAttemptTime,
   };
+  config.configurable = configurable;
+  config.metadata = metadata;
   if (step.signal) config.signal = step.signal as RunnableConfig['signal'];
   if (task.node.tags) config.tags = base.tags ? [...base.tags, ...task.node.tags] : task.node.tags;
   // The node's runs nest under the graph's run, one child per step (as LangGraph.js tags them).
@@ -259,8 +266,9 @@ async function commitSuccess(task: PreparedTask, loop: PregelLoop, writes: Pendi
   task.writes = writes;
   const tr = loop.p.tracer;
   if (tr.enabled) tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'success', channels: writes.map((w) => w[0]) });
-  await loop.putWrites(task.id, writes);
-  return { kind: 'ok' };
+  const caching = loop.putWrites(task.id, writes);
+  if (caching) await caching;
+  return OK;
 }
 
 /**

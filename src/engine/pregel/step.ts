@@ -61,7 +61,8 @@ type Settle = (t: PreparedTask, o: Outcome) => PreparedTask | undefined;
 
 /** Runs `queue` (and the handlers failures schedule) until it is done or `stop()` says so. */
 async function drive(queue: PreparedTask[], launch: Launch, settle: Settle, stop: () => boolean, limit: number): Promise<void> {
-  if (!concurrentTasks()) {
+  // One task (a loop's step) runs the same either way; the sequential form costs no extra promise.
+  if (!concurrentTasks() || queue.length === 1) {
     for (let i = 0; i < queue.length && !stop(); i++) {
       const handler = settle(queue[i], await launch(queue[i]));
       // A handler runs right after the task it handles.

@@ -15,10 +15,11 @@ import type { PreparedTask } from './types';
  * Records writes of a task (or of the NULL task) against the checkpoint the step started from.
  * Special-only batches keep the last write per channel; a task's new writes replace its earlier
  * ones; NULL-task writes accumulate (a new special write replaces the old one of its channel).
- * Under `exit` durability the saver gets them only at exit (`flushPendingWrites`).
+ * Under `exit` durability the saver gets them only at exit (`flushPendingWrites`). Synchronous
+ * (the saver call is tracked, not awaited): a promise only when the node cache is written.
  */
-export async function putTaskWrites(loop: PregelLoop, taskId: string, writesIn: readonly PendingWriteValue[], cached: boolean): Promise<void> {
-  if (writesIn.length === 0) return;
+export function putTaskWrites(loop: PregelLoop, taskId: string, writesIn: readonly PendingWriteValue[], cached: boolean): Promise<void> | undefined {
+  if (writesIn.length === 0) return undefined;
   let writes = writesIn;
   const deduplicated: string[] = [];
   if (writes.every(([c]) => c in WRITES_IDX_MAP)) {
@@ -54,8 +55,9 @@ export async function putTaskWrites(loop: PregelLoop, taskId: string, writesIn: 
   if (task) outputWrites(loop, task, writes, cached);
   const key = task?.cacheKey;
   if (!cached && key && p.cache && writes[0][0] !== ERROR && writes[0][0] !== INTERRUPT) {
-    await p.cache.set([{ key: [key.ns, key.key], value: task.writes, ttl: key.ttl }]);
+    return p.cache.set([{ key: [key.ns, key.key], value: task.writes, ttl: key.ttl }]).then(() => undefined);
   }
+  return undefined;
 }
 
 const untrackedOf = new WeakMap<object, ReadonlySet<string>>();
@@ -83,7 +85,8 @@ export function outputWrites(loop: PregelLoop, task: PreparedTask, writes: reado
       const ints = writes.filter((w) => w[0] === INTERRUPT).flatMap((w) => w[1] as unknown[]);
       loop.emit('updates', { [INTERRUPT]: ints });
       loop.emit('values', { [INTERRUPT]: ints });
-    } else if (writes[0][0] !== ERROR) {
+    } else if (writes[0][0] !== ERROR && loop.p.modes.has('updates')) {
+      // The chunk is built only when the stream takes `updates` (emit would drop it otherwise).
       const chunk = outputUpdates(loop.p.outputKeys, [[task, writes]], cached);
       if (chunk) loop.emit('updates', chunk);
     }
