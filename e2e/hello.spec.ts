@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { PROTOCOL_VERSION } from '../src/protocol/messages';
 
 test.describe('foundation', () => {
   test('the page starts the worker, which opens IndexedDB and answers hello', async ({ page }) => {
     await page.goto('/');
     const status = page.getByTestId('worker-status');
     await expect(status).toHaveAttribute('data-status', 'ready');
-    await expect(status).toContainText('protocol v2');
+    await expect(status).toContainText(`protocol v${PROTOCOL_VERSION}`);
     await expect(status).toContainText('database replaygraph');
     // The app opens on the gallery; the debugger draws the first graph.
     await page.getByTestId('view-debugger').click();

@@ -108,9 +108,9 @@ describe('IndexedDB schema migrations', () => {
     await saver.appendTrace('t', [{ runId: 'r', kind: 'checkpoint', checkpoint: { checkpointId: cpId(2), ns: '', next: ['n'] } }]);
     const rows = await saver.listRows('t', '', 10);
     expect(rows.map((r) => [r.config.configurable?.checkpoint_id, r.next, r.writes])).toEqual([
-      [cpId(2), ['n'], { count: 2, interrupts: false, error: true }],
+      [cpId(2), ['n'], { count: 2, interrupts: false, error: true, channels: ['a', '__error__'] }],
       // Saved before version 7: its writes are counted when read, and its `next` is not known.
-      [cpId(1), undefined, { count: 2, interrupts: true, error: false }],
+      [cpId(1), undefined, { count: 2, interrupts: true, error: false, channels: ['a', '__interrupt__'] }],
     ]);
     expect(rows[0]!.parentConfig).toEqual(cfg('t', '', cpId(1)));
     // Nothing stored before was lost.
