@@ -78,22 +78,15 @@ export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> 
   }
 }
 
-/**
- * Sets or clears the "running" flag of a thread, recording its graph id when given (LangGraph
- * does not put one in checkpoint metadata; the worker knows it). Other fields of the record
- * (a graph id set before, the trace counter) are kept.
- */
-export async function setThreadRunning(conn: DbConnection, threadId: string, running: boolean, graphId?: string): Promise<void> {
-  const operation = `mark thread "${threadId}" as ${running ? 'running' : 'not running'}`;
+/** Rewrites a thread's record in one transaction: `change` gets the stored record (if any) and returns the new one. */
+async function updateThreadRecord(conn: DbConnection, threadId: string, operation: string, change: (before: ThreadRecord | undefined) => ThreadRecord): Promise<void> {
   const tx = await conn.transaction(['threads'], 'readwrite').catch((err: unknown) => {
     throw toStorageError(err, operation);
   });
   const batch = new WriteBatch(tx, operation);
   try {
     const store = tx.objectStore('threads');
-    const before = await store.get(threadId);
-    const record: ThreadRecord = { ...before, thread_id: threadId, running, updated_at: new Date().toISOString() };
-    if (graphId !== undefined) record.graph_id = graphId;
+    const record = change(await store.get(threadId));
     batch.issue('(thread)', () => store.put(record));
   } catch (err) {
     return batch.fail(err);
@@ -102,26 +95,29 @@ export async function setThreadRunning(conn: DbConnection, threadId: string, run
 }
 
 /**
+ * Sets or clears the "running" flag of a thread, recording its graph id when given (LangGraph
+ * does not put one in checkpoint metadata; the worker knows it). Other fields of the record
+ * (a graph id set before, the trace counter) are kept.
+ */
+export function setThreadRunning(conn: DbConnection, threadId: string, running: boolean, graphId?: string): Promise<void> {
+  return updateThreadRecord(conn, threadId, `mark thread "${threadId}" as ${running ? 'running' : 'not running'}`, (before) => {
+    const record: ThreadRecord = { ...before, thread_id: threadId, running, updated_at: new Date().toISOString() };
+    if (graphId !== undefined) record.graph_id = graphId;
+    return record;
+  });
+}
+
+/**
  * Names a thread (an empty `name` removes the name). Only the name changes: the running flag,
  * graph id, trace counter and update time are kept, so a rename does not reorder the thread list.
  * The name goes with the thread's record when the thread is deleted.
  */
-export async function setThreadName(conn: DbConnection, threadId: string, name: string): Promise<void> {
-  const operation = `rename thread "${threadId}"`;
-  const tx = await conn.transaction(['threads'], 'readwrite').catch((err: unknown) => {
-    throw toStorageError(err, operation);
-  });
-  const batch = new WriteBatch(tx, operation);
-  try {
-    const store = tx.objectStore('threads');
-    const before = await store.get(threadId);
+export function setThreadName(conn: DbConnection, threadId: string, name: string): Promise<void> {
+  return updateThreadRecord(conn, threadId, `rename thread "${threadId}"`, (before) => {
     // A thread known only by its checkpoints gets a record with no update time of its own.
     const record: ThreadRecord = { ...(before ?? { thread_id: threadId, running: false, updated_at: '' }) };
     if (name === '') delete record.name;
     else record.name = name;
-    batch.issue('(thread)', () => store.put(record));
-  } catch (err) {
-    return batch.fail(err);
-  }
-  await batch.commit();
+    return record;
+  });
 }
