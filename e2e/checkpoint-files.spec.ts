@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { setEditorSource } from './editor-helpers';
 
 const FIXTURES = fileURLToPath(new URL('../tests/fixtures/checkpoints/', import.meta.url));
 const fx = (p: string) => join(FIXTURES, p);
@@ -237,10 +238,7 @@ test.describe('open your app\'s checkpoints', () => {
     await expect(page.locator('.cm-content')).toContainText("from 'replaygraph'");
     const graphName = `error-resume-${Date.now().toString(36)}`;
     await page.getByTestId('editor-name').fill(graphName);
-    await page.locator('.cm-content').click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText([
+    await setEditorSource(page, [
       "import { Annotation, END, START, StateGraph } from 'replaygraph';",
       "export const title = 'Error then resume';",
       'const State = Annotation.Root({',

@@ -3,20 +3,13 @@
  * worker; syntax and run-time errors come back with line and column and the line is marked.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { setEditorSource } from './editor-helpers';
 
 async function openEditor(page: Page): Promise<void> {
   await page.goto('/?view=editor');
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
   await expect(page.getByTestId('editor')).toBeVisible();
   await expect(page.locator('.cm-content')).toContainText("from 'replaygraph'");
-}
-
-/** Replaces the editor's text as a user would (select all, type). */
-async function setSource(page: Page, source: string): Promise<void> {
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(source);
 }
 
 const name = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
@@ -28,7 +21,7 @@ test.describe('graph editor', () => {
     await expect(page.locator('.cm-content span[class]').first()).toBeVisible();
     const graphName = name('counter');
     await page.getByTestId('editor-name').fill(graphName);
-    await setSource(page, [
+    await setEditorSource(page, [
       "import { Annotation, END, START, StateGraph } from 'replaygraph';",
       "export const title = 'Word counter';",
       "export const exampleInput = { text: 'one two three' };",
@@ -52,7 +45,7 @@ test.describe('graph editor', () => {
   test('a syntax error is reported with line and column, and the line is marked', async ({ page }) => {
     await openEditor(page);
     await page.getByTestId('editor-name').fill(name('broken'));
-    await setSource(page, [
+    await setEditorSource(page, [
       "import { Annotation, StateGraph } from 'replaygraph';",
       'const State = Annotation.Root({ n: Annotation<number>() });',
       'const oops = (;',
@@ -69,7 +62,7 @@ test.describe('graph editor', () => {
     // The unsaved text survives a reload; fixing it clears the error and its mark.
     await page.reload();
     await expect(page.locator('.cm-content')).toContainText('const oops = (;');
-    await setSource(page, [
+    await setEditorSource(page, [
       "import { Annotation, StateGraph } from 'replaygraph';",
       'const State = Annotation.Root({ n: Annotation<number>() });',
       "export default new StateGraph(State).addNode('a', () => ({ n: 1 })).addEdge('__start__', 'a');",
@@ -83,7 +76,7 @@ test.describe('graph editor', () => {
   test('a run-time error in a node is reported at its line and column', async ({ page }) => {
     await openEditor(page);
     await page.getByTestId('editor-name').fill(name('thrower'));
-    await setSource(page, [
+    await setEditorSource(page, [
       "import { Annotation, END, START, StateGraph } from 'replaygraph';",
       'const State = Annotation.Root({ n: Annotation<number>() });',
       'export default new StateGraph(State)',

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectUntouched, openApp, uid, victims } from './hostile-helpers';
+import { setEditorSource } from './editor-helpers';
 
 const GOOD = [
   "import { Annotation, END, START, StateGraph } from 'replaygraph';",
@@ -28,14 +29,6 @@ async function storeUserGraph(page: Page, id: string, source: string): Promise<v
     };
     open.onerror = () => reject(open.error);
   }), { id, source });
-}
-
-/** Replaces the editor's text as a user would. */
-async function setSource(page: Page, source: string): Promise<void> {
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(source);
 }
 
 async function chooseFile(page: Page, name: string, text: string): Promise<void> {
@@ -79,7 +72,7 @@ test.describe('hostile: consent before code runs, quarantine after it fails', ()
     await card.getByTestId('gallery-edit').click();
     await expect(page.getByTestId('editor-quarantine')).toHaveAttribute('data-reason', 'load-timeout');
     await expect(page.locator('.cm-content')).toContainText('for (;;)');
-    await setSource(page, GOOD);
+    await setEditorSource(page, GOOD);
     await page.getByTestId('editor-run').click();
     await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
     expect((await page.evaluate(() => window.__replaygraph!.listGraphs())).find((g) => g.id === id)?.quarantine).toBeUndefined();
@@ -113,7 +106,7 @@ test.describe('hostile: consent before code runs, quarantine after it fails', ()
     const v = await victims(page);
     await page.getByTestId('view-editor').click();
     await page.getByTestId('editor-name').fill(`spinner-${Date.now().toString(36)}`);
-    await setSource(page, LOOPS_AT_LOAD);
+    await setEditorSource(page, LOOPS_AT_LOAD);
     await page.getByTestId('editor-check').click();
     await page.getByTestId('editor-cancel').click();
     await expect(page.getByTestId('editor-problem')).toHaveAttribute('data-code', 'COMPILE_CANCELLED', { timeout: 3_000 });

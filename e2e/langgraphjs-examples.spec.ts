@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { setEditorSource } from './editor-helpers';
 
 const fixture = (name: string) => readFileSync(new URL(`../tests/fixtures/langgraphjs/${name}`, import.meta.url), 'utf8');
 
@@ -12,10 +13,7 @@ async function pasteAndRun(page: Page, graphName: string, source: string): Promi
   await page.goto('/?view=editor');
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
   await page.getByTestId('editor-name').fill(graphName);
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(source);
+  await setEditorSource(page, source);
   await page.getByTestId('editor-run').click();
   // The first run has the module's example input (none here): it proves the module runs.
   await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', /done|interrupted/, { timeout: 20_000 });
@@ -81,10 +79,7 @@ test.describe('LangGraph.js examples in the editor', () => {
     await page.goto('/?view=editor');
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
     await page.getByTestId('editor-name').fill(name('openai'));
-    await page.locator('.cm-content').click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText([
+    await setEditorSource(page, [
       'import { StateGraph, MessagesAnnotation } from "@langchain/langgraph";',
       'import { ChatOpenAI } from "@langchain/openai";',
       'const model = new ChatOpenAI({ model: "gpt-4o-mini" });',

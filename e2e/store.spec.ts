@@ -4,6 +4,7 @@
  * still there after a reload.
  */
 import { expect, test } from '@playwright/test';
+import { setEditorSource } from './editor-helpers';
 
 const SOURCE = [
   "import { Annotation, END, START, StateGraph, getStore } from '@langchain/langgraph';",
@@ -24,10 +25,7 @@ test('a run puts an item in its thread store; the next run reads it; the Store t
   await page.goto('/?view=editor');
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
   await page.getByTestId('editor-name').fill(`store-${Date.now().toString(36)}`);
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(SOURCE);
+  await setEditorSource(page, SOURCE);
   await page.getByTestId('editor-run').click();
   await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 20_000 });
   await page.getByTestId('run-here').click();
