@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileUserGraph, UserGraphError, type CompiledUserGraph } from '../../src/sandbox/usercode';
 import { FakeCompiled, fakeEngine } from './fake-engine';
-
-/** 1-based line and column of the first occurrence of `needle` in `source`. */
-function positionOf(source: string, needle: string, nth = 0): { line: number; column: number } {
-  let index = -1;
-  for (let i = 0; i <= nth; i++) index = source.indexOf(needle, index + 1);
-  if (index < 0) throw new Error(`"${needle}" not in source`);
-  const before = source.slice(0, index);
-  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
-}
+import { positionOf } from './position-of';
 
 function compiled(source: string): CompiledUserGraph {
   const r = compileUserGraph(source, fakeEngine);

@@ -12,19 +12,11 @@ import { compileUserModule } from '../../src/sandbox/user-graphs';
 import type { HostGraph } from '../../src/sandbox/engine-port';
 import { transpileUserSource } from '../../src/sandbox/usercode/transpile';
 import { toSourcePosition } from '../../src/sandbox/usercode/source-map';
+import { positionOf } from './position-of';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/langgraphjs/${name}`, import.meta.url), 'utf8');
 const QUICKSTART = fixture('quickstart-agent.ts.txt');
 const HITL = fixture('human-in-the-loop.ts.txt');
-
-/** 1-based position of the `nth` occurrence of `needle`. */
-function positionOf(source: string, needle: string, nth = 0): { line: number; column: number } {
-  let index = -1;
-  for (let i = 0; i <= nth; i++) index = source.indexOf(needle, index + 1);
-  if (index < 0) throw new Error(`"${needle}" not in source`);
-  const before = source.slice(0, index);
-  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
-}
 
 function build(id: string, source: string): HostGraph {
   const r = compileUserModule(id, source);
