@@ -15,7 +15,8 @@
  * Every event has `type` (a namespaced literal), `runId` (one id per invoke/stream call),
  * `checkpointNs` (`""` for the root graph), `step` (the superstep the event belongs to, LangGraph
  * numbering: -1 = input checkpoint, 0 = the `__start__` step, …) and `seq` (0, 1, 2 … in emission
- * order within one run).
+ * order within one run), and `at` (when it was emitted: milliseconds since the epoch, with a fraction
+ * where the host's clock has one; events stored before it existed lack it).
  */
 
 /** Bumped when an event's shape changes incompatibly. */
@@ -31,6 +32,12 @@ export interface TraceBase {
   step: number;
   /** Emission order within the run, from 0. */
   seq: number;
+  /**
+   * When the event was emitted, in milliseconds since the epoch (fractional where the clock has
+   * sub-millisecond resolution). Durations are differences of these. Absent in records stored
+   * before the engine stamped events.
+   */
+  at?: number;
 }
 
 /** Why a PULL task was triggered: one entry per trigger channel that has news for the node. */
@@ -278,10 +285,10 @@ export type TraceEventType = TraceEvent['type'];
 /** A trace subscriber. */
 export type TraceListener = (event: TraceEvent) => void;
 
-/** The event shape without the fields the emitter fills in (runId, checkpointNs, seq). */
+/** The event shape without the fields the emitter fills in (runId, checkpointNs, seq, at). */
 export type TraceEventInput = TraceEvent extends infer E
   ? E extends TraceEvent
-    ? Omit<E, 'runId' | 'checkpointNs' | 'seq'>
+    ? Omit<E, 'runId' | 'checkpointNs' | 'seq' | 'at'>
     : never
   : never;
 
@@ -315,6 +322,7 @@ export function isTraceEvent(x: unknown): x is TraceEvent {
     typeof e.runId === 'string' &&
     typeof e.checkpointNs === 'string' &&
     typeof e.step === 'number' &&
-    typeof e.seq === 'number'
+    typeof e.seq === 'number' &&
+    (e.at === undefined || (typeof e.at === 'number' && Number.isFinite(e.at)))
   );
 }

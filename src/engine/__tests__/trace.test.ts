@@ -21,6 +21,12 @@ describe('trace', () => {
     for (const e of log.events) expect(isTraceEvent(e)).toBe(true);
     expect(log.events.map((e) => e.seq)).toEqual(log.events.map((_, i) => i));
     expect(new Set(log.events.map((e) => e.runId)).size).toBe(1);
+    const before = Date.now() - 60_000;
+    const stamps = log.events.map((e) => e.at ?? Number.NaN);
+    for (const [i, at] of stamps.entries()) {
+      expect(at).toBeGreaterThan(before);
+      if (i > 0) expect(at).toBeGreaterThanOrEqual(stamps[i - 1]);
+    }
     expect(log.events[0]).toMatchObject({ type: '@engine.run.start', isReplaying: false, isResuming: false, input: 'value', checkpointId: null });
     expect(log.events.at(-1)).toMatchObject({ type: '@engine.run.end', status: 'interrupted' });
   });

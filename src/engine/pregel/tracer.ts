@@ -5,6 +5,15 @@ import type { TraceEvent, TraceEventInput, TraceListener } from '../../shared/tr
 import { PUSH } from '../constants';
 import type { PreparedTask } from './types';
 
+interface ClockLike {
+  now(): number;
+  timeOrigin?: number;
+}
+const perf = (globalThis as { performance?: ClockLike }).performance;
+/** Milliseconds since the epoch, with the sub-millisecond fraction of `performance` where the host has it. */
+const now: () => number =
+  perf && typeof perf.timeOrigin === 'number' ? () => (perf.timeOrigin as number) + perf.now() : () => Date.now();
+
 export class Tracer {
   constructor(
     private readonly listener: TraceListener | undefined,
@@ -22,7 +31,7 @@ export class Tracer {
   /** Emits one event. A listener's exception is swallowed: tracing never changes a result. */
   emit(event: TraceEventInput): void {
     if (!this.listener) return;
-    const full = { ...event, runId: this.runId, checkpointNs: this.checkpointNs, seq: this.counter.seq++ } as TraceEvent;
+    const full = { ...event, runId: this.runId, checkpointNs: this.checkpointNs, seq: this.counter.seq++, at: now() } as TraceEvent;
     try {
       this.listener(full);
     } catch {
