@@ -13,7 +13,8 @@
 
 // The engine is type-checked without the DOM library, where `structuredClone` is not declared;
 // every runtime we target (browsers, workers, Node ≥ 17) has it.
-const structured = (globalThis as unknown as { structuredClone: <T>(value: T) => T }).structuredClone;
+declare const structuredClone: <T>(value: T) => T;
+const structured = structuredClone;
 
 /** Thrown inside the fast path when the value needs structuredClone. */
 const NOT_PLAIN: unique symbol = Symbol('not plain');

@@ -222,7 +222,7 @@ function toTuple(threadId: string, ns: string, data: NamespaceData, stored: Stor
  * are copied by shape; any other field goes through the general copy.
  */
 function copySkeleton(s: Checkpoint): Checkpoint {
-  const out = {} as Checkpoint;
+  const out: Record<string, unknown> = {};
   for (const key of Object.keys(s) as (keyof Checkpoint)[]) {
     if (key === 'channel_values') out.channel_values = {};
     else if (key === 'channel_versions') out.channel_versions = { ...s.channel_versions };
@@ -231,9 +231,10 @@ function copySkeleton(s: Checkpoint): Checkpoint {
       for (const node of Object.keys(s.versions_seen)) rows[node] = { ...s.versions_seen[node] };
       out.versions_seen = rows;
     } else if (key === 'updated_channels') out.updated_channels = s.updated_channels!.slice();
-    else (out as unknown as Record<string, unknown>)[key] = copyValue(s[key]);
+    else out[key] = copyValue(s[key]);
   }
-  return out;
+  // The same keys as `s`, each copied by its own shape.
+  return out as Checkpoint & Record<string, unknown>;
 }
 
 /**
@@ -242,9 +243,10 @@ function copySkeleton(s: Checkpoint): Checkpoint {
  * the caller falls back to the general copy, which also reports what cannot be cloned.
  */
 function copySkeletonIn(c: Checkpoint): Checkpoint | undefined {
-  const out = {} as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const fields = c as Checkpoint & Readonly<Record<string, unknown>>;
   for (const key of Object.keys(c)) {
-    const v = (c as unknown as Record<string, unknown>)[key];
+    const v = fields[key];
     if (key === 'channel_values') out[key] = {};
     else if (key === 'channel_versions') {
       const copy = flatCopy(v);
@@ -261,7 +263,8 @@ function copySkeletonIn(c: Checkpoint): Checkpoint | undefined {
     } else if (isPrimitive(v)) out[key] = v;
     else return undefined;
   }
-  return out as unknown as Checkpoint;
+  // Every key of `c`, copied: a checkpoint again.
+  return out as Checkpoint & Record<string, unknown>;
 }
 
 const isPrimitive = (v: unknown) => v === null || (typeof v !== 'object' && typeof v !== 'function' && typeof v !== 'symbol');

@@ -21,13 +21,13 @@ export interface ChannelDef<V = unknown, U = V> {
  * what the bare `Annotation<T>` (no call) of the LangGraph.js docs is: the key's channel is made by
  * calling it with no arguments, as LangGraph.js does.
  */
-export type StateDefinition = Record<string, ChannelDef<any, any> | (() => ChannelDef<any, any>)>;
+export type StateDefinition = Record<string, ChannelDef<unknown, unknown> | (() => ChannelDef<unknown, unknown>)>;
 
 /** The channel definition behind a key, whether given as a `ChannelDef` or as a function making one. */
-type DefOf<D> = D extends ChannelDef<any, any> ? D : D extends (...args: any[]) => infer R ? R : never;
+type DefOf<D> = D extends ChannelDef<unknown, unknown> ? D : D extends (...args: never[]) => infer R ? R : never;
 
-export type StateType<SD extends StateDefinition> = { [K in keyof SD]: DefOf<SD[K]> extends ChannelDef<infer V, any> ? V : never };
-export type UpdateType<SD extends StateDefinition> = { [K in keyof SD]?: DefOf<SD[K]> extends ChannelDef<any, infer U> ? U : never };
+export type StateType<SD extends StateDefinition> = { [K in keyof SD]: DefOf<SD[K]> extends ChannelDef<infer V, unknown> ? V : never };
+export type UpdateType<SD extends StateDefinition> = { [K in keyof SD]?: DefOf<SD[K]> extends ChannelDef<unknown, infer U> ? U : never };
 
 /** Options of a reducer key. */
 export interface ReducerOptions<V, U> {
@@ -45,16 +45,12 @@ export class AnnotationRoot<SD extends StateDefinition> {
   constructor(readonly spec: SD) {}
 }
 
-function lastValueDef<V>(): ChannelDef<V, V> {
-  return { lg_kind: 'ChannelDef', toSpec: () => lastValueSpec<V>() };
-}
-
 /**
  * `Annotation<T>()`: a plain key (the last value written wins; two writes in one step are an error).
  * `Annotation<T, U>({ reducer, default })`: a key folding writes with `reducer`.
  */
 export function Annotation<V, U = V>(options?: ReducerOptions<V, U> | { value: (a: V, b: U) => V; default?: () => V }): ChannelDef<V, U> {
-  if (!options) return lastValueDef<V>() as unknown as ChannelDef<V, U>;
+  if (!options) return { lg_kind: 'ChannelDef', toSpec: () => lastValueSpec<V>() };
   const reducer = 'reducer' in options ? options.reducer : options.value;
   const initial = options.default;
   return { lg_kind: 'ChannelDef', toSpec: () => binopSpec<V, U>(reducer, initial) };

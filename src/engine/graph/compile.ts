@@ -25,7 +25,7 @@ import type { BranchSpec, CompileOptions, NodeSpec, StateGraph } from './state_g
 /** A compiled StateGraph (LangGraph.js `CompiledStateGraph`). `S`/`U` type state and updates. */
 export class CompiledStateGraph<S = any, U = any> extends Pregel {
   declare readonly __types?: [S, U];
-  builder!: StateGraph<any, any, any>;
+  builder!: StateGraph<unknown, S, U>;
   /** Used by a supervisor to describe the hand-off to this graph. */
   description?: string;
 
@@ -146,7 +146,7 @@ async function runBranch(from: string, b: BranchSpec, state: unknown, config: Ru
   return routeWrites(from, dests as (string | Send)[]);
 }
 
-function makeWriters(name: string, g: StateGraph<any, any, any>, keys: string[], nodeNames: ReadonlySet<string>, joins: [string, string][], schema: RuntimeSchema | undefined) {
+function makeWriters<X, S, U>(name: string, g: StateGraph<X, S, U>, keys: string[], nodeNames: ReadonlySet<string>, joins: [string, string][], schema: RuntimeSchema | undefined) {
   const edges = g.edges.filter(([s]) => s === name).map(([, e]) => e);
   const branches = g.branches.get(name) ?? [];
   const readKeys = Object.keys(g.channels);
@@ -165,7 +165,7 @@ function makeWriters(name: string, g: StateGraph<any, any, any>, keys: string[],
 }
 
 /** Builds the Pregel graph of a StateGraph (`nodes`: the builder's, with the node defaults applied). */
-export function compileStateGraph<S, U>(g: StateGraph<any, any, any>, specs: ReadonlyMap<string, NodeSpec>, options: CompileOptions): CompiledStateGraph<S, U> {
+export function compileStateGraph<X, S, U>(g: StateGraph<X, S, U>, specs: ReadonlyMap<string, NodeSpec>, options: CompileOptions): CompiledStateGraph<S, U> {
   const all = Object.keys(g.channels);
   const channels: Record<string, ChannelSpec> = { ...g.channels, [START]: ephemeralSpec(true), [TASKS]: topicSpec(false) };
   const nodeNames = new Set(specs.keys());

@@ -78,7 +78,7 @@ export interface CompileOptions {
   /** The store nodes read as `config.store` / `getStore()`. */
   store?: StoreLike;
   /** Stream transformers every `streamEvents(…, { version: 'v3' })` run starts with. */
-  transformers?: ReadonlyArray<() => StreamTransformer<any>>;
+  transformers?: ReadonlyArray<() => StreamTransformer<unknown>>;
 }
 
 export interface NodeSpec {
@@ -307,6 +307,6 @@ export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
       ...(Array.isArray(options.interruptBefore) ? options.interruptBefore : []),
       ...(Array.isArray(options.interruptAfter) ? options.interruptAfter : []),
     ]);
-    return compileStateGraph<S, U>(this as unknown as StateGraph<any, any, any>, nodes, options);
+    return compileStateGraph(this, nodes, options);
   }
 }

@@ -8,7 +8,7 @@ import { END, START } from '../constants';
 import { UnreachableNodeError } from '../errors';
 import type { NodeSpec, StateGraph } from './state_graph';
 
-export function validateGraph(g: StateGraph<any, any, any>, nodes: ReadonlyMap<string, NodeSpec>, interrupts: string[]): void {
+export function validateGraph<X, S, U>(g: StateGraph<X, S, U>, nodes: ReadonlyMap<string, NodeSpec>, interrupts: string[]): void {
   const edges: [string, string][] = [...g.edges, ...g.waitingEdges.flatMap(([starts, end]) => starts.map((s): [string, string] => [s, end]))];
   const sources = new Set(edges.map(([s]) => s));
   for (const start of g.branches.keys()) sources.add(start);

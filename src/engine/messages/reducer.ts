@@ -30,16 +30,17 @@ export const REMOVE_ALL_MESSAGES = '__remove_all__';
 /** A write to a messages key: one message-like value or a list of them. */
 export type Messages = BaseMessageLike | BaseMessageLike[];
 
-type MessageClass = new (fields: Record<string, unknown>) => BaseMessage;
+type Fields = Record<string, unknown>;
+type FieldsOf<C> = C extends new (fields: infer F) => BaseMessage ? Exclude<F, string> : never;
 
-/** Whole-message class per message type, for turning chunks into messages. */
-const WHOLE_CLASS: Record<string, MessageClass> = {
-  human: HumanMessage as unknown as MessageClass,
-  ai: AIMessage as unknown as MessageClass,
-  system: SystemMessage as unknown as MessageClass,
-  tool: ToolMessage as unknown as MessageClass,
-  function: FunctionMessage as unknown as MessageClass,
-  generic: ChatMessage as unknown as MessageClass,
+/** Whole-message constructor per message type, for turning chunks into messages. */
+const WHOLE_CLASS: Record<string, (fields: Fields) => BaseMessage> = {
+  human: (f) => new HumanMessage(f as FieldsOf<typeof HumanMessage>),
+  ai: (f) => new AIMessage(f as FieldsOf<typeof AIMessage>),
+  system: (f) => new SystemMessage(f as FieldsOf<typeof SystemMessage>),
+  tool: (f) => new ToolMessage({ ...f, tool_call_id: f.tool_call_id as string } as FieldsOf<typeof ToolMessage>),
+  function: (f) => new FunctionMessage({ ...f, name: f.name as string } as FieldsOf<typeof FunctionMessage>),
+  generic: (f) => new ChatMessage({ ...f, role: f.role as string } as FieldsOf<typeof ChatMessage>),
 };
 
 /** One message-like value as a message class (a chunk becomes its whole-message class). */
@@ -49,12 +50,12 @@ export function toMessage(like: BaseMessageLike): BaseMessage {
   const Whole = WHOLE_CLASS[message.getType()];
   if (!Whole) return message;
   // The chunk's own fields, minus what only chunks (or the serialisation machinery) carry.
-  const fields: Record<string, unknown> = {};
+  const fields: Fields = {};
   for (const [k, v] of Object.entries(message)) {
     if (k === 'type' || k === 'tool_call_chunks' || k.startsWith('lc_')) continue;
     fields[k] = v;
   }
-  return new Whole(fields);
+  return Whole(fields);
 }
 
 // A message-like value may itself be an array (content blocks), so the union needs a hint.

@@ -38,7 +38,7 @@ export async function shouldBindTools(llm: unknown, tools: unknown[]): Promise<b
   if (RunnableSequence.isRunnableSequence(model)) model = (model as RunnableSequence).steps.find(isModelStep) ?? model;
   if (isConfigurableModel(model)) model = await model._model();
   if (!RunnableBinding.isRunnableBinding(model)) return true;
-  const binding = model as unknown as { kwargs?: Loose; config?: Loose };
+  const binding = model as { kwargs?: Loose; config?: Loose };
   let bound: Loose[] | null = Array.isArray(binding.kwargs?.tools) ? binding.kwargs.tools : Array.isArray(binding.config?.tools) ? binding.config.tools : null;
   if (bound != null && bound.length === 1 && 'functionDeclarations' in bound[0]) bound = bound[0].functionDeclarations as Loose[];
   if (bound == null) return true;
@@ -55,7 +55,7 @@ const hasBindTools = (m: unknown): m is Loose => isBaseChatModel(m) && typeof (m
 function simpleBindTools(llm: unknown, tools: unknown[]): AnyRunnable | null {
   if (hasBindTools(llm)) return llm.bindTools(tools);
   if (RunnableBinding.isRunnableBinding(llm) && hasBindTools((llm as Loose).bound)) {
-    const outer = llm as unknown as Loose;
+    const outer = llm as Loose;
     const inner = outer.bound.bindTools(tools) as Loose;
     if (RunnableBinding.isRunnableBinding(inner)) {
       return new RunnableBinding({
@@ -92,7 +92,7 @@ export async function getModel(llm: unknown): Promise<AnyRunnable & Loose> {
   let model: unknown = llm;
   if (RunnableSequence.isRunnableSequence(model)) model = (model as RunnableSequence).steps.find(isModelStep) ?? model;
   if (isConfigurableModel(model)) model = await model._model();
-  if (RunnableBinding.isRunnableBinding(model)) model = (model as unknown as Loose).bound;
+  if (RunnableBinding.isRunnableBinding(model)) model = (model as Loose).bound;
   if (!isBaseChatModel(model)) {
     throw new Error(`Expected \`llm\` to be a ChatModel or RunnableBinding (e.g. llm.bind_tools(...)) with invoke() and generate() methods, got ${(model as object)?.constructor?.name}`);
   }

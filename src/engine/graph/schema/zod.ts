@@ -73,7 +73,7 @@ export class SchemaMetaRegistry {
         return [k, field];
       });
       out = extendInteropZodObject(schema, Object.fromEntries(shape) as never);
-      if (isZodSchemaV3(out)) (out as unknown as { _def: { unknownKeys: string } })._def.unknownKeys = 'strip';
+      if (isZodSchemaV3(out)) Object.assign(out._def as object, { unknownKeys: 'strip' });
     }
     if (effects.asPartial) out = interopZodObjectPartial(out);
     byKey.set(schema, out);
@@ -99,7 +99,7 @@ export function withLangGraph<S>(schema: S, meta: SchemaMeta): S {
 export class LanggraphZodMetaRegistry extends $ZodRegistry<SchemaMeta, any> {
   constructor(readonly parent: SchemaMetaRegistry) {
     super();
-    (this as unknown as { _map: unknown })._map = parent._map;
+    this._map = parent._map;
   }
   override add(schema: any, ...meta: any[]): this {
     const first = meta[0] as SchemaMeta | undefined;
@@ -116,8 +116,8 @@ export const registry = new LanggraphZodMetaRegistry(schemaMetaRegistry);
 // `.langgraph` on zod's types. One installation per process: the symbol is LangGraph.js's, so a
 // process that also loads LangGraph.js gets one definition (whichever library came first).
 const PLUGIN = Symbol.for('langgraph-zod');
-const g = globalThis as unknown as Record<symbol, WeakSet<object> | undefined>;
-const installed = (g[PLUGIN] ??= new WeakSet());
+const installed: WeakSet<object> = Reflect.get(globalThis, PLUGIN) ?? new WeakSet();
+Reflect.set(globalThis, PLUGIN, installed);
 for (const proto of [z3.ZodType.prototype, z4.ZodType.prototype] as object[]) {
   if (installed.has(proto)) continue;
   Object.defineProperty(proto, 'langgraph', {

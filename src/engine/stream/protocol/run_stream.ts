@@ -161,7 +161,7 @@ export interface CreateGraphRunStreamOptions {
  */
 export function createGraphRunStream<TValues = unknown, TExtensions = Record<string, unknown>>(
   source: AsyncIterable<unknown>,
-  transformers: ReadonlyArray<() => StreamTransformer<any>> = [],
+  transformers: ReadonlyArray<() => StreamTransformer<unknown>> = [],
   options?: CreateGraphRunStreamOptions | ControllerLike,
 ): GraphRunStream<TValues, TExtensions> {
   const controller = isAbortController(options) ? options : (options as CreateGraphRunStreamOptions | undefined)?.abortController;

@@ -16,14 +16,14 @@ export interface StreamEventsV3Options extends PregelOptions {
   /** `text/event-stream`: the events as SSE bytes. */
   encoding?: 'text/event-stream';
   /** Transformer factories, after the graph's own (`compile({ transformers })`). */
-  transformers?: ReadonlyArray<() => StreamTransformer<any>>;
+  transformers?: ReadonlyArray<() => StreamTransformer<unknown>>;
 }
 
 /** Starts a run of the graph (its `stream`, with checkpoint envelopes). */
 export type StartRun = (input: unknown, options: PregelOptions) => AsyncIterable<unknown>;
 
 /** The run stream of `input` under `options`; `run.abort()` (or the caller's signal) stops the run. */
-export function streamEventsV3(input: unknown, options: StreamEventsV3Options, start: StartRun, graphTransformers: ReadonlyArray<() => StreamTransformer<any>> = []): GraphRunStream | ByteStream {
+export function streamEventsV3(input: unknown, options: StreamEventsV3Options, start: StartRun, graphTransformers: ReadonlyArray<() => StreamTransformer<unknown>> = []): GraphRunStream | ByteStream {
   const { version: _v, encoding, transformers, ...rest } = options;
   const controller = abortController();
   const callerSignal = rest.signal as SignalLike | undefined;

@@ -51,9 +51,9 @@ export function isNativeTransformer(t: StreamTransformer<unknown>): t is NativeS
 }
 
 /** The projections of a list of transformer factories, intersected. */
-export type InferExtensions<T extends ReadonlyArray<() => StreamTransformer<any>>> = T extends readonly []
+export type InferExtensions<T extends ReadonlyArray<() => StreamTransformer<unknown>>> = T extends readonly []
   ? Record<string, never>
-  : T extends readonly [() => StreamTransformer<infer P>, ...infer Rest extends ReadonlyArray<() => StreamTransformer<any>>]
+  : T extends readonly [() => StreamTransformer<infer P>, ...infer Rest extends ReadonlyArray<() => StreamTransformer<unknown>>]
     ? P & InferExtensions<Rest>
     : Record<string, unknown>;
 

@@ -37,15 +37,16 @@ export interface ControllerLike {
   abort(reason?: unknown): void;
 }
 
-const g = globalThis as unknown as {
-  ReadableStream: new (source: Source) => ByteStream;
-  TextEncoder: new () => { encode(s: string): Uint8Array };
-  AbortController: new () => ControllerLike;
-};
+// The engine is type-checked without the DOM library; these are the web globals every runtime we
+// target has, declared as narrowly as this file uses them (module-scoped, so they do not clash with
+// the DOM's own declarations where those are present).
+declare const ReadableStream: new (source: Source) => ByteStream;
+declare const TextEncoder: new () => { encode(s: string): Uint8Array };
+declare const AbortController: new () => ControllerLike;
 
 /** A byte stream from a pull / start source. */
 export function byteStream(source: Source): ByteStream {
-  const stream = new g.ReadableStream(source);
+  const stream = new ReadableStream(source);
   // Runtimes without async iteration on ReadableStream (older Safari) get it from the reader.
   if (typeof stream[Symbol.asyncIterator] !== 'function') {
     Object.defineProperty(stream, Symbol.asyncIterator, {
@@ -68,15 +69,15 @@ export function byteStream(source: Source): ByteStream {
 
 /** UTF-8 bytes of a string. */
 export function utf8(s: string): Uint8Array {
-  return new g.TextEncoder().encode(s);
+  return new TextEncoder().encode(s);
 }
 
 /** A new AbortController. */
 export function abortController(): ControllerLike {
-  return new g.AbortController();
+  return new AbortController();
 }
 
 /** True for an AbortController of this runtime. */
 export function isAbortController(v: unknown): v is ControllerLike {
-  return typeof g.AbortController === 'function' && v instanceof g.AbortController;
+  return typeof AbortController === 'function' && v instanceof AbortController;
 }
