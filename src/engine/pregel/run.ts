@@ -219,7 +219,7 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   try {
     await loop.first();
     while (await loop.tick()) {
-      if (loop.p.cache) await loop.matchCachedWrites();
+      if (loop.p.cache) await loop.serveCached(loop.tasks);
       await runTasks(loop, runnerOpts, interruptId);
       // A root task left without writes (a Command.PARENT with no parent) ends the run here.
       if (!loop.tasks.every((t) => t.writes.length > 0)) break;
