@@ -86,6 +86,8 @@ export class PregelLoop {
   readonly savedCheckpointId: string;
   /** Tasks that wrote during this run: under `exit` durability, their writes are saved at exit. */
   readonly writtenTaskIds = new Set<string>();
+  /** Supersteps this run committed (their `loop` checkpoint made). */
+  private committed = 0;
   /** The saver calls of this run (not awaited where they are made; see ./persistence). */
   readonly persistence = new Persistence();
 
@@ -211,6 +213,11 @@ export class PregelLoop {
         this.w.status = 'done';
         return false;
       }
+      // Paused before anything of the next step happens: a continuing run prepares it again.
+      if (this.committed === this.p.stopAfterSteps) {
+        this.w.status = 'paused';
+        return false;
+      }
       if (this._pending.length > 0) {
         tasks = applySaved(this, tasks);
         if (!this.isReplaying) {
@@ -269,6 +276,7 @@ export class PregelLoop {
     const values = tasksTouchOutput(this.p.outputKeys, tasks) ? outputValues(this.p.outputKeys, true, this.channels) : undefined;
     this._pending = [];
     this.putCheckpoint('loop');
+    this.committed += 1;
     // `sync`: the next step starts only once this step's writes and checkpoint are stored.
     if (this.p.durability === 'sync') await this.persistence.flush();
     else {
