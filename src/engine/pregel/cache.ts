@@ -31,7 +31,9 @@ export interface BaseCache<V = unknown> {
   clear(namespaces: string[][]): Promise<void>;
 }
 
-const clone = (globalThis as unknown as { structuredClone: <T>(v: T) => T }).structuredClone;
+// Every runtime the engine targets has it; the engine's tsconfig has no DOM or Node types.
+declare function structuredClone<T>(value: T): T;
+const clone = <T>(value: T): T => structuredClone(value);
 
 /** An in-memory cache. `now` is injectable so TTL tests need no waiting. */
 export class InMemoryCache<V = unknown> implements BaseCache<V> {

@@ -28,7 +28,7 @@ function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: P
   if (known) return { task: known, known: true };
   const cacheKey = options.cachePolicy ? cacheKeyOf(name, options.cachePolicy, input, [name]) : undefined;
   const task: PreparedTask = {
-    id, name, path: [PUSH, parent.path as unknown as string, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [],
+    id, name, path: [PUSH, parent.path, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [],
     ...(cacheKey ? { cacheKey } : {}), ...(options.timeout ? { timeout: options.timeout } : {}),
   };
   loop.registerTask(task);
