@@ -1,9 +1,10 @@
 /**
  * Runs one graph for one `sb/run` request in its own sandbox worker: the engine streams its
  * checkpoints and trace events, which go to the storage worker in batches over the session port,
- * while the checkpointer proxy saves through the same port. Step mode and breakpoints are applied
- * here; how the run ended (and its final values) is reported with `run/end`. The storage worker
- * decides what the page is told (a run it cancelled or timed out ends `cancelled` there).
+ * while the checkpointer proxy saves through the same port. Step mode (the engine's
+ * `stopAfterSteps`) and breakpoints are applied here; how the run ended (and its final values) is
+ * reported with `run/end`. The storage worker decides what the page is told (a run it cancelled
+ * or timed out ends `cancelled` there).
  */
 import { Command } from '../engine/index';
 import type { Json, RunOutcome, WireError } from '../protocol/dto';
@@ -30,10 +31,6 @@ export interface RunBatching {
   /** Writes in flight before a write waits for its commit (see ProxySaver). @default 32 */
   window?: number;
 }
-
-/** Why the sandbox stopped its own run: step mode pauses after the first committed superstep. */
-const STEP = new Error('Paused after one step');
-STEP.name = 'AbortError';
 
 const engineInput = (input: RunInput): unknown =>
   input.kind === 'value' ? input.value
@@ -73,10 +70,8 @@ export async function executeRun(module: GraphModule, plan: SandboxRunPlan, sess
     const store = threadStore(graph, session);
     const config = await runConfig(graph, plan, abort, (event) => {
       emit({ kind: 'trace', event: traceData(event) });
-      const saved = event.type === '@engine.checkpoint.saved';
       if (plan.eagerTaskEvents && (event.type === '@engine.task.run' || event.type === '@engine.task.finished')) stream.flushNow();
-      else if (saved) stream.flushEarly();
-      if (plan.controls.stepMode && saved && event.checkpointNs === '' && event.source === 'loop') abort.abort(STEP);
+      else if (event.type === '@engine.checkpoint.saved') stream.flushEarly();
     });
     if (config) {
       config.store = store;
@@ -87,7 +82,7 @@ export async function executeRun(module: GraphModule, plan: SandboxRunPlan, sess
     }
     end = await settle(graph, plan.threadId);
   } catch (err) {
-    end = graph && abort.signal.reason === STEP ? await settle(graph, plan.threadId) : { outcome: 'error', result: null, error: runError(module, err) };
+    end = { outcome: 'error', result: null, error: runError(module, err) };
   }
   stream.dispose();
   try {
@@ -128,7 +123,9 @@ async function runConfig(graph: HostGraph, plan: SandboxRunPlan, abort: AbortCon
     if (!f.run) return null;
     configurable = { ...next.configurable, thread_id: plan.threadId };
   }
-  const config: HostRunConfig = {
+  // Step mode is the engine's own control: the run pauses once one superstep of the root graph
+  // is committed, its next tasks pending (a trace listener never changes a run).
+  const config: HostRunConfig & { stopAfterSteps?: number } = {
     configurable,
     recursionLimit: plan.recursionLimit,
     signal: abort.signal,
@@ -137,6 +134,7 @@ async function runConfig(graph: HostGraph, plan: SandboxRunPlan, abort: AbortCon
     runId: plan.runId,
     trace,
   };
+  if (c.stepMode) config.stopAfterSteps = 1;
   if (c.breakBefore?.length) config.interruptBefore = c.breakBefore;
   if (c.breakAfter?.length) config.interruptAfter = c.breakAfter;
   return config;

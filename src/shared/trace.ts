@@ -77,9 +77,12 @@ export interface TraceRunStart extends TraceBase {
 /** A run ends. */
 export interface TraceRunEnd extends TraceBase {
   type: '@engine.run.end';
-  status: 'done' | 'interrupted' | 'error' | 'out_of_steps' | 'aborted' | 'drained';
+  /** `paused`: the run's `stopAfterSteps` was reached; the next step's tasks wait in the latest checkpoint. */
+  status: 'done' | 'interrupted' | 'error' | 'out_of_steps' | 'aborted' | 'drained' | 'paused';
   /** Present when status is `error` / `out_of_steps` / `aborted` / `drained`. */
   error?: { name: string; message: string };
+  /** Present when status is `paused`: the limit that paused it. */
+  pause?: { stopAfterSteps: number };
 }
 
 /** A superstep starts: the tasks for it are about to be prepared. */

@@ -4,7 +4,7 @@
  */
 
 import type { PendingWriteValue } from '../checkpoint/types';
-import type { PregelLoop } from './loop';
+import type { PreparedTask } from './types';
 
 /** A node's cache policy (LangGraph.js names). */
 export interface CachePolicy {
@@ -31,7 +31,9 @@ export interface BaseCache<V = unknown> {
   clear(namespaces: string[][]): Promise<void>;
 }
 
-const clone = (globalThis as unknown as { structuredClone: <T>(v: T) => T }).structuredClone;
+// Every runtime the engine targets has it; the engine's tsconfig has no DOM or Node types.
+declare function structuredClone<T>(value: T): T;
+const clone = <T>(value: T): T => structuredClone(value);
 
 /** An in-memory cache. `now` is injectable so TTL tests need no waiting. */
 export class InMemoryCache<V = unknown> implements BaseCache<V> {
@@ -77,18 +79,24 @@ export function cacheKeyOf(node: string, policy: CachePolicy | undefined, input:
   return { ns: ['__pregel_ns_writes', ...ns], key, ttl: policy.ttl };
 }
 
-/** Serves tasks whose input is in the node cache: they take the cached writes and do not run. */
-export async function matchCachedWrites(loop: PregelLoop): Promise<void> {
-  const cache = loop.p.cache;
-  if (!cache) return;
-  const candidates = loop.tasks.filter((t) => t.cacheKey && t.writes.length === 0);
-  if (candidates.length === 0) return;
+/** A task served from the node cache, with the writes its earlier run produced. */
+export interface CacheHit {
+  task: PreparedTask;
+  writes: PendingWriteValue[];
+}
+
+/**
+ * The tasks among `tasks` whose input is in the node cache (those with a cache key and no writes
+ * yet), with their cached writes, in the cache's answer order. The loop serves them.
+ */
+export async function lookupCached(cache: BaseCache, tasks: readonly PreparedTask[]): Promise<CacheHit[]> {
+  const candidates = tasks.filter((t) => t.cacheKey && t.writes.length === 0);
+  if (candidates.length === 0) return [];
   const byKey = new Map(candidates.map((t) => [JSON.stringify([t.cacheKey!.ns, t.cacheKey!.key]), t]));
+  const hits: CacheHit[] = [];
   for (const { key, value } of await cache.get(candidates.map((t) => [t.cacheKey!.ns, t.cacheKey!.key]))) {
     const task = byKey.get(JSON.stringify(key));
-    if (!task) continue;
-    task.writes = [...(value as PendingWriteValue[])];
-    loop.p.tracer.emit({ type: '@engine.task.cached', step: loop.step, taskId: task.id, name: task.name, channels: task.writes.map((w) => w[0]) });
-    await loop.putWrites(task.id, task.writes, true);
+    if (task) hits.push({ task, writes: [...(value as PendingWriteValue[])] });
   }
+  return hits;
 }

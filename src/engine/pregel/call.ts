@@ -28,7 +28,7 @@ function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: P
   if (known) return { task: known, known: true };
   const cacheKey = options.cachePolicy ? cacheKeyOf(name, options.cachePolicy, input, [name]) : undefined;
   const task: PreparedTask = {
-    id, name, path: [PUSH, parent.path as unknown as string, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [],
+    id, name, path: [PUSH, parent.path, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [],
     ...(cacheKey ? { cacheKey } : {}), ...(options.timeout ? { timeout: options.timeout } : {}),
   };
   loop.registerTask(task);
@@ -76,7 +76,7 @@ export async function callTask(loop: PregelLoop, opts: RunnerOptions, step: Step
   const idx = sp.callCounter++;
   const { task, known } = acceptPush(loop, parent, idx, callNode(call.name, call.fn, call.options.retry), args, call.options);
   if (known && running.has(task)) return running.get(task)!;
-  if (!known && task.writes.length === 0 && task.cacheKey) await matchCachedCall(loop, task);
+  if (!known && task.writes.length === 0 && task.cacheKey) await loop.serveCached([task]);
   if (task.writes.length > 0) return task.writes.find((w) => w[0] === RETURN)?.[1];
   const pad = buildScratchpad(task, loop, loop.resumeMap, interruptId);
   const promise = runTask(task, loop, opts, pad, step).then((o) => {
@@ -87,16 +87,4 @@ export async function callTask(loop: PregelLoop, opts: RunnerOptions, step: Step
   });
   running.set(task, promise);
   return promise;
-}
-
-/** A call-task whose input is in the node cache takes the cached writes and does not run. */
-async function matchCachedCall(loop: PregelLoop, task: PreparedTask): Promise<void> {
-  const cache = loop.p.cache;
-  const key = task.cacheKey;
-  if (!cache || !key) return;
-  const [hit] = await cache.get([[key.ns, key.key]]);
-  if (!hit) return;
-  task.writes = [...(hit.value as PreparedTask['writes'])];
-  loop.p.tracer.emit({ type: '@engine.task.cached', step: loop.step, taskId: task.id, name: task.name, channels: task.writes.map((w) => w[0]) });
-  await loop.putWrites(task.id, task.writes, true);
 }

@@ -13,6 +13,7 @@
  * `interrupt()` after the task has returned is not supported there.
  */
 import type { PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+import type { PregelLoop } from './loop';
 
 /** Per-task state that survives retries (LangGraph's scratchpad). Seams for call-tasks/subgraphs. */
 export interface Scratchpad {
@@ -97,6 +98,23 @@ function loadAls(): AlsLike<TaskContext> | undefined {
 const nativeAls = loadAls();
 let als = nativeAls;
 let slot: TaskContext | undefined;
+
+/** What a subgraph run inside one of `loop`'s tasks inherits. */
+export function parentInfoOf(loop: PregelLoop): ParentGraphInfo {
+  const p = loop.p;
+  return {
+    threadId: loop.checkpointConfig.configurable?.thread_id,
+    checkpointer: p.checkpointer,
+    checkpointMap: { ...p.checkpointMap, [loop.ns]: loop.checkpoint.id },
+    resuming: loop.resumingFlag,
+    resumeMap: loop.resumeMap,
+    replayState: loop.replayState,
+    streamSink: p.streamSink,
+    modes: p.sinkModes,
+    tracer: p.tracer,
+    durability: p.durability,
+  };
+}
 
 /** True when tasks of a step may run concurrently (AsyncLocalStorage available). */
 export function concurrentTasks(): boolean {

@@ -82,5 +82,5 @@ export function resumeErrorHandlers(loop: PregelLoop, tasks: readonly PreparedTa
     if (task.writes.length === 0) task.writes.push([ERROR, { message: error.message, name: error.name }]);
     scheduleErrorHandler(loop, task, error, 'resumed');
   }
-  return loop.tasks;
+  return [...loop.tasks];
 }

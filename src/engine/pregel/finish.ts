@@ -29,8 +29,7 @@ export function finishInterrupted(loop: PregelLoop, e: unknown): void {
   const tasks = loop.tasks;
   if (tasks.length > 0 && loop.pending.length > 0 && tasks.some((t) => t.writes.length > 0)) {
     const r = applyWrites(loop.checkpoint, loop.channels, tasks, loop.getNextVersion, loop.p.triggerToNodes);
-    loop.channels = r.channels;
-    loop.checkpoint = r.checkpoint;
+    loop.adoptOutput(r.checkpoint, r.channels);
     const values = outputValues(loop.p.outputKeys, tasks.flatMap((t) => t.writes), loop.channels);
     if (values) loop.emit('values', values.value);
   }

@@ -5,6 +5,7 @@
 import type { PendingWrite, PendingWriteValue, RunnableConfig, CheckpointMetadata } from '../checkpoint/types';
 import { ERROR, INTERRUPT, RESUME, RETURN, ERROR_SOURCE_NODE, TAG_HIDDEN } from '../constants';
 import { readChannels } from './algo';
+import type { LoopParams } from './loop_params';
 import type { Channels, PreparedTask } from './types';
 
 export type StreamMode = 'values' | 'updates' | 'debug' | 'tasks' | 'checkpoints' | 'custom' | 'messages' | 'tools';
@@ -172,4 +173,25 @@ export function mapInput(inputKeys: string[] | string, input: unknown): PendingW
     return Object.keys(input as object).filter((k) => inputKeys.includes(k)).map((k) => [k, (input as Record<string, unknown>)[k]]);
   }
   return [[inputKeys, input]];
+}
+
+/** What a stream chunk reads of the loop: the checkpoint a `values` envelope names, the step. */
+interface ChunkAt {
+  checkpoint: { id: string };
+  metadata: CheckpointMetadata;
+  prevCheckpointConfig: RunnableConfig | undefined;
+  step: number;
+}
+
+/** Pushes a stream chunk of `mode`, if the run streams it (and its `debug` twin). */
+export function emitChunk(p: Pick<LoopParams, 'modes' | 'emit'>, mode: LoopMode, payload: unknown, at: ChunkAt): void {
+  // The stream protocol pairs each state (not an interrupt chunk) with its checkpoint.
+  if (mode === 'values' && p.modes.has(ENVELOPE_MODE) && !(payload && typeof payload === 'object' && INTERRUPT in payload)) {
+    p.emit(ENVELOPE_MODE, checkpointEnvelope(at.checkpoint.id, at.metadata, at.prevCheckpointConfig));
+  }
+  if (p.modes.has(mode)) p.emit(mode, payload);
+  if ((mode === 'checkpoints' || mode === 'tasks') && p.modes.has('debug')) {
+    const type = mode === 'checkpoints' ? 'checkpoint' : payload && typeof payload === 'object' && 'result' in payload ? 'task_result' : 'task';
+    p.emit('debug', { step: mode === 'checkpoints' ? at.step - 1 : at.step, type, timestamp: new Date().toISOString(), payload });
+  }
 }

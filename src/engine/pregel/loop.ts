@@ -5,64 +5,71 @@
  * run's durability allows. Task execution lives in ./runner; what happens at exit in ./finish.
  */
 import type { Checkpoint, CheckpointMetadata, CheckpointSource, ChannelVersions, PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
-import { DEFAULT_RECURSION_LIMIT, INTERRUPT, TAG_HIDDEN } from '../constants';
+import { DEFAULT_RECURSION_LIMIT, NULL_TASK_ID, RESUME, TAG_HIDDEN } from '../constants';
 import { GraphInterrupt } from '../errors';
-import { isCommand } from '../types';
-import type { ControlSignal } from '../../shared/trace';
 import { applyWrites, increment, prepareNextTasks, restamp, shouldInterrupt } from './algo';
+import { lookupCached } from './cache';
 import { channelsFromCheckpoint, checkpointForSave, newVersions } from './checkpoint';
-import { checkpointEnvelope, checkpointPayload, ENVELOPE_MODE, outputValues, taskStartPayload, tasksTouchOutput, type LoopMode } from './io';
-import { matchCachedWrites } from './cache';
-import { INPUT_RESUMING, runFirst } from './first';
-import type { ParentGraphInfo } from './context';
+import { ConfigMemo } from './config_memo';
+import { parentInfoOf, type ParentGraphInfo } from './context';
+import { resumeErrorHandlers } from './error_handler';
+import { firstView, planFirst, replayBoundOf, type FirstEffect, type FirstState } from './first';
+import { isoNow, uuid6 } from './ids';
+import { checkpointPayload, emitChunk, outputValues, taskStartPayload, tasksTouchOutput, type LoopMode } from './io';
 import { loadStart, type LoadedStart } from './load';
 import type { LoopParams, LoopStatus } from './loop_params';
-import type { ReplayState } from './replay';
+import { PendingIndex } from './pending_index';
+import { Persistence } from './persistence';
+import { ReplayState } from './replay';
 import { applySaved } from './resume';
+import { TaskList } from './task_list';
 import { tracePrepared } from './tracer';
 import type { Channels, PreparedTask } from './types';
-import { outputWrites, putTaskWrites } from './writes';
-import { isoNow, uuid6 } from './ids';
-import { merge } from './objects';
-import { Persistence } from './persistence';
+import { outputWrites, recordWrites, reportWrites } from './writes';
 
 export type { Durability, LoopParams, LoopStatus, NestedParams } from './loop_params';
 
-const EMPTY_WRITES: readonly PendingWrite[] = [];
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/**
+ * The loop's fields are read by the files it delegates to (./writes, ./runner, ./call, …) and
+ * changed only here: they return results (./first plans its effects, ./cache finds hits, ./writes
+ * computes what recording does to the pending writes) and the loop applies them.
+ */
 export class PregelLoop {
-  checkpoint: Checkpoint;
-  channels: Channels;
-  metadata: CheckpointMetadata;
-  checkpointConfig: RunnableConfig;
-  private ownConfigurable?: Record<string, unknown>;
-  private readonly configMemo: { id: string | undefined; config: RunnableConfig }[] = [];
-  prevCheckpointConfig: RunnableConfig | undefined;
-  pending: PendingWrite[];
-  step: number;
+  readonly checkpoint: Checkpoint;
+  readonly channels: Channels;
+  readonly metadata: CheckpointMetadata;
+  readonly checkpointConfig: RunnableConfig;
+  private readonly configs: ConfigMemo;
+  readonly prevCheckpointConfig: RunnableConfig | undefined;
+  private _pending: PendingWrite[];
+  readonly step: number;
   readonly stop: number;
-  status: LoopStatus = 'pending';
-  private _tasks: PreparedTask[] = [];
-  /** The current tasks by id, built when first asked for (most steps never look a task up). */
-  private taskById: Map<string, PreparedTask> | undefined;
-  private pendingIndex: { of: PendingWrite[]; length: number; byTask: Map<string, PendingWrite[]> } | undefined;
+  readonly status: LoopStatus = 'pending';
+  private readonly taskList = new TaskList();
+  private readonly pendingIndex = new PendingIndex();
   /** The tasks of the current step. */
-  get tasks(): PreparedTask[] {
-    return this._tasks;
+  get tasks(): readonly PreparedTask[] {
+    return this.taskList.all;
   }
-  set tasks(list: PreparedTask[]) {
-    this._tasks = list;
-    this.taskById = undefined;
+  /** The writes saved against the current checkpoint (LangGraph's `checkpoint_pending_writes`). */
+  get pending(): readonly PendingWrite[] {
+    return this._pending;
+  }
+  /** This loop with its fields writable: for the loop's own methods only. */
+  private get w(): Mutable<PregelLoop> {
+    return this;
   }
   /** True while saved writes must not be re-applied (first tick of a replay). */
-  isReplaying = false;
-  updatedChannels: string[] | undefined;
-  resumeMap: Record<string, unknown> | undefined;
+  readonly isReplaying: boolean = false;
+  readonly updatedChannels: string[] | undefined;
+  readonly resumeMap: Record<string, unknown> | undefined;
   private prevVersions: ChannelVersions;
   /** @internal The run's input (replaced by a marker once a resume consumed it). */
-  input: unknown;
+  readonly input: unknown;
   /** @internal */
-  getNextVersion: (v: number | undefined) => number;
+  readonly getNextVersion: (v: number | undefined) => number;
   /** @internal The addressed checkpoint is not the thread's latest. */
   readonly superseded: boolean;
   /** @internal An explicit checkpoint_id equal to the head (not update/fork): not time travel. */
@@ -72,13 +79,15 @@ export class PregelLoop {
   /** This graph's checkpoint namespace (`""` at the root). */
   readonly ns: string;
   /** `__pregel_resuming` as this loop sees it (inherited by subgraphs during the first step). */
-  resumingFlag: boolean | undefined;
+  readonly resumingFlag: boolean | undefined;
   /** Shared with the subgraphs of a time-travelling run. */
-  replayState: ReplayState | undefined;
+  readonly replayState: ReplayState | undefined;
   /** The id of the checkpoint the saver holds last (exit durability saves only when it changed). */
-  savedCheckpointId: string;
+  readonly savedCheckpointId: string;
   /** Tasks that wrote during this run: under `exit` durability, their writes are saved at exit. */
   readonly writtenTaskIds = new Set<string>();
+  /** Supersteps this run committed (their `loop` checkpoint made). */
+  private committed = 0;
   /** The saver calls of this run (not awaited where they are made; see ./persistence). */
   readonly persistence = new Persistence();
 
@@ -88,7 +97,7 @@ export class PregelLoop {
     this.channels = channelsFromCheckpoint(p.specs, s.checkpoint);
     this.checkpointConfig = s.config;
     this.prevCheckpointConfig = s.parentConfig;
-    this.pending = s.pendingWrites;
+    this._pending = s.pendingWrites;
     this.step = s.metadata.step + 1;
     this.stop = this.step + (p.config.recursionLimit ?? DEFAULT_RECURSION_LIMIT) + 1;
     this.prevVersions = { ...s.checkpoint.channel_versions };
@@ -97,6 +106,7 @@ export class PregelLoop {
     this.superseded = s.superseded;
     this.resumeAtHead = s.resumeAtHead;
     this.ns = p.nested?.ns ?? '';
+    this.configs = new ConfigMemo(s.config, this.ns);
     this.resumingFlag = s.clearResuming ? undefined : p.nested?.resuming;
     this.replayState = p.nested?.replayState;
     this.resumeMap = p.nested?.resumeMap;
@@ -110,78 +120,72 @@ export class PregelLoop {
     return new PregelLoop(p, await loadStart(p));
   }
 
-  /** LangGraph's `isResuming`: the checkpoint has state and the input is null / a resume Command. */
-  get isResuming(): boolean {
-    const hasVersions = Object.keys(this.checkpoint.channel_versions).length > 0;
-    const inp = this.input;
-    return hasVersions && (this.resumingFlag === true || inp === null || inp === undefined || inp === INPUT_RESUMING || (isCommand(inp) && inp.resume != null));
-  }
-
   /** The saver config of a checkpoint of this graph, keeping the run's own `configurable` keys. */
   configFor(checkpointId: string | undefined): RunnableConfig {
-    const memo = this.configMemo;
-    for (const m of memo) if (m.id === checkpointId) return m.config;
-    if (!this.ownConfigurable) {
-      const { checkpoint_id: _id, ...rest } = this.checkpointConfig.configurable ?? {};
-      this.ownConfigurable = merge(rest, { checkpoint_ns: this.ns });
-    }
-    // merge, not `{ ...own, checkpoint_id }`: adding a key to a spread copy is slow in V8 (./objects).
-    const configurable: Record<string, unknown> = merge(this.ownConfigurable);
-    if (checkpointId) configurable.checkpoint_id = checkpointId;
-    const config = { configurable };
-    // The last two: a step's own checkpoint and its parent.
-    if (memo.length === 2) memo.shift();
-    memo.push({ id: checkpointId, config });
-    return config;
+    return this.configs.configFor(checkpointId);
   }
 
-  /** @internal Pushes a stream chunk (and its debug twin). */
+  /** @internal Pushes a stream chunk (and its debug twin; see ./io). */
   emit(mode: LoopMode, payload: unknown): void {
-    // The stream protocol pairs each state (not an interrupt chunk) with its checkpoint.
-    if (mode === 'values' && this.p.modes.has(ENVELOPE_MODE) && !(payload && typeof payload === 'object' && INTERRUPT in payload)) {
-      this.p.emit(ENVELOPE_MODE, checkpointEnvelope(this.checkpoint.id, this.metadata, this.prevCheckpointConfig));
-    }
-    if (this.p.modes.has(mode)) this.p.emit(mode, payload);
-    if ((mode === 'checkpoints' || mode === 'tasks') && this.p.modes.has('debug')) {
-      const type = mode === 'checkpoints' ? 'checkpoint' : payload && typeof payload === 'object' && 'result' in payload ? 'task_result' : 'task';
-      this.p.emit('debug', { step: mode === 'checkpoints' ? this.step - 1 : this.step, type, timestamp: new Date().toISOString(), payload });
+    emitChunk(this.p, mode, payload, this);
+  }
+
+  /** Input, resume and time travel: what happens before the first step (planned by ./first). */
+  async first(): Promise<void> {
+    for (const e of planFirst(firstView(this))) await this.applyFirst(e);
+  }
+
+  private async applyFirst(e: FirstEffect): Promise<void> {
+    switch (e.kind) {
+      case 'trace': return this.p.tracer.emit(e.event);
+      case 'set': {
+        const { pending, ...rest } = e.state as Partial<FirstState>;
+        Object.assign(this, rest);
+        if (pending) this._pending = pending;
+        return;
+      }
+      case 'writes': return this.putWrites(e.taskId, e.writes);
+      case 'checkpoint': return this.putCheckpoint(e.source);
+      case 'values': return this.emit('values', e.value);
+      case 'pass-down': {
+        this.w.resumingFlag = e.isResuming;
+        if (!e.timeTravel) return;
+        const parentId = this.prevCheckpointConfig?.configurable?.checkpoint_id as string | undefined;
+        const at = { checkpointId: this.checkpoint.id, source: this.metadata.source, hasParent: this.prevCheckpointConfig !== undefined, parentId };
+        this.w.replayState = new ReplayState(replayBoundOf(e.bound, at));
+        return;
+      }
+      case 'fail': throw e.error;
     }
   }
 
-  /** Input, resume and time travel: what happens before the first step (see ./first). */
-  first(): Promise<void> {
-    return runFirst(this);
+  /** Serves the tasks whose input is in the node cache: they take the cached writes and do not run. */
+  async serveCached(tasks: readonly PreparedTask[]): Promise<void> {
+    const cache = this.p.cache;
+    if (!cache) return;
+    for (const { task, writes } of await lookupCached(cache, tasks)) {
+      task.writes = writes;
+      this.p.tracer.emit({ type: '@engine.task.cached', step: this.step, taskId: task.id, name: task.name, channels: writes.map((w) => w[0]) });
+      await this.putWrites(task.id, writes, true);
+    }
   }
 
-  /** Serves tasks whose input is in the node cache (see ./cache). */
-  matchCachedWrites(): Promise<void> {
-    return matchCachedWrites(this);
+  /** As LangGraph.js: the first task to take the unbound resume answer removes it from the step's writes. */
+  consumeNullResume(): void {
+    const pending = this._pending;
+    const at = pending.findIndex(([t, c]) => t === NULL_TASK_ID && c === RESUME);
+    if (at >= 0) this._pending = [...pending.slice(0, at), ...pending.slice(at + 1)];
+  }
+
+  /** A root interrupt's output: the step's successful writes applied in memory (see ./finish). */
+  adoptOutput(checkpoint: Checkpoint, channels: Channels): void {
+    this.w.checkpoint = checkpoint;
+    this.w.channels = channels;
   }
 
   /** What a subgraph run inside one of this loop's tasks inherits. */
   parentInfo(): ParentGraphInfo {
-    return {
-      threadId: this.checkpointConfig.configurable?.thread_id,
-      checkpointer: this.p.checkpointer,
-      checkpointMap: { ...this.p.checkpointMap, [this.ns]: this.checkpoint.id },
-      resuming: this.resumingFlag,
-      resumeMap: this.resumeMap,
-      replayState: this.replayState,
-      streamSink: this.p.streamSink,
-      modes: this.p.sinkModes,
-      tracer: this.p.tracer,
-      durability: this.p.durability,
-    };
-  }
-
-  /** @internal */
-  dropPending(channel: string, reason: 'time-travel'): void {
-    const keep: PendingWrite[] = [];
-    for (const w of this.pending) {
-      if (w[1] === channel) this.p.tracer.emit({ type: '@engine.write.skipped', step: this.step, taskId: w[0], channel, reason, signal: channel as ControlSignal });
-      else keep.push(w);
-    }
-    this.pending = keep;
+    return parentInfoOf(this);
   }
 
   /**
@@ -192,7 +196,7 @@ export class PregelLoop {
   async tick(): Promise<boolean> {
     for (;;) {
       if (this.step > this.stop) {
-        this.status = 'out_of_steps';
+        this.w.status = 'out_of_steps';
         return false;
       }
       const tr = this.p.tracer;
@@ -204,12 +208,23 @@ export class PregelLoop {
       if (this.p.checkpointer && (this.p.modes.has('checkpoints') || this.p.modes.has('debug'))) {
         this.emit('checkpoints', checkpointPayload(this.checkpointConfig, this.channels, this.p.streamKeys, this.metadata, tasks, this.pending, this.prevCheckpointConfig));
       }
-      this.tasks = tasks;
+      this.taskList.reset(tasks);
       if (tasks.length === 0) {
-        this.status = 'done';
+        this.w.status = 'done';
         return false;
       }
-      if (this.pending.length > 0) tasks = applySaved(this, tasks);
+      // Paused before anything of the next step happens: a continuing run prepares it again.
+      if (this.committed === this.p.stopAfterSteps) {
+        this.w.status = 'paused';
+        return false;
+      }
+      if (this._pending.length > 0) {
+        tasks = applySaved(this, tasks);
+        if (!this.isReplaying) {
+          this.taskList.reset(tasks);
+          tasks = resumeErrorHandlers(this, tasks, this._pending);
+        }
+      }
       for (const t of tasks) {
         if (t.writes.length > 0) tr.emit({ type: '@engine.task.cached', step: this.step, taskId: t.id, name: t.name, channels: t.writes.map((w) => w[0]) });
       }
@@ -219,12 +234,12 @@ export class PregelLoop {
         continue;
       }
       if (shouldInterrupt(this.checkpoint, this.p.interruptBefore, tasks)) {
-        this.status = 'interrupt_before';
+        this.w.status = 'interrupt_before';
         tr.emit({ type: '@engine.interrupt', step: this.step, kind: 'before', interrupts: [], nodes: tasks.map((t) => t.name) });
         throw new GraphInterrupt();
       }
       if (this.p.control?.drainRequested) {
-        this.status = 'draining';
+        this.w.status = 'draining';
         return false;
       }
       this.outputCachedWrites(tasks);
@@ -241,35 +256,42 @@ export class PregelLoop {
 
   /** Records writes of a task (or of the NULL task) against the checkpoint the step started from (see ./writes). */
   putWrites(taskId: string, writes: readonly PendingWriteValue[], cached = false): Promise<void> | undefined {
-    return putTaskWrites(this, taskId, writes, cached);
+    if (writes.length === 0) return undefined;
+    const r = recordWrites(this._pending, taskId, writes, this.p.specs, (id) => this.pendingOf(id).length > 0);
+    if (r.keep) this._pending = r.keep;
+    // Pushed, not copied: the pending index takes appended entries incrementally.
+    for (const w of r.added) this._pending.push(w);
+    if (this.p.durability === 'exit') this.writtenTaskIds.add(taskId);
+    return reportWrites(this, taskId, r, cached);
   }
 
   /** Applies the step's writes, saves a `loop` checkpoint, checks `interruptAfter`. */
   async afterTick(): Promise<void> {
     const tasks = this.tasks;
     const r = applyWrites(this.checkpoint, this.channels, tasks, this.getNextVersion, this.p.triggerToNodes);
-    this.checkpoint = r.checkpoint;
-    this.channels = r.channels;
-    this.updatedChannels = r.updated;
+    this.w.checkpoint = r.checkpoint;
+    this.w.channels = r.channels;
+    this.w.updatedChannels = r.updated;
     if (this.p.tracer.enabled) this.p.tracer.emit({ type: '@engine.writes.applied', step: this.step, taskOrder: (r.order as PreparedTask[]).map((t) => t.id), updatedChannels: r.updated });
     const values = tasksTouchOutput(this.p.outputKeys, tasks) ? outputValues(this.p.outputKeys, true, this.channels) : undefined;
-    this.pending = [];
+    this._pending = [];
     this.putCheckpoint('loop');
+    this.committed += 1;
     // `sync`: the next step starts only once this step's writes and checkpoint are stored.
     if (this.p.durability === 'sync') await this.persistence.flush();
     else {
       const backlog = this.persistence.throttle();
       if (backlog) await backlog;
     }
-    this.isReplaying = false;
+    this.w.isReplaying = false;
     if (values) this.emit('values', values.value);
     if (shouldInterrupt(this.checkpoint, this.p.interruptAfter, tasks)) {
-      this.status = 'interrupt_after';
+      this.w.status = 'interrupt_after';
       this.p.tracer.emit({ type: '@engine.interrupt', step: this.step - 1, kind: 'after', interrupts: [], nodes: tasks.map((t) => t.name) });
       throw new GraphInterrupt();
     }
     // Subgraphs resume only during the first step of a resumed run.
-    this.resumingFlag = undefined;
+    this.w.resumingFlag = undefined;
   }
 
   /**
@@ -281,19 +303,19 @@ export class PregelLoop {
     const exiting = source === 'exit';
     if (exiting && this.checkpoint.id === this.savedCheckpointId) return;
     const saver = this.p.checkpointer && (this.p.durability !== 'exit' || exiting) ? this.p.checkpointer : undefined;
-    if (!exiting) this.metadata = { source, step: this.step, parents: { ...this.p.checkpointMap } };
+    if (!exiting) this.w.metadata = { source, step: this.step, parents: { ...this.p.checkpointMap } };
     const parentId = this.checkpointConfig.configurable?.checkpoint_id as string | undefined;
     if (saver) {
       const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
       const saved = checkpointForSave(this.checkpoint, this.channels, this.step, { id: exiting ? this.checkpoint.id : undefined, changed, saver });
-      this.checkpoint = restamp(this.checkpoint, saved.id, saved.ts);
+      this.w.checkpoint = restamp(this.checkpoint, saved.id, saved.ts);
       const putConfig = this.configFor(parentId);
       const metadata = { ...this.metadata };
       this.persistence.put(() => saver.put(putConfig, saved, metadata, changed));
-      this.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
-      this.checkpointConfig = this.configFor(saved.id);
+      this.w.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
+      this.w.checkpointConfig = this.configFor(saved.id);
       this.prevVersions = { ...this.checkpoint.channel_versions };
-      this.savedCheckpointId = saved.id;
+      this.w.savedCheckpointId = saved.id;
       if (this.p.tracer.enabled) this.p.tracer.emit({
         type: '@engine.checkpoint.saved', step: this.step, checkpointId: saved.id, parentCheckpointId: parentId ?? null, source: this.metadata.source,
         newChannels: Object.keys(changed).filter((c) => c in saved.channel_values),
@@ -301,45 +323,23 @@ export class PregelLoop {
     } else if (!exiting) {
       // Not saved (no saver, or `exit` durability): the step still gets its own id, from which
       // the next step's task ids derive.
-      this.checkpoint = restamp(this.checkpoint, uuid6(this.step), isoNow());
+      this.w.checkpoint = restamp(this.checkpoint, uuid6(this.step), isoNow());
     }
-    if (!exiting) this.step += 1;
+    if (!exiting) this.w.step += 1;
   }
 
-  /**
-   * The pending writes of one task, in order. Why an index: call-tasks and scratchpads look up
-   * their saved writes one task at a time, and a scan of `pending` per task made a wide step
-   * quadratic. `pending` only ever grows by push or is replaced by a new array, so appended
-   * entries are indexed incrementally and a replaced (or shortened) list is re-indexed.
-   */
+  /** The pending writes of one task, in order (indexed: see ./pending_index). */
   pendingOf(taskId: string): readonly PendingWrite[] {
-    let ix = this.pendingIndex;
-    if (!ix || ix.of !== this.pending || ix.length > this.pending.length) ix = this.pendingIndex = { of: this.pending, length: 0, byTask: new Map() };
-    for (let i = ix.length; i < this.pending.length; i++) {
-      const w = this.pending[i];
-      let list = ix.byTask.get(w[0]);
-      if (!list) ix.byTask.set(w[0], (list = []));
-      list.push(w);
-    }
-    ix.length = this.pending.length;
-    return ix.byTask.get(taskId) ?? EMPTY_WRITES;
+    return this.pendingIndex.writesOf(this._pending, taskId);
   }
 
   /** Adds a task to the current step (a call-task, or an error handler, made while the step runs). */
   registerTask(task: PreparedTask): void {
-    this._tasks.push(task);
-    this.taskById?.set(task.id, task);
+    this.taskList.add(task);
   }
 
   /** The task of the current step with this id, if any. */
   taskOf(id: string): PreparedTask | undefined {
-    const tasks = this._tasks;
-    // One task (a loop's step) needs no index.
-    if (tasks.length === 1) return tasks[0].id === id ? tasks[0] : undefined;
-    if (!this.taskById) {
-      this.taskById = new Map();
-      for (const t of tasks) this.taskById.set(t.id, t);
-    }
-    return this.taskById.get(id);
+    return this.taskList.get(id);
   }
 }

@@ -44,6 +44,8 @@ export interface LoopParams {
   durability: Durability;
   /** Checked at each superstep boundary (`requestDrain()` stops the run there). */
   control?: RunControl;
+  /** The loop pauses once this many supersteps are committed (the root's `stopAfterSteps`). */
+  stopAfterSteps?: number;
 }
 
 /** What a subgraph's loop inherits from the task that runs it. */
@@ -61,4 +63,4 @@ export interface NestedParams {
   replayState?: ReplayState;
 }
 
-export type LoopStatus = 'pending' | 'done' | 'interrupt_before' | 'interrupt_after' | 'out_of_steps' | 'draining';
+export type LoopStatus = 'pending' | 'done' | 'interrupt_before' | 'interrupt_after' | 'out_of_steps' | 'draining' | 'paused';

@@ -67,7 +67,8 @@ export class ChannelWrite extends Runnable<unknown, unknown> {
 export interface PregelNodeFields {
   channels: string[] | Record<string, string>;
   triggers: string[];
-  mapper?: (input: any) => unknown;
+  /** Maps the node's input (a method, so a mapper typed for that input fits). */
+  mapper?(input: unknown): unknown;
   writers?: Runnable[];
   bound?: Runnable;
   tags?: string[];
@@ -82,7 +83,7 @@ export class PregelNode {
   readonly lc_graph_name = 'PregelNode';
   channels: string[] | Record<string, string>;
   triggers: string[];
-  mapper?: (input: any) => unknown;
+  mapper?(input: unknown): unknown;
   writers: Runnable[];
   bound?: Runnable;
   tags: string[];

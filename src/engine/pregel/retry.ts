@@ -14,7 +14,8 @@ export interface RetryPolicy {
   /** Add a random 0–1000 ms to each wait. @default true */
   jitter?: boolean;
   /** Which errors to retry. @default every error except aborts, GraphValueError and HTTP 4xx statuses */
-  retryOn?: (error: any) => boolean;
+  /** (A method, so a handler typed for the errors it expects, `(e: Error) => …`, fits.) */
+  retryOn?(error: unknown): boolean;
   /** LangGraph.js logs each retry; this engine reports it in the trace instead. */
   logWarning?: boolean;
 }
@@ -22,15 +23,21 @@ export interface RetryPolicy {
 const NO_RETRY_STATUS = new Set([400, 401, 402, 403, 404, 405, 406, 407, 409]);
 
 /** LangGraph.js's default `retryOn`. */
-export function defaultRetryOn(error: any): boolean {
-  const message = String(error?.message ?? '');
-  if (message.startsWith('Cancel') || message.startsWith('AbortError') || error?.name === 'AbortError') return false;
-  if (error?.name === 'GraphValueError') return false;
-  if (error?.code === 'ECONNABORTED') return false;
-  const status = error?.response?.status ?? error?.status;
-  if (status && NO_RETRY_STATUS.has(+status)) return false;
-  if (error?.error?.code === 'insufficient_quota') return false;
+export function defaultRetryOn(error: unknown): boolean {
+  const e = fieldsOf(error);
+  const message = String(e.message ?? '');
+  if (message.startsWith('Cancel') || message.startsWith('AbortError') || e.name === 'AbortError') return false;
+  if (e.name === 'GraphValueError') return false;
+  if (e.code === 'ECONNABORTED') return false;
+  const status = fieldsOf(e.response).status ?? e.status;
+  if (status && NO_RETRY_STATUS.has(Number(status))) return false;
+  if (fieldsOf(e.error).code === 'insufficient_quota') return false;
   return true;
+}
+
+/** The fields of a thrown value (an Error, an HTTP client's error object…), none for a primitive. */
+function fieldsOf(x: unknown): Record<string, unknown> {
+  return typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : {};
 }
 
 /** The wait before retry number `attempt` (1-based); `random` in [0, 1) for the jitter. */

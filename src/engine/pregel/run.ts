@@ -43,6 +43,14 @@ export interface PregelOptions extends RunnableConfig {
   control?: RunControl;
   /** The channels `values` / `updates` report. @default the graph's stream channels (`invoke`: its output channels) */
   outputKeys?: string[] | string;
+  /**
+   * A replaygraph extension (not in LangGraph.js): the run pauses once this many supersteps of
+   * the root graph are committed (their checkpoint saved), before the next step runs. The run
+   * ends normally (its trace's `@engine.run.end` has status `paused`), the thread's latest
+   * checkpoint has that step's tasks as `next`, and a run with input `null` continues from it.
+   * Subgraphs' steps do not count. A positive integer. @default no limit
+   */
+  stopAfterSteps?: number;
 }
 
 /** How a nested run (a subgraph inside a task) is set up. */
@@ -173,8 +181,11 @@ export interface RunWiring {
 /** Runs `graph` to its end. Rejects with the run's failure (a root interrupt is not one). */
 export async function runGraph(graph: Pregel, input: unknown, options: PregelOptions, w: RunWiring): Promise<void> {
   // `runId` / `runName` name the graph's own callbacks run; tasks must not inherit them.
-  const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, durability: d, outputKeys, runId, runName, ...rest } = options;
+  const { streamMode: _s, trace, sleep, random, interruptBefore, interruptAfter, subgraphs: _g, durability: d, outputKeys, runId, runName, stopAfterSteps, ...rest } = options;
   const nested = w.nested;
+  if (stopAfterSteps !== undefined && !(Number.isInteger(stopAfterSteps) && stopAfterSteps >= 1)) {
+    throw new Error(`Passed "stopAfterSteps" must be a positive integer (got ${String(stopAfterSteps)}).`);
+  }
   const inherited = nested?.taskConfig;
   // A nested run inherits its task's config (keys, limits, signal), as LangGraph.js's ambient config.
   const merged = mergeConfigs(mergeConfigs(inherited, graph.config), rest);
@@ -206,6 +217,8 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     interruptBefore: interruptBefore ?? graph.interruptBefore,
     interruptAfter: interruptAfter ?? graph.interruptAfter,
     config: merge(config, { recursionLimit }), input, emit: w.emit, modes: w.modes, tracer, durability, control,
+    // Only the root counts its steps: a subgraph runs within one step of its parent.
+    stopAfterSteps: nested ? undefined : stopAfterSteps,
   });
   const serverInfo = config.serverInfo ?? serverInfoOf(config);
   const taskBase: RunnableConfig = merge(config, { control }, serverInfo ? { serverInfo } : undefined);
@@ -219,7 +232,7 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   try {
     await loop.first();
     while (await loop.tick()) {
-      if (loop.p.cache) await loop.matchCachedWrites();
+      if (loop.p.cache) await loop.serveCached(loop.tasks);
       await runTasks(loop, runnerOpts, interruptId);
       // A root task left without writes (a Command.PARENT with no parent) ends the run here.
       if (!loop.tasks.every((t) => t.writes.length > 0)) break;
@@ -259,6 +272,7 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     if (rethrown) await stored.catch(() => undefined);
     else await stored;
   }
-  tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'done' });
+  if (loop.status === 'paused') tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'paused', pause: { stopAfterSteps: stopAfterSteps ?? 0 } });
+  else tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'done' });
   await graphRun?.handleChainEnd(asChainValues(readChannels(loop.channels, graph.outputChannels), 'output'));
 }

@@ -83,12 +83,7 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
   }
   // As LangGraph.js: the first task to take the unbound answer removes it from the step's writes,
   // so tasks prepared after that (a workflow's next `task()`) do not get it too.
-  const consumeNullResume = hasNullResume
-    ? () => {
-        const at = loop.pending.findIndex(([t, c]) => t === NULL_TASK_ID && c === RESUME);
-        if (at >= 0) loop.pending = [...loop.pending.slice(0, at), ...loop.pending.slice(at + 1)];
-      }
-    : noop;
+  const consumeNullResume = hasNullResume ? () => loop.consumeNullResume() : noop;
   return { resume, nullResume, hasNullResume, interruptCounter: -1, callCounter: 0, subgraphCounter: 0, consumeNullResume };
 }
 

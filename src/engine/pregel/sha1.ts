@@ -5,7 +5,8 @@
  */
 
 // TextEncoder exists in every runtime we target (Node, browsers, workers); the engine's tsconfig has no DOM types.
-const encoder = new (globalThis as unknown as { TextEncoder: new () => { encode(s: string): Uint8Array } }).TextEncoder();
+declare const TextEncoder: new () => { encode(s: string): Uint8Array };
+const encoder = new TextEncoder();
 
 /** Scratch space for a padded message; grown when a longer one comes (task paths are ~100 bytes). */
 let scratch = new Uint8Array(256);

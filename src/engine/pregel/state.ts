@@ -90,7 +90,7 @@ function finishSnapshot(graph: Pregel, saved: CheckpointTuple, parts: SnapshotPa
   // Object.assign: adding a key to a spread copy is slow in V8 (once per checkpoint of a history).
   const metadata = saved.metadata && threadId ? Object.assign({}, saved.metadata, { thread_id: threadId }) : saved.metadata;
   return {
-    values: readChannels(channels, graph.streamChannels) as any,
+    values: readChannels(channels, graph.streamChannels) as Record<string, unknown>,
     next: tasks.filter((t) => t.writes.length === 0).map((t) => t.name),
     tasks: tasksWithWrites(tasks, pending, graph.streamChannels, states),
     metadata,

@@ -44,7 +44,7 @@ export interface PregelNode {
   invoke?(input: unknown, config?: RunnableConfig): unknown;
 }
 
-export type TaskPath = (string | number | boolean)[];
+export type TaskPath = (string | number | boolean | TaskPath)[];
 
 /** A task prepared for a superstep (plain description plus its input). */
 export interface PreparedTask {

@@ -2,6 +2,7 @@
  * Task writes: recording them against the step's checkpoint (LangGraph.js `putWrites`), streaming
  * what a task wrote (`_outputWrites`), and, under `exit` durability, saving them at exit.
  */
+import type { ChannelSpec } from '../channels/base';
 import type { PendingWrite, PendingWriteValue } from '../checkpoint/types';
 import { WRITES_IDX_MAP } from '../checkpoint/types';
 import { ERROR, INTERRUPT, NULL_TASK_ID, PUSH, TAG_HIDDEN, TASKS } from '../constants';
@@ -11,15 +12,33 @@ import { outputUpdates, taskResultPayload } from './io';
 import type { PregelLoop } from './loop';
 import type { PreparedTask } from './types';
 
+/** What recording a task's writes does to the pending writes (see recordWrites). */
+export interface RecordedWrites {
+  /** The pending writes left once the task's earlier ones are replaced; undefined: unchanged. */
+  keep: PendingWrite[] | undefined;
+  /** What is appended to them (the writes to save, UntrackedValue keys left out). */
+  added: PendingWrite[];
+  /** The task's writes, special-only batches keeping the last write per channel. */
+  writes: readonly PendingWriteValue[];
+  /** What goes to the saver. */
+  saved: readonly PendingWriteValue[];
+  /** Channels of special writes dropped for a later one in the same batch. */
+  deduplicated: string[];
+  /** How many earlier pending writes were replaced. */
+  replaced: number;
+}
+
 /**
- * Records writes of a task (or of the NULL task) against the checkpoint the step started from.
- * Special-only batches keep the last write per channel; a task's new writes replace its earlier
- * ones; NULL-task writes accumulate (a new special write replaces the old one of its channel).
- * Under `exit` durability the saver gets them only at exit (`flushPendingWrites`). Synchronous
- * (the saver call is tracked, not awaited): a promise only when the node cache is written.
+ * Records writes of a task (or of the NULL task) against the checkpoint the step started from,
+ * as LangGraph.js's `putWrites` does (pure: the loop applies the result). Special-only batches keep
+ * the last write per channel; a task's new writes replace its earlier ones; NULL-task writes
+ * accumulate (a new special write replaces the old one of its channel). `hasEarlier` says whether
+ * the task has pending writes already (the loop answers from its index; the default scans).
  */
-export function putTaskWrites(loop: PregelLoop, taskId: string, writesIn: readonly PendingWriteValue[], cached: boolean): Promise<void> | undefined {
-  if (writesIn.length === 0) return undefined;
+export function recordWrites(
+  pending: readonly PendingWrite[], taskId: string, writesIn: readonly PendingWriteValue[], specs: Record<string, ChannelSpec>,
+  hasEarlier: (taskId: string) => boolean = (id) => pending.some((w) => w[0] === id),
+): RecordedWrites {
   let writes = writesIn;
   const deduplicated: string[] = [];
   if (writes.every(([c]) => c in WRITES_IDX_MAP)) {
@@ -31,26 +50,41 @@ export function putTaskWrites(loop: PregelLoop, taskId: string, writesIn: readon
     writes = [...last.values()];
   }
   const isNull = taskId === NULL_TASK_ID;
-  const before = loop.pending.length;
+  let keep: PendingWrite[] | undefined;
   // Filtering is O(pending): skip it for a task that has no writes yet (every task of a wide
   // fan-out commits once), so a step stays linear in its number of tasks.
-  if (loop.pending.length > 0 && (isNull || loop.pendingOf(taskId).length > 0)) {
+  if (pending.length > 0 && (isNull || hasEarlier(taskId))) {
     if (isNull) {
       const special = new Set(writes.filter(([c]) => c in WRITES_IDX_MAP).map(([c]) => c));
-      loop.pending = loop.pending.filter(([t, c]) => !(t === NULL_TASK_ID && special.has(c)));
-    } else loop.pending = loop.pending.filter(([t]) => t !== taskId);
+      keep = pending.filter(([t, c]) => !(t === NULL_TASK_ID && special.has(c)));
+    } else keep = pending.filter(([t]) => t !== taskId);
   }
-  const replaced = before - loop.pending.length;
-  const toSave = withoutUntracked(loop.p.specs, writes);
-  for (const [c, v] of toSave) loop.pending.push([taskId, c, v]);
+  const saved = withoutUntracked(specs, writes);
+  const added: PendingWrite[] = [];
+  for (const [c, v] of saved) added.push([taskId, c, v]);
+  return { keep, added, writes, saved, deduplicated, replaced: keep ? pending.length - keep.length : 0 };
+}
+
+/** The pending writes once `r` is recorded. */
+export function pendingAfter(pending: readonly PendingWrite[], r: RecordedWrites): PendingWrite[] {
+  return [...(r.keep ?? pending), ...r.added];
+}
+
+/**
+ * What follows recording a task's writes: the saver call (held until exit under `exit`
+ * durability), the trace, the stream, the node cache. Synchronous (the saver call is tracked, not
+ * awaited): a promise only when the node cache is written.
+ */
+export function reportWrites(loop: PregelLoop, taskId: string, r: RecordedWrites, cached: boolean): Promise<void> | undefined {
   const p = loop.p;
   const deferred = p.durability === 'exit';
-  if (deferred) loop.writtenTaskIds.add(taskId);
-  else if (p.checkpointer) loop.persistence.track(p.checkpointer.putWrites(loop.configFor(loop.checkpoint.id), encodeWrites(toSave), taskId));
+  if (!deferred && p.checkpointer) loop.persistence.track(p.checkpointer.putWrites(loop.configFor(loop.checkpoint.id), encodeWrites(r.saved), taskId));
   if (p.tracer.enabled) p.tracer.emit({
     type: '@engine.writes.put', step: loop.step, taskId, checkpointId: loop.checkpoint.id,
-    channels: toSave.map((w) => w[0]), deduplicated, replaced, isNullTask: isNull, ...(deferred && p.checkpointer ? { deferred: true } : {}),
+    channels: r.saved.map((w) => w[0]), deduplicated: r.deduplicated, replaced: r.replaced, isNullTask: taskId === NULL_TASK_ID,
+    ...(deferred && p.checkpointer ? { deferred: true } : {}),
   });
+  const writes = r.writes;
   const task = loop.taskOf(taskId);
   if (task) outputWrites(loop, task, writes, cached);
   const key = task?.cacheKey;
@@ -63,7 +97,7 @@ export function putTaskWrites(loop: PregelLoop, taskId: string, writesIn: readon
 const untrackedOf = new WeakMap<object, ReadonlySet<string>>();
 
 /** Writes to UntrackedValue keys are never saved (nor kept as pending), also inside Send args. */
-function withoutUntracked(specs: PregelLoop['p']['specs'], writes: readonly PendingWriteValue[]): readonly PendingWriteValue[] {
+function withoutUntracked(specs: Record<string, ChannelSpec>, writes: readonly PendingWriteValue[]): readonly PendingWriteValue[] {
   let untracked = untrackedOf.get(specs);
   if (!untracked) untrackedOf.set(specs, (untracked = new Set(Object.keys(specs).filter((k) => specs[k].kind === 'UntrackedValue'))));
   if (untracked.size === 0) return writes;
