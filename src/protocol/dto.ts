@@ -89,6 +89,8 @@ export interface GraphEdgeDTO {
   conditional: boolean;
   /** Edge label: the router's path-map key, or `Send` for fan-out edges. */
   label?: string;
+  /** An entrypoint calling one of its tasks (added by the UI, never by the worker; drawn dashed). */
+  call?: true;
 }
 
 /** A graph the worker can run. */
