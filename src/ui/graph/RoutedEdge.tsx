@@ -1,4 +1,4 @@
-import { BaseEdge, EdgeLabelRenderer, getStraightPath, type Edge, type EdgeProps } from '@xyflow/react';
+import { BaseEdge, getStraightPath, type Edge, type EdgeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { Box, Point } from './elk-layout';
 
@@ -28,6 +28,9 @@ export function routePath(points: readonly Point[], radius = 8): string {
   return `${d} L ${last.x} ${last.y}`;
 }
 
+const LABEL_STYLE = { fill: 'var(--fg)', fontSize: 11 };
+const LABEL_BG = { fill: 'var(--bg)', stroke: 'var(--border)' };
+
 /** An edge drawn along ELK's route, its label at the place ELK kept free for it. */
 function RoutedEdgeView({ id, sourceX, sourceY, targetX, targetY, data, markerEnd, style }: EdgeProps<Edge<RoutedEdgeData>>) {
   const points = data?.points && data.points.length >= 2 ? data.points : undefined;
@@ -35,21 +38,22 @@ function RoutedEdgeView({ id, sourceX, sourceY, targetX, targetY, data, markerEn
   const path = points ? routePath(points) : straight;
   const box = data?.labelBox;
   const center = box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : { x: midX, y: midY };
+  // Drawn in the edge's own SVG group (under the nodes, which ELK kept it clear of), on a plate so a crossing line cannot hide it.
   return (
-    <>
-      <BaseEdge id={id} path={path} markerEnd={markerEnd} style={style} />
-      {data?.text !== undefined && (
-        <EdgeLabelRenderer>
-          <div
-            className={`rg-edge-label${data.back ? ' rg-edge-label-back' : ''}`}
-            data-testid={`edge-label-${id}`}
-            style={{ transform: `translate(-50%, -50%) translate(${center.x}px, ${center.y}px)` }}
-          >
-            {data.text}
-          </div>
-        </EdgeLabelRenderer>
-      )}
-    </>
+    <BaseEdge
+      id={id}
+      path={path}
+      markerEnd={markerEnd}
+      style={style}
+      label={data?.text}
+      labelX={center.x}
+      labelY={center.y}
+      labelShowBg
+      labelStyle={LABEL_STYLE}
+      labelBgStyle={LABEL_BG}
+      labelBgPadding={[4, 2]}
+      labelBgBorderRadius={3}
+    />
   );
 }
 
