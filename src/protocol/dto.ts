@@ -65,11 +65,17 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export interface GraphShape {
   nodes: GraphNodeDTO[];
   edges: GraphEdgeDTO[];
+  /**
+   * Set for a functional-API graph: the name of its entrypoint node. Its tasks are not part of
+   * the drawing (LangGraph draws an entrypoint as one node); the UI adds those seen in the thread.
+   */
+  entrypoint?: string;
 }
 
 export interface GraphNodeDTO {
   id: string;
-  kind: 'start' | 'end' | 'node' | 'subgraph';
+  /** `task`: a functional-API task the entrypoint was seen calling (added by the UI, never by the worker). */
+  kind: 'start' | 'end' | 'node' | 'subgraph' | 'task';
   /** For `subgraph` nodes: the inner graph, drawn when the node is expanded. */
   subgraph?: GraphShape;
   /** Node-level settings worth showing (retry policy, cache policy, deferred...). */
@@ -83,6 +89,8 @@ export interface GraphEdgeDTO {
   conditional: boolean;
   /** Edge label: the router's path-map key, or `Send` for fan-out edges. */
   label?: string;
+  /** An entrypoint calling one of its tasks (added by the UI, never by the worker; drawn dashed). */
+  call?: true;
 }
 
 /** A graph the worker can run. */

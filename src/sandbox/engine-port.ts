@@ -38,18 +38,26 @@ export interface HostRunConfig extends RunnableConfig {
   interruptAfter?: string[] | '*';
 }
 
-/** LangGraph.js `getGraph()` output, as far as drawing needs it. */
+/**
+ * LangGraph.js `getGraph()` output, as far as drawing needs it: a StateGraph's (nodes keyed by
+ * name, `subgraphs` holding the drawing of each subgraph node) or LangChain's drawing of any other
+ * Runnable (nodes keyed by random ids, with a `name`).
+ */
 export interface DrawableGraph {
   nodes: Record<string, { id: string; name?: string; data?: unknown }> | readonly { id: string; name?: string; data?: unknown }[];
   edges: readonly { source: string; target: string; conditional?: boolean; data?: unknown }[];
+  subgraphs?: Record<string, DrawableGraph>;
 }
 
-/** The parts of a StateGraph builder that describe its drawing (src/engine `StateGraph`). */
+/** The node settings shown as badges (src/engine `addNode` options). */
+export interface NodeSettings {
+  retryPolicy?: { maxAttempts?: number };
+  defer?: boolean;
+}
+
+/** The part of a StateGraph builder the host reads: its nodes' settings (never its edges: the drawing is `getGraph()`'s). */
 export interface BuilderLike {
-  nodes: Readonly<Record<string, { options?: { ends?: readonly string[]; retryPolicy?: { maxAttempts?: number }; defer?: boolean } }>>;
-  edges: readonly (readonly [string, string])[];
-  waitingEdges: readonly (readonly [readonly string[], string])[];
-  branches: ReadonlyMap<string, readonly { pathMap?: Record<string, string> }[]>;
+  nodes: Readonly<Record<string, { options?: NodeSettings }>>;
 }
 
 /** A compiled graph as the host drives it. */
@@ -60,7 +68,7 @@ export interface HostGraph {
   getStateHistory(config: RunnableConfig, options?: CheckpointListOptions): AsyncIterable<Snapshot>;
   updateState(config: RunnableConfig, values: unknown, asNode?: string): Promise<RunnableConfig>;
   getGraph?(): DrawableGraph | Promise<DrawableGraph>;
-  /** The StateGraph it was compiled from (used for drawing when `getGraph` is missing). */
+  /** The StateGraph it was compiled from (absent for an entrypoint); read for node settings only. */
   builder?: BuilderLike;
   /** Its nodes; a node that is a compiled graph carries it as `subgraph`. */
   nodes?: Record<string, { subgraph?: object }>;

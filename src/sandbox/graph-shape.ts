@@ -1,88 +1,92 @@
 /**
- * The one place that turns a compiled graph into the GraphShape the UI draws. It reads the
- * StateGraph builder the graph was compiled from when there is one (it knows node settings such as
- * retry policies, drawn as badges); otherwise it uses the graph's `getGraph()` (LangGraph.js shape:
- * nodes keyed by id, edges with `conditional`), e.g. for functional-API entrypoints.
+ * The one place that turns a compiled graph into the GraphShape the UI draws. The drawing comes
+ * only from the graph's `getGraph()` (checked against LangGraph.js's in
+ * tests/differential/get-graph.test.ts); nothing here re-derives edges from a builder.
+ * - A StateGraph drawing (`__start__`, nodes, `__end__`, edges with `conditional` and their path
+ *   key in `data`) maps node for node and edge for edge. A node marked `data.subgraph` carries
+ *   the drawing of the graph it runs (`subgraphs[id]`) as its own shape.
+ * - A functional-API entrypoint has no StateGraph: LangGraph.js draws it as LangChain draws any
+ *   Runnable, `<name>Input → <name> → <name>Output` with random ids. Its input and output become
+ *   `__start__` and `__end__`, and the shape says which node is the entrypoint, so the UI can add
+ *   the tasks it sees it call.
+ * Node settings (retry policy, deferred) are not part of a drawing; they are read from the node
+ * specs as badges.
  */
 import type { GraphEdgeDTO, GraphNodeDTO, GraphShape } from '../protocol/dto';
-import type { BuilderLike, DrawableGraph, HostGraph } from './engine-port';
+import type { DrawableGraph, HostGraph, NodeSettings } from './engine-port';
 
 const START = '__start__';
 const END = '__end__';
 
 const kindOf = (id: string): GraphNodeDTO['kind'] => (id === START ? 'start' : id === END ? 'end' : 'node');
 
-/** Maps a LangGraph.js-shaped drawable graph to GraphShape. */
-export function shapeFromDrawable(graph: DrawableGraph): GraphShape {
-  const list = Array.isArray(graph.nodes) ? graph.nodes : Object.values(graph.nodes);
-  const nodes: GraphNodeDTO[] = list.map((n) => ({ id: n.id, kind: kindOf(n.id) }));
-  const edges: GraphEdgeDTO[] = graph.edges.map((e) => {
-    const edge: GraphEdgeDTO = { source: e.source, target: e.target, conditional: e.conditional === true };
-    if (typeof e.data === 'string' && e.data !== e.target) edge.label = e.data;
-    return edge;
+type DrawnNode = { id: string; name?: string; data?: unknown };
+const nodeList = (graph: DrawableGraph): readonly DrawnNode[] => (Array.isArray(graph.nodes) ? graph.nodes : Object.values(graph.nodes));
+const runsSubgraph = (n: DrawnNode) => (n.data as { subgraph?: unknown } | undefined)?.subgraph === true;
+
+const edgeOf = (e: DrawableGraph['edges'][number], id: (x: string) => string): GraphEdgeDTO => {
+  const edge: GraphEdgeDTO = { source: id(e.source), target: id(e.target), conditional: e.conditional === true };
+  if (typeof e.data === 'string' && e.data !== e.target) edge.label = e.data;
+  return edge;
+};
+
+/**
+ * Maps a StateGraph drawing (LangGraph.js `getGraph()` shape, node ids are node names) to a
+ * GraphShape, with the drawings in `subgraphs` nested `depth` levels deep.
+ */
+export function shapeFromDrawable(graph: DrawableGraph, depth = 4): GraphShape {
+  const nodes = nodeList(graph).map((n): GraphNodeDTO => {
+    const inner = runsSubgraph(n) && depth > 0 ? graph.subgraphs?.[n.id] : undefined;
+    return inner ? { id: n.id, kind: 'subgraph', subgraph: shapeFromDrawable(inner, depth - 1) } : { id: n.id, kind: kindOf(n.id) };
   });
-  return { nodes, edges };
+  return { nodes, edges: graph.edges.map((e) => edgeOf(e, (x) => x)) };
 }
 
 /**
- * Derives the drawing from a StateGraph builder: plain edges, one edge per source of a join,
- * conditional edges per path-map entry (to every node and END when a router has no path map), and
- * conditional edges to the `ends` a node declares for its Commands.
+ * Maps the drawing LangChain makes of a Runnable (an entrypoint): the node no edge enters is the
+ * input (`__start__`), the node no edge leaves the output (`__end__`), the others keep their names.
  */
-export function shapeFromBuilder(b: BuilderLike): GraphShape {
-  const names = Object.keys(b.nodes);
-  const nodes: GraphNodeDTO[] = [START, ...names, END].map((id) => {
-    const node: GraphNodeDTO = { id, kind: kindOf(id) };
-    const badges = badgesOf(Object.hasOwn(b.nodes, id) ? b.nodes[id].options : undefined);
-    if (badges.length > 0) node.badges = badges;
-    return node;
-  });
-  const edges: GraphEdgeDTO[] = [];
-  const seen = new Set<string>();
-  const add = (source: string, target: string, conditional: boolean, label?: string) => {
-    const key = JSON.stringify([source, target, conditional, label ?? null]);
-    if (seen.has(key)) return;
-    seen.add(key);
-    edges.push(label === undefined || label === target ? { source, target, conditional } : { source, target, conditional, label });
-  };
-  for (const [from, to] of b.edges) add(from, to, false);
-  for (const [starts, end] of b.waitingEdges) for (const s of starts) add(s, end, false);
-  for (const [source, branches] of b.branches) {
-    for (const branch of branches) {
-      if (branch.pathMap) for (const [key, target] of Object.entries(branch.pathMap)) add(source, target, true, key);
-      else for (const target of [...names, END]) add(source, target, true);
-    }
-  }
-  // Command destinations a node declares, unless an edge already connects the two.
-  for (const [name, spec] of Object.entries(b.nodes)) {
-    for (const target of spec.options?.ends ?? []) if (!edges.some((e) => e.source === name && e.target === target)) add(name, target, true);
-  }
-  return { nodes, edges };
+export function shapeFromRunnableDrawing(graph: DrawableGraph): GraphShape {
+  const list = nodeList(graph);
+  const entered = new Set(graph.edges.map((e) => e.target));
+  const left = new Set(graph.edges.map((e) => e.source));
+  const idOf = new Map(list.map((n) => [n.id, !entered.has(n.id) ? START : !left.has(n.id) ? END : (n.name ?? n.id)]));
+  const id = (x: string) => idOf.get(x) ?? x;
+  const nodes = list.map((n): GraphNodeDTO => ({ id: id(n.id), kind: kindOf(id(n.id)) }));
+  const shape: GraphShape = { nodes, edges: graph.edges.map((e) => edgeOf({ ...e, data: undefined }, id)) };
+  const inner = nodes.filter((n) => n.kind === 'node');
+  if (inner.length === 1) shape.entrypoint = inner[0]!.id;
+  return shape;
 }
 
 /** Node settings worth showing next to a node. */
-function badgesOf(options: { retryPolicy?: { maxAttempts?: number }; defer?: boolean } | undefined): string[] {
+function badgesOf(options: NodeSettings | undefined): string[] {
   const badges: string[] = [];
   if (options?.retryPolicy) badges.push(`retry ×${options.retryPolicy.maxAttempts ?? 3}`);
   if (options?.defer) badges.push('deferred');
   return badges;
 }
 
+/** Adds badges to the nodes of `shape` (and of its subgraphs) from the graphs' node settings. */
+function addBadges(shape: GraphShape, graph: HostGraph, depth: number): void {
+  for (const node of shape.nodes) {
+    const badges = badgesOf(graph.builder?.nodes[node.id]?.options);
+    if (badges.length > 0) node.badges = badges;
+    const sub = graph.nodes?.[node.id]?.subgraph as HostGraph | undefined;
+    if (node.subgraph && sub && depth > 0) addBadges(node.subgraph, sub, depth - 1);
+  }
+}
+
 /**
- * The shape of a compiled graph, or an empty shape when the engine cannot describe it. Nodes that
- * are compiled graphs become `subgraph` nodes carrying their own shape (to `depth` levels).
+ * The shape of a compiled graph from its `getGraph()`, or an empty shape when it has none.
+ * A graph compiled from a StateGraph (it has a `builder`) is drawn as a StateGraph, any other one
+ * (an entrypoint) as a Runnable.
  */
 export async function graphShape(graph: HostGraph, depth = 4): Promise<GraphShape> {
-  let shape: GraphShape = { nodes: [], edges: [] };
-  if (graph.builder) shape = shapeFromBuilder(graph.builder);
-  else if (typeof graph.getGraph === 'function') shape = shapeFromDrawable(await graph.getGraph());
-  if (depth > 0) {
-    for (const node of shape.nodes) {
-      const sub = graph.nodes?.[node.id]?.subgraph as HostGraph | undefined;
-      if (!sub || (typeof sub.getGraph !== 'function' && !sub.builder)) continue;
-      node.kind = 'subgraph';
-      node.subgraph = await graphShape(sub, depth - 1);
-    }
-  }
+  if (typeof graph.getGraph !== 'function') return { nodes: [], edges: [] };
+  const drawing = await graph.getGraph();
+  if (graph.builder === undefined) return shapeFromRunnableDrawing(drawing);
+  const shape = shapeFromDrawable(drawing, depth);
+  addBadges(shape, graph, depth);
   return shape;
 }

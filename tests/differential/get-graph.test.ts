@@ -127,6 +127,20 @@ describe('getGraph() matches LangGraph.js 1.7.3', () => {
     expect(build(ours).getGraph().drawMermaid()).toEqual(build(langgraph).getGraph().drawMermaid());
   });
 
+  it('an entrypoint: drawn as LangChain draws a Runnable (names and edges, ids are random on both)', () => {
+    const build = (impl: Impl) => {
+      const t = impl.task('compose', async (x: unknown) => x);
+      return impl.entrypoint({ name: 'essay', checkpointer: new impl.MemorySaver() }, async (x: unknown) => t(x));
+    };
+    const named = (g: any) => {
+      const name = (id: string) => g.nodes[id].name;
+      return { nodes: Object.values(g.nodes).map((n: any) => n.name), edges: g.edges.map((e: any) => [name(e.source), name(e.target), e.conditional ?? false]) };
+    };
+    const theirs = named(build(langgraph).getGraph());
+    expect(theirs.nodes).toEqual(['essayInput', 'essay', 'essayOutput']);
+    expect(named(build(ours).getGraph())).toEqual(theirs);
+  });
+
   it('is plain data, with each subgraph drawn in `subgraphs`', () => {
     const graph = nested(ours).getGraph();
     expect(structuredClone(graph)).toEqual(graph);

@@ -1,11 +1,14 @@
+import * as langgraph from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
+import * as ours from '../../src/engine/index';
 import { Annotation, END, START, StateGraph } from '../../src/engine/index';
+import type { HostGraph } from '../../src/sandbox/engine-port';
 import { graphShape, shapeFromDrawable } from '../../src/sandbox/graph-shape';
 
 const State = Annotation.Root({ n: Annotation<number>() });
 
-describe('graph shape', () => {
-  it('derives nodes, plain, join and conditional edges, and badges from the builder', async () => {
+describe('graph shape (from getGraph() only)', () => {
+  it('maps the drawing of a StateGraph: plain, join and conditional edges, labels; badges from the node settings', async () => {
     const graph = new StateGraph(State)
       .addNode('a', () => ({}), { retryPolicy: { maxAttempts: 5 } })
       .addNode('b', () => ({}))
@@ -20,31 +23,41 @@ describe('graph shape', () => {
       { id: '__start__', kind: 'start' }, { id: 'a', kind: 'node', badges: ['retry ×5'] }, { id: 'b', kind: 'node' },
       { id: 'c', kind: 'node' }, { id: '__end__', kind: 'end' },
     ]);
-    expect(shape.edges).toEqual([
-      { source: '__start__', target: 'a', conditional: false },
-      { source: '__start__', target: 'b', conditional: false },
-      { source: 'a', target: 'c', conditional: false },
-      { source: 'b', target: 'c', conditional: false },
-      { source: 'c', target: 'a', conditional: true, label: 'again' },
-      { source: 'c', target: '__end__', conditional: true, label: 'stop' },
-    ]);
+    // The edges are getGraph()'s, one for one, in its order.
+    expect(shape.edges).toEqual(graph.getGraph().edges.map((e) => ({ source: e.source, target: e.target, conditional: e.conditional, ...(e.data ? { label: e.data } : {}) })));
+    expect(shape.edges).toContainEqual({ source: 'c', target: 'a', conditional: true, label: 'again' });
+    expect(shape.edges).toContainEqual({ source: 'c', target: '__end__', conditional: true, label: 'stop' });
   });
 
-  it('a router without a path map may go to any node or END', async () => {
-    const graph = new StateGraph(State).addNode('x', () => ({})).addNode('y', () => ({})).addEdge(START, 'x').addConditionalEdges('x', () => 'y').compile();
+  it('nests the drawing of each subgraph node, to the depth asked', async () => {
+    const inner = new StateGraph(State).addNode('i', () => ({})).addEdge(START, 'i').compile();
+    const middle = new StateGraph(State).addNode('deep', inner).addEdge(START, 'deep').compile();
+    const graph = new StateGraph(State).addNode('mid', middle).addEdge(START, 'mid').compile();
     const shape = await graphShape(graph);
-    expect(shape.edges.filter((e) => e.conditional)).toEqual([
-      { source: 'x', target: 'x', conditional: true }, { source: 'x', target: 'y', conditional: true }, { source: 'x', target: '__end__', conditional: true },
-    ]);
+    const mid = shape.nodes.find((n) => n.id === 'mid')!;
+    expect(mid.kind).toBe('subgraph');
+    const deep = mid.subgraph!.nodes.find((n) => n.id === 'deep')!;
+    expect(deep.kind).toBe('subgraph');
+    expect(deep.subgraph!.nodes.map((n) => n.id)).toEqual(['__start__', 'i', '__end__']);
+    const shallow = shapeFromDrawable(graph.getGraph(), 1);
+    expect(shallow.nodes.find((n) => n.id === 'mid')!.subgraph!.nodes.find((n) => n.id === 'deep')).toEqual({ id: 'deep', kind: 'node' });
   });
 
-  it('maps a LangGraph.js getGraph() drawing', () => {
-    expect(shapeFromDrawable({
-      nodes: { __start__: { id: '__start__' }, n: { id: 'n' }, __end__: { id: '__end__' } },
-      edges: [{ source: '__start__', target: 'n' }, { source: 'n', target: '__end__', conditional: true, data: 'done' }],
-    })).toEqual({
-      nodes: [{ id: '__start__', kind: 'start' }, { id: 'n', kind: 'node' }, { id: '__end__', kind: 'end' }],
-      edges: [{ source: '__start__', target: 'n', conditional: false }, { source: 'n', target: '__end__', conditional: true, label: 'done' }],
-    });
+  it('draws an entrypoint as LangGraph.js does (input → entrypoint → output), with START and END for its ends', async () => {
+    const build = (impl: Record<string, any>) => {
+      const t = impl.task('compose', async (x: unknown) => x);
+      return impl.entrypoint({ name: 'essay', checkpointer: new impl.MemorySaver() }, async (x: unknown) => t(x)) as HostGraph;
+    };
+    const expected = {
+      nodes: [{ id: '__start__', kind: 'start' }, { id: 'essay', kind: 'node' }, { id: '__end__', kind: 'end' }],
+      edges: [{ source: '__start__', target: 'essay', conditional: false }, { source: 'essay', target: '__end__', conditional: false }],
+      entrypoint: 'essay',
+    };
+    expect(await graphShape(build(ours))).toEqual(expected);
+    expect(await graphShape(build(langgraph))).toEqual(expected);
+  });
+
+  it('a graph without getGraph() has an empty shape', async () => {
+    expect(await graphShape({} as HostGraph)).toEqual({ nodes: [], edges: [] });
   });
 });

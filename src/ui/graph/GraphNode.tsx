@@ -32,6 +32,12 @@ function GraphNodeView({ data }: NodeProps<Node<GraphNodeData>>) {
           {data.attempts !== null && data.attempts > 1 && <span className="rg-attempts" data-testid={`attempts-${data.name}`}> · {data.attempts} attempts</span>}
         </div>
       )}
+      {data.io !== null && (
+        <div className="rg-node-facts" data-testid={`node-io-${data.name}`}>
+          {data.io}
+          {data.duration !== null && <span className="rg-duration" data-testid={`duration-${data.name}`}> · {data.duration}</span>}
+        </div>
+      )}
       {data.badges.length > 0 && <div className="rg-badges">{data.badges.join(' · ')}</div>}
       {runnable && (
         <div className="rg-node-tools nodrag">

@@ -1,6 +1,7 @@
 import { ReactFlowProvider, type Edge, type Node } from '@xyflow/react';
 import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { nodeStates, NODE_STATE_LABEL, type NodeRunState } from '../model/node-states';
+import { entrypointTasks, withEntrypointTasks } from '../model/entrypoint-tasks';
 import { nodeFacts } from '../model/node-facts';
 import { nsLevels } from '../model/ns-path';
 import { selectGraph, selectSelectedSummary } from '../store/selectors';
@@ -8,6 +9,7 @@ import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { shapeForNamespace } from './elk-layout';
 import { FlowCanvas } from './FlowCanvas';
+import type { RoutedEdgeData } from './RoutedEdge';
 import { reuseUnchanged, toFlow, type GraphNodeData } from './to-flow';
 import { useGraphLayout } from './useGraphLayout';
 import { useFitOnResize } from './useFitOnResize';
@@ -31,11 +33,15 @@ function GraphCanvas() {
   // Node states follow the selection at a lower priority than the timeline and the inspector: a
   // click shows the checkpoint's state first, and the canvas catches up in the next slice of work.
   const selection = useDeferredValue(useMemo(() => ({ summary, detail: currentDetail }), [summary, currentDetail]));
-  const shape = useMemo(() => (graph === null ? null : shapeForNamespace(graph.shape, nsLevels(ns).map((l) => l.node))), [graph, ns]);
-  const laid = useGraphLayout(shape, expanded);
-  const previous = useRef<{ nodes: Node<GraphNodeData>[]; edges: Edge[] } | null>(null);
+  const drawn = useMemo(() => (graph === null ? null : shapeForNamespace(graph.shape, nsLevels(ns).map((l) => l.node))), [graph, ns]);
   // Deferred like the selection: a streaming run's trace batches never hold up input.
   const lateTrace = useDeferredValue(trace);
+  const entry = drawn?.entrypoint;
+  // Joined, so a trace batch that names no new task keeps the same shape (and layout).
+  const taskKey = entry === undefined ? '' : entrypointTasks(entry, lateTrace, selection.detail).join('\u0000');
+  const shape = useMemo(() => (drawn === null || taskKey === '' ? drawn : withEntrypointTasks(drawn, taskKey.split('\u0000'))), [drawn, taskKey]);
+  const laid = useGraphLayout(shape, expanded);
+  const previous = useRef<{ nodes: Node<GraphNodeData>[]; edges: Edge<RoutedEdgeData>[] } | null>(null);
   const facts = useMemo(() => nodeFacts(selection.detail, lateTrace), [selection.detail, lateTrace]);
   const flow = useMemo(() => reuseUnchanged(previous.current, toFlow(laid, nodeStates(selection.summary, selection.detail), { before, after }, facts)), [laid, selection, before, after, facts]);
   useEffect(() => {
@@ -45,14 +51,23 @@ function GraphCanvas() {
   // transition so that a thread's first timeline rows, arriving meanwhile, are painted before it.
   const [canvasReady, setCanvasReady] = useState(false);
   useEffect(() => startTransition(() => setCanvasReady(true)), []);
-  const box = useRef<HTMLDivElement>(null);
+  const pane = useRef<HTMLDivElement>(null);
   const layoutKey = `${graph?.id ?? ''}|${ns}|${laid.nodes.map((n) => `${n.path}@${n.x},${n.y}`).join(';')}`;
-  useFitOnResize(box, layoutKey);
+  const fit = useFitOnResize(pane, layoutKey, laid);
   return (
-    <div className="graph-view" data-testid="graph-canvas" ref={box}>
+    <div className="graph-view" data-testid="graph-canvas">
       {graph === null && <p className="empty">{missing ? 'No graph: this thread is not stored in this browser.' : 'No graph yet: the worker lists its graphs once it is ready.'}</p>}
       {laid.error !== null && <p role="alert">Layout failed: {laid.error}</p>}
-      {canvasReady && <FlowCanvas nodes={flow.nodes} edges={flow.edges} layoutId={`${graph?.id ?? ''}|${ns}|${laid.nodes.length}`} />}
+      {entry !== undefined && (
+        <p className="graph-note" data-testid="entrypoint-note">
+          {taskKey === ''
+            ? `No tasks seen yet: ${entry} is an entrypoint, and its tasks are drawn as this thread calls them. Run it to see them.`
+            : `${entry} is an entrypoint: tasks as called in this thread (dashed), not declared by the graph.`}
+        </p>
+      )}
+      <div className="graph-pane" ref={pane}>
+        {canvasReady && <FlowCanvas nodes={flow.nodes} edges={flow.edges} layoutId={`${graph?.id ?? ''}|${ns}|${laid.nodes.length}`} onFit={fit} />}
+      </div>
       <ul className="legend" aria-label="Node states">
         {LEGEND.map((s) => (
           <li key={s} className={`rg-state-${s}`}>{NODE_STATE_LABEL[s]}</li>

@@ -62,3 +62,63 @@ describe('shapeForNamespace', () => {
     expect(shapeForNamespace(shape, ['a'])).toBe(shape);
   });
 });
+
+describe('edge routes and labels', () => {
+  // The react-agent drawing: the router's labelled edges, and tools → agent closing the loop.
+  const agent: GraphShape = {
+    nodes: [{ id: '__start__', kind: 'start' }, { id: 'agent', kind: 'node' }, { id: 'tools', kind: 'node' }, { id: '__end__', kind: 'end' }],
+    edges: [
+      { source: '__start__', target: 'agent', conditional: false },
+      { source: 'tools', target: 'agent', conditional: false },
+      { source: 'agent', target: 'tools', conditional: true, label: 'call tools' },
+      { source: 'agent', target: '__end__', conditional: true, label: 'answer' },
+    ],
+  };
+  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  /** Whether the segment p→q passes through the inside of `box` (touching its border is fine). */
+  const crosses = (p: { x: number; y: number }, q: typeof p, box: { x: number; y: number; width: number; height: number }) => {
+    const inset = { x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2 };
+    for (let t = 0; t <= 1; t += 0.02) {
+      const x = p.x + (q.x - p.x) * t;
+      const y = p.y + (q.y - p.y) * t;
+      if (x > inset.x && x < inset.x + inset.width && y > inset.y && y < inset.y + inset.height) return true;
+    }
+    return false;
+  };
+
+  it('marks the loop back edge, and routes it around the nodes', async () => {
+    const laid = await layoutGraph(agent, []);
+    expect(laid.edges.filter((e) => e.back).map((e) => [e.source, e.target])).toEqual([['tools', 'agent']]);
+    for (const e of laid.edges) {
+      expect(e.points!.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < e.points!.length; i++) for (const n of laid.nodes) expect(crosses(e.points![i - 1]!, e.points![i]!, n)).toBe(false);
+    }
+  });
+
+  it('places labels clear of every node, inside the drawing', async () => {
+    const laid = await layoutGraph(agent, []);
+    const labelled = laid.edges.filter((e) => e.edge.label !== undefined);
+    expect(labelled).toHaveLength(2);
+    for (const e of labelled) {
+      const box = e.labelBox!;
+      for (const n of laid.nodes) expect(overlaps(box, n)).toBe(false);
+      expect(box.x + box.width).toBeLessThanOrEqual(laid.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(laid.height);
+    }
+  });
+
+  it('routes the edges of an expanded subgraph in the coordinates of the whole drawing', async () => {
+    const laid = await layoutGraph(shape, ['sub']);
+    const sub = laid.nodes.find((n) => n.path === 'sub')!;
+    const x = laid.nodes.find((n) => n.path === 'sub/x')!;
+    const inner = laid.edges.find((e) => e.source === 'sub/x')!;
+    // x is placed relative to sub; the route starts on x's border in absolute coordinates.
+    const start = inner.points![0]!;
+    const absX = { x: sub.x + x.x, y: sub.y + x.y, width: x.width, height: x.height };
+    expect(start.x).toBeGreaterThanOrEqual(absX.x);
+    expect(start.x).toBeLessThanOrEqual(absX.x + absX.width);
+    expect(start.y).toBeGreaterThanOrEqual(absX.y);
+    expect(start.y).toBeLessThanOrEqual(absX.y + absX.height);
+  });
+});

@@ -2,7 +2,9 @@
 import { MarkerType, type Edge, type Node } from '@xyflow/react';
 import type { NodeStates, NodeRunState } from '../model/node-states';
 import { nodeFactsText, type NodeFacts } from '../model/node-facts';
+import { nodeIoLine } from '../model/node-io';
 import type { LaidEdge, LaidNode } from './elk-layout';
+import type { RoutedEdgeData } from './RoutedEdge';
 
 /** Data carried by each drawn node (rendered by GraphNode). */
 export type GraphNodeData = {
@@ -15,6 +17,10 @@ export type GraphNodeData = {
   /** What the node read, wrote and how many attempts it took at the selected checkpoint, as tooltip lines (null: no task there). */
   facts: string | null;
   attempts: number | null;
+  /** What it read and wrote, as the line shown on the node (null: no task there). */
+  io: string | null;
+  /** How long its task took, as shown on the node (null: not known). */
+  duration: string | null;
   expanded: boolean;
   breakBefore: boolean;
   breakAfter: boolean;
@@ -26,7 +32,7 @@ export function toFlow(
   states: NodeStates,
   breakpoints: { before: readonly string[]; after: readonly string[] },
   facts: ReadonlyMap<string, NodeFacts> = new Map(),
-): { nodes: Node<GraphNodeData>[]; edges: Edge[] } {
+): { nodes: Node<GraphNodeData>[]; edges: Edge<RoutedEdgeData>[] } {
   const nodes = laid.nodes.map((n): Node<GraphNodeData> => {
     const top = n.parent === null;
     return {
@@ -46,23 +52,28 @@ export function toFlow(
         count: top ? (states.taskCount.get(n.node.id) ?? 0) : 0,
         facts: top && facts.has(n.node.id) ? nodeFactsText(facts.get(n.node.id)!) : null,
         attempts: top ? (facts.get(n.node.id)?.attempts ?? null) : null,
+        io: top && facts.has(n.node.id) ? nodeIoLine(facts.get(n.node.id)!) : null,
+        duration: null,
         expanded: n.expanded,
         breakBefore: top && breakpoints.before.includes(n.node.id),
         breakAfter: top && breakpoints.after.includes(n.node.id),
       },
     };
   });
-  const edges = laid.edges.map((e): Edge => {
+  const edges = laid.edges.map((e): Edge<RoutedEdgeData> => {
     const target = e.edge.target;
     const isSend = e.edge.label === 'Send';
     const sendCount = isSend ? (states.taskCount.get(target) ?? 0) : 0;
+    const dashed = e.edge.conditional || e.edge.call === true;
+    const text = isSend ? `Send${sendCount > 0 ? ` ×${sendCount}` : ''}` : e.edge.label;
     return {
       id: e.id,
+      type: 'routed',
       source: e.source,
       target: e.target,
-      label: isSend ? `Send${sendCount > 0 ? ` ×${sendCount}` : ''}` : e.edge.label,
-      className: e.edge.conditional ? 'edge-conditional' : 'edge-normal',
-      style: e.edge.conditional ? { strokeDasharray: '6 4' } : undefined,
+      data: { points: e.points, labelBox: e.labelBox, back: e.back, ...(text !== undefined ? { text } : {}) },
+      className: [e.edge.call ? 'edge-call' : e.edge.conditional ? 'edge-conditional' : 'edge-normal', e.back ? 'edge-back' : ''].join(' ').trim(),
+      style: dashed ? { strokeDasharray: e.edge.call ? '3 3' : '6 4' } : undefined,
       markerEnd: { type: MarkerType.ArrowClosed },
       zIndex: 1,
     };
@@ -72,7 +83,7 @@ export function toFlow(
 
 function sameData(a: GraphNodeData, b: GraphNodeData): boolean {
   return (
-    a.name === b.name && a.path === b.path && a.kind === b.kind && a.state === b.state && a.count === b.count && a.facts === b.facts && a.attempts === b.attempts &&
+    a.name === b.name && a.path === b.path && a.kind === b.kind && a.state === b.state && a.count === b.count && a.facts === b.facts && a.attempts === b.attempts && a.io === b.io && a.duration === b.duration &&
     a.expanded === b.expanded && a.breakBefore === b.breakBefore && a.breakAfter === b.breakAfter && a.badges.join() === b.badges.join()
   );
 }
@@ -82,9 +93,9 @@ function sameData(a: GraphNodeData, b: GraphNodeData): boolean {
  * nodes whose state changed when another checkpoint is selected (it compares nodes by identity).
  */
 export function reuseUnchanged(
-  prev: { nodes: Node<GraphNodeData>[]; edges: Edge[] } | null,
-  next: { nodes: Node<GraphNodeData>[]; edges: Edge[] },
-): { nodes: Node<GraphNodeData>[]; edges: Edge[] } {
+  prev: { nodes: Node<GraphNodeData>[]; edges: Edge<RoutedEdgeData>[] } | null,
+  next: { nodes: Node<GraphNodeData>[]; edges: Edge<RoutedEdgeData>[] },
+): { nodes: Node<GraphNodeData>[]; edges: Edge<RoutedEdgeData>[] } {
   if (prev === null) return next;
   const oldNodes = new Map(prev.nodes.map((n) => [n.id, n]));
   const oldEdges = new Map(prev.edges.map((e) => [e.id, e]));
@@ -97,7 +108,7 @@ export function reuseUnchanged(
   });
   const edges = next.edges.map((e) => {
     const o = oldEdges.get(e.id);
-    if (o !== undefined && o.label === e.label && o.source === e.source && o.target === e.target && o.className === e.className) return o;
+    if (o !== undefined && o.data?.text === e.data?.text && o.data?.points === e.data?.points && o.source === e.source && o.target === e.target && o.className === e.className) return o;
     changed = true;
     return e;
   });

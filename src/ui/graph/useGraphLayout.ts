@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { GraphShape } from '../../protocol/dto';
-import { layoutGraph, type LaidEdge, type LaidNode } from './elk-layout';
+import { layoutGraph, type Layout } from './elk-layout';
 
 /** A finished layout, or the error the layout engine raised. */
-export type GraphLayoutState = { nodes: LaidNode[]; edges: LaidEdge[]; error: string | null; shape: GraphShape | null };
+export type GraphLayoutState = Layout & { error: string | null; shape: GraphShape | null };
 
-const EMPTY: GraphLayoutState = { nodes: [], edges: [], error: null, shape: null };
+const EMPTY: GraphLayoutState = { nodes: [], edges: [], width: 0, height: 0, error: null, shape: null };
 
 /** Lays out `shape` (async); a newer shape or expansion drops the answer for an older one. */
 export function useGraphLayout(shape: GraphShape | null, expanded: readonly string[]): GraphLayoutState {
