@@ -21,12 +21,13 @@ describe('layoutWaterfall', () => {
     expect(w.origin).toBe(1000);
     expect(w.spanMs).toBe(200);
     expect(w.rows.map((r) => (r.kind === 'step' ? `step ${r.step.step}` : r.task.name))).toEqual(['step 0', 'fetch', 'step 1', 'done']);
-    expect(w.rows[0]!.segments).toEqual([{ kind: 'step', left: 0, width: 0.5 }]);
+    expect(w.rows[0]!.segments).toEqual([{ kind: 'step', left: 0, width: 0.5, ms: 100 }]);
     expect(w.rows[1]!.segments.map((s) => [s.kind, s.status, s.left, s.width])).toEqual([
       ['attempt', 'retried', 0.05, 0.05],
       ['wait', undefined, 0.1, 0.1],
       ['attempt', 'success', 0.2, 0.1],
     ]);
+    expect(w.rows[1]!.segments[1]).toMatchObject({ ms: 20, attempt: { attempt: 1, delayMs: 20 } });
     expect(w.rows[3]!.segments).toMatchObject([{ kind: 'cached', left: 0.75 }]);
     expect(w.rows[3]!.segments[0]!.width).toBeGreaterThan(0);
     expect(w.untimed).toBe(0);

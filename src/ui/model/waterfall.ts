@@ -10,8 +10,11 @@ export interface Segment {
   kind: 'step' | 'attempt' | 'wait' | 'cached';
   left: number;
   width: number;
+  /** How long it lasts (ms). */
+  ms: number;
   /** For attempts: how it ended. */
   status?: AttemptTiming['status'];
+  /** For an attempt: itself; for a wait: the attempt it follows. */
   attempt?: AttemptTiming;
 }
 
@@ -47,7 +50,7 @@ export function layoutWaterfall(steps: readonly StepTiming[], ns: string): Water
   if (!Number.isFinite(origin)) return { rows: mine.flatMap((s) => [{ kind: 'step' as const, step: s, segments: [] }, ...s.tasks.map((task) => ({ kind: 'task' as const, step: s, task, segments: [] }))]), origin: 0, spanMs: 0, untimed: mine.length };
   const spanMs = Math.max(last - origin, 1e-3);
   const frac = (t: number) => (t - origin) / spanMs;
-  const seg = (kind: Segment['kind'], from: number, to: number, extra: Partial<Segment> = {}): Segment => ({ kind, left: frac(from), width: Math.max((to - from) / spanMs, MIN_WIDTH), ...extra });
+  const seg = (kind: Segment['kind'], from: number, to: number, extra: Partial<Segment> = {}): Segment => ({ kind, left: frac(from), width: Math.max((to - from) / spanMs, MIN_WIDTH), ms: to - from, ...extra });
   const rows: WaterfallRow[] = [];
   let untimed = 0;
   for (const s of mine) {
@@ -68,7 +71,7 @@ function taskSegments(task: TaskTiming, seg: Seg): Segment[] {
     if (a.start === null) return;
     out.push(seg('attempt', a.start, a.end ?? a.start, { status: a.status, attempt: a }));
     const next = task.attempts[i + 1];
-    if (a.end !== null && next?.start != null) out.push(seg('wait', a.end, next.start));
+    if (a.end !== null && next?.start != null) out.push(seg('wait', a.end, next.start, { attempt: a }));
   });
   return out;
 }
