@@ -52,7 +52,7 @@ export function stepDuration(item: CheckpointSummary, parent: CheckpointSummary 
 
 /** The duration as the timeline shows it, with its tooltip saying where it comes from. */
 export function stepDurationLabel(d: StepDuration): { text: string; title: string } {
-  if (d.basis === 'trace') return { text: durationText(d.ms), title: `the step took ${durationText(d.ms)} (from the run's trace)` };
+  if (d.basis === 'trace') return { text: durationText(d.ms), title: `the step that saved this checkpoint took ${durationText(d.ms)} (from the run's trace)` };
   return {
     text: `≈${durationText(d.ms)}`,
     title: `${durationText(d.ms)} between this checkpoint's time and its parent's (no trace of this step is loaded; it includes any wait between them, such as an interrupt)`,

@@ -62,8 +62,8 @@ export function Waterfall({ modes }: { modes: ReactNode }) {
         <div className="wf-axis" aria-hidden="true">
           <span className="wf-label" />
           <span className="wf-track">
-            {axisTicks(w.spanMs).map((t) => (
-              <span key={t} className="wf-tick" style={{ left: `${(t / w.spanMs) * 100}%` }}>{durationText(t)}</span>
+            {axisTicks(w.spanMs, 3).map((t) => (
+              <span key={t} className="wf-tick" style={{ left: `${(t / w.spanMs) * 100}%` }}>{t === 0 ? '0' : durationText(t)}</span>
             ))}
           </span>
         </div>
