@@ -79,6 +79,8 @@ test.describe('durations, waterfall and fork tree', () => {
     const from = (await flaky.getAttribute('data-checkpoint-id'))!;
     await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', from);
     await expect(flaky).toHaveAttribute('aria-selected', 'true');
+    // The inspector's title: the step that saved this checkpoint (the __start__ step), timed by the trace.
+    await expect(page.getByTestId('inspector-took')).toHaveAttribute('data-basis', 'trace');
     await page.getByTestId('inspector-tab-tasks').click();
     const timing = page.locator('[data-testid="task"][data-task="flaky"] [data-testid="task-timing"]');
     await expect(timing).toHaveAttribute('data-attempts', '3');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StepTiming, TaskTiming } from '../../shared/timings';
-import { axisTicks, layoutWaterfall } from './waterfall';
+import type { CheckpointSummary } from '../../protocol/dto';
+import { layoutTimeline } from './timeline-tree';
+import { axisTicks, layoutWaterfall, stepsFromCheckpoints } from './waterfall';
 
 const task = (name: string, extra: Partial<TaskTiming>): TaskTiming => ({ taskId: `t-${name}`, name, outcome: 'ran', attempts: [], cachedAt: null, durationMs: null, ...extra });
 const step = (n: number, start: number | null, end: number | null, tasks: TaskTiming[], ns = ''): StepTiming => ({
@@ -50,5 +52,22 @@ describe('layoutWaterfall', () => {
     expect(axisTicks(200)).toEqual([0, 50, 100, 150, 200]);
     expect(axisTicks(7)).toEqual([0, 2, 4, 6]);
     expect(axisTicks(0)).toEqual([0]);
+  });
+});
+
+describe('stepsFromCheckpoints', () => {
+  it('times the selected branch from its root by checkpoint times, one step per checkpoint after the first', () => {
+    const cp = (id: string, parentId: string | null, step: number, ts: string): CheckpointSummary => ({
+      checkpointId: id, parentId, ns: '', step, source: 'loop', ts, next: [], pendingWrites: 0, writeChannels: [], hasInterrupts: false, hasError: false,
+    });
+    const layout = layoutTimeline([
+      cp('a', null, -1, '2026-01-01T00:00:00.000Z'), cp('b', 'a', 0, '2026-01-01T00:00:00.100Z'), cp('c', 'b', 1, '2026-01-01T00:00:00.400Z'),
+      cp('x', 'b', 1, '2026-01-01T00:00:01.000Z'),
+    ]);
+    const steps = stepsFromCheckpoints(layout, 'c');
+    expect(steps.map((s) => [s.step, s.checkpointId, s.savedCheckpointId, s.durationMs, s.tasks.length])).toEqual([[0, 'a', 'b', 100, 0], [1, 'b', 'c', 300, 0]]);
+    // No selection: the newest checkpoint's branch.
+    expect(stepsFromCheckpoints(layout, null).map((s) => s.savedCheckpointId)).toEqual(['b', 'x']);
+    expect(layoutWaterfall(steps, '').spanMs).toBe(400);
   });
 });

@@ -3,7 +3,9 @@
  * with its place on one time axis, as a performance panel draws them. Pure: the view only turns
  * the fractions into widths.
  */
+import type { CheckpointSummary } from '../../protocol/dto';
 import type { AttemptTiming, StepTiming, TaskTiming } from '../../shared/timings';
+import type { TimelineLayout } from './timeline-tree';
 
 /** A piece of a row's bar, as fractions (0–1) of the axis. */
 export interface Segment {
@@ -90,5 +92,36 @@ export function axisTicks(spanMs: number, count = 4): number[] {
   const step = [1, 2, 5, 10].map((m) => m * mag).find((m) => m >= raw) ?? 10 * mag;
   const out: number[] = [];
   for (let t = 0; t <= spanMs + 1e-9; t += step) out.push(Number(t.toPrecision(12)));
+  return out;
+}
+
+/**
+ * Steps for a thread without a trace of them (imported files, LangGraph servers): the branch of
+ * `tipId` from its root, each checkpoint a step saved after its parent, timed by the two
+ * checkpoints' `ts`. No tasks: only the trace knows them. The view labels these as checkpoint times.
+ */
+export function stepsFromCheckpoints(layout: TimelineLayout, tipId: string | null): StepTiming[] {
+  const chain: CheckpointSummary[] = [];
+  let i = tipId === null ? (layout.rows.length > 0 ? 0 : undefined) : layout.indexOf.get(tipId);
+  const seen = new Set<number>();
+  while (i !== undefined && !seen.has(i)) {
+    seen.add(i);
+    const item = layout.rows[i]!.item;
+    chain.push(item);
+    i = item.parentId === null ? undefined : layout.indexOf.get(item.parentId);
+  }
+  chain.reverse();
+  const out: StepTiming[] = [];
+  for (let k = 1; k < chain.length; k++) {
+    const parent = chain[k - 1]!;
+    const item = chain[k]!;
+    const start = Date.parse(parent.ts);
+    const end = Date.parse(item.ts);
+    if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
+    out.push({
+      checkpointNs: item.ns, step: item.step, runId: '', checkpointId: parent.checkpointId, savedCheckpointId: item.checkpointId,
+      serial: k, isReplaying: false, start, end, durationMs: end - start, tasks: [],
+    });
+  }
   return out;
 }

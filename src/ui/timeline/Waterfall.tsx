@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { durationText } from '../model/durations';
+import { laneOf } from '../model/fork-tree';
 import { nsLabel } from '../model/ns-path';
-import { axisTicks, layoutWaterfall } from '../model/waterfall';
-import { selectStepTimings } from '../store/selectors';
+import { axisTicks, layoutWaterfall, stepsFromCheckpoints } from '../model/waterfall';
+import { selectLayout, selectStepTimings } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { WaterfallRowView } from './WaterfallRowView';
@@ -30,7 +31,14 @@ const pick = (s: AppState) => ({
  */
 export function Waterfall({ modes }: { modes: ReactNode }) {
   const { checkpointId, ns, threadId, runs, traceRunId, more, loadTrace, loadMore, select } = useAppStoreShallow(pick);
-  const steps = useAppStore(selectStepTimings);
+  const traced = useAppStore(selectStepTimings);
+  const layout = useAppStore(selectLayout);
+  const hasTrace = useMemo(() => traced.some((s) => s.checkpointNs === ns), [traced, ns]);
+  // Without a trace of this namespace, the selected branch (to its newest checkpoint, so that
+  // selecting a step keeps the same rows) timed by its checkpoints (labelled).
+  const lane = hasTrace ? undefined : laneOf(layout, checkpointId);
+  const fallbackTip = lane === undefined ? null : (layout.rows[layout.laneSpan[lane]![0]]?.item.checkpointId ?? null);
+  const steps = useMemo(() => (hasTrace ? traced : stepsFromCheckpoints(layout, fallbackTip)), [hasTrace, traced, layout, fallbackTip]);
   const w = useMemo(() => layoutWaterfall(steps, ns), [steps, ns]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: w.rows.length, getScrollElement: () => scrollRef.current, estimateSize, overscan: 12 });
@@ -56,7 +64,12 @@ export function Waterfall({ modes }: { modes: ReactNode }) {
         </div>
       )}
       {threadId === null && <p className="empty">Run the graph to see its steps on a time axis.</p>}
-      {threadId !== null && w.rows.length === 0 && <p className="empty" data-testid="wf-empty">No step of this run in {nsLabel(ns)} is in the loaded trace.</p>}
+      {threadId !== null && w.rows.length === 0 && <p className="empty" data-testid="wf-empty">No step of {nsLabel(ns)} is in the loaded trace or the checkpoints.</p>}
+      {!hasTrace && w.rows.length > 0 && (
+        <p className="muted wf-note" data-testid="wf-from-checkpoints">
+          No trace of these steps is loaded: the selected branch is timed by its checkpoints&apos; times (each step from its parent checkpoint to its own, waits included), without tasks.
+        </p>
+      )}
       {w.untimed > 0 && <p className="muted wf-note" data-testid="wf-untimed">{w.untimed} step{w.untimed === 1 ? ' was' : 's were'} traced without times (recorded before events carried them): listed, not placed on the axis.</p>}
       {w.spanMs > 0 && (
         <div className="wf-axis" aria-hidden="true">
@@ -77,6 +90,7 @@ export function Waterfall({ modes }: { modes: ReactNode }) {
         aria-activedescendant={selectedRow >= 0 ? `wf-${selectedRow}` : undefined}
         data-testid="waterfall"
         data-steps={stepCount}
+        data-basis={hasTrace ? 'trace' : 'checkpoint-times'}
         data-span-ms={w.spanMs}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
