@@ -2,8 +2,10 @@
  * Durations, the waterfall and the fork tree, with the real engine worker: a graph written in the
  * editor with a node that fails twice under a retry policy and a slow node shows how long each step
  * and task took, the retried node as three attempts with the waits between, and selects a step's
- * checkpoint from its bar; a fork shows as a second branch of the tree, and selecting it works.
+ * checkpoint from its bar; a fork shows as a second branch of the tree, and selecting it works; a
+ * thread without a trace (a LangGraph SQLite file) is timed by its checkpoints' times, labelled.
  */
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { setEditorSource } from './editor-helpers';
@@ -129,6 +131,28 @@ test.describe('durations, waterfall and fork tree', () => {
     await page.getByTestId('tl-mode-list').click();
     await expect(page.locator('[data-testid="timeline-row"][aria-selected="true"]')).toHaveAttribute('data-checkpoint-id', grewFrom!);
     await expect(page.locator('[data-testid="timeline-row"][data-lane="1"]').first()).toBeVisible();
+  });
+
+  test('a thread without a trace (an opened SQLite file) is timed by its checkpoints\' times, labelled as such', async ({ page }) => {
+    await page.goto('/?view=files');
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
+    await page.getByTestId('files-input').setInputFiles(fileURLToPath(new URL('../tests/fixtures/checkpoints/js/runs.sqlite', import.meta.url)));
+    await expect(page.getByTestId('files-busy')).toHaveCount(0, { timeout: 20_000 });
+    await page.locator('[data-testid="file-thread"][data-thread="map-reduce"]').getByTestId('open-file-thread').click();
+    await expect(page.getByTestId('timeline-row')).toHaveCount(4, { timeout: 15_000 });
+    const took = page.locator('[data-testid="timeline-row"][data-source="loop"] [data-testid="tl-took"]');
+    await expect(took.first()).toHaveAttribute('data-basis', 'checkpoint-times');
+    await expect(took.first()).toHaveText(/^≈/);
+    await expect(took.first()).toHaveAttribute('title', /no trace of this step is loaded/);
+    await expect(page.locator('[data-testid="tl-took"][data-basis="trace"]')).toHaveCount(0);
+    await page.getByTestId('tl-mode-waterfall').click();
+    await expect(page.getByTestId('waterfall')).toHaveAttribute('data-basis', 'checkpoint-times');
+    await expect(page.getByTestId('wf-from-checkpoints')).toBeVisible();
+    // Every loop checkpoint of the branch is one step, and no task is invented.
+    await expect(page.locator('[data-testid="wf-row"][data-kind="step"]')).toHaveCount(await took.count());
+    await expect(page.locator('[data-testid="wf-row"][data-kind="task"]')).toHaveCount(0);
+    await page.locator('[data-testid="wf-row"][data-kind="step"]').last().click();
+    await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', (await page.locator('[data-testid="wf-row"][data-kind="step"]').last().getAttribute('data-checkpoint-id'))!);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

@@ -57,17 +57,17 @@ describe('layoutWaterfall', () => {
 
 describe('stepsFromCheckpoints', () => {
   it('times the selected branch from its root by checkpoint times, one step per checkpoint after the first', () => {
-    const cp = (id: string, parentId: string | null, step: number, ts: string): CheckpointSummary => ({
-      checkpointId: id, parentId, ns: '', step, source: 'loop', ts, next: [], pendingWrites: 0, writeChannels: [], hasInterrupts: false, hasError: false,
+    const cp = (id: string, parentId: string | null, step: number, ts: string, source: CheckpointSummary['source'] = 'loop'): CheckpointSummary => ({
+      checkpointId: id, parentId, ns: '', step, source, ts, next: [], pendingWrites: 0, writeChannels: [], hasInterrupts: false, hasError: false,
     });
     const layout = layoutTimeline([
       cp('a', null, -1, '2026-01-01T00:00:00.000Z'), cp('b', 'a', 0, '2026-01-01T00:00:00.100Z'), cp('c', 'b', 1, '2026-01-01T00:00:00.400Z'),
-      cp('x', 'b', 1, '2026-01-01T00:00:01.000Z'),
+      cp('x', 'b', 1, '2026-01-01T00:00:01.000Z', 'update'), cp('y', 'x', 2, '2026-01-01T00:00:01.500Z'),
     ]);
     const steps = stepsFromCheckpoints(layout, 'c');
     expect(steps.map((s) => [s.step, s.checkpointId, s.savedCheckpointId, s.durationMs, s.tasks.length])).toEqual([[0, 'a', 'b', 100, 0], [1, 'b', 'c', 300, 0]]);
-    // No selection: the newest checkpoint's branch.
-    expect(stepsFromCheckpoints(layout, null).map((s) => s.savedCheckpointId)).toEqual(['b', 'x']);
+    // No selection: the newest checkpoint's branch; the fork's update checkpoint is no step.
+    expect(stepsFromCheckpoints(layout, null).map((s) => [s.savedCheckpointId, s.durationMs])).toEqual([['b', 100], ['y', 500]]);
     expect(layoutWaterfall(steps, '').spanMs).toBe(400);
   });
 });

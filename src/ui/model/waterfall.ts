@@ -97,8 +97,8 @@ export function axisTicks(spanMs: number, count = 4): number[] {
 
 /**
  * Steps for a thread without a trace of them (imported files, LangGraph servers): the branch of
- * `tipId` from its root, each checkpoint a step saved after its parent, timed by the two
- * checkpoints' `ts`. No tasks: only the trace knows them. The view labels these as checkpoint times.
+ * `tipId` from its root, each checkpoint a step of the loop saved after its parent, timed by the
+ * two checkpoints' `ts`. No tasks: only the trace knows them. The view labels these as checkpoint times.
  */
 export function stepsFromCheckpoints(layout: TimelineLayout, tipId: string | null): StepTiming[] {
   const chain: CheckpointSummary[] = [];
@@ -115,6 +115,8 @@ export function stepsFromCheckpoints(layout: TimelineLayout, tipId: string | nul
   for (let k = 1; k < chain.length; k++) {
     const parent = chain[k - 1]!;
     const item = chain[k]!;
+    // As the list's rule (`durations.ts`): an input, update or fork checkpoint marks an action, not a step.
+    if (item.source !== 'loop') continue;
     const start = Date.parse(parent.ts);
     const end = Date.parse(item.ts);
     if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
