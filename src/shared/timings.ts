@@ -68,30 +68,37 @@ function taskDuration(t: TaskTiming): number | null {
   return span(t.attempts[0]!.start, t.attempts[t.attempts.length - 1]!.end);
 }
 
-/** Folds trace events (in emission order) into the timings of every step they tell of. */
-export function stepTimings(events: readonly TraceEvent[]): StepTiming[] {
-  const tracker = new TickTracker();
-  const steps: StepTiming[] = [];
-  const bySerial = new Map<number, { step: StepTiming; tasks: Map<string, TaskTiming> }>();
-  for (const e of events) {
-    const at = tracker.place(e);
+/**
+ * Folds trace events, in emission order, into step timings, one event at a time: a trace read in
+ * pages or streamed while a run goes on is folded once, however often it is shown. `steps` grows
+ * and its entries are updated in place as later events end them.
+ */
+export class StepTimingFolder {
+  readonly steps: StepTiming[] = [];
+  private readonly tracker = new TickTracker();
+  private readonly bySerial = new Map<number, { step: StepTiming; tasks: Map<string, TaskTiming> }>();
+
+  /** Folds the next event. */
+  add(e: TraceEvent): void {
+    const at = this.tracker.place(e);
     const t = timeOf(e);
     if (at.opened) {
       const step: StepTiming = {
         checkpointNs: e.checkpointNs, step: e.step, runId: e.runId, checkpointId: at.opened.checkpointId, savedCheckpointId: null,
         serial: at.opened.serial, isReplaying: at.opened.isReplaying, start: t, end: null, durationMs: null, tasks: [],
       };
-      steps.push(step);
-      bySerial.set(at.opened.serial, { step, tasks: new Map() });
+      this.steps.push(step);
+      this.bySerial.set(at.opened.serial, { step, tasks: new Map() });
     }
-    const open = at.tick ? bySerial.get(at.tick.serial) : undefined;
-    if (!open) continue;
+    const open = at.tick ? this.bySerial.get(at.tick.serial) : undefined;
+    if (!open) return;
     if (at.closes) {
       // The step ends at its checkpoint, or at the boundary that cut it short (the run ended).
       open.step.end = t;
       if (e.type === '@engine.checkpoint.saved') open.step.savedCheckpointId = e.checkpointId;
       open.step.durationMs = span(open.step.start, open.step.end);
-      continue;
+      this.bySerial.delete(at.tick!.serial);
+      return;
     }
     const taskOf = (taskId: string, name: string): TaskTiming => {
       let task = open.tasks.get(taskId);
@@ -133,7 +140,13 @@ export function stepTimings(events: readonly TraceEvent[]): StepTiming[] {
         break;
     }
   }
-  return steps;
+}
+
+/** Folds trace events (in emission order) into the timings of every step they tell of. */
+export function stepTimings(events: readonly TraceEvent[]): StepTiming[] {
+  const folder = new StepTimingFolder();
+  for (const e of events) folder.add(e);
+  return folder.steps;
 }
 
 /**

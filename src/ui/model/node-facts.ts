@@ -6,8 +6,9 @@
  * attempt and retry with its time).
  */
 import type { CheckpointDetail } from '../../protocol/dto';
-import { stepTimings, type StepTiming, type TaskTiming } from '../../shared/timings';
-import { isTraceEvent, type TraceEvent } from '../../shared/trace';
+import type { TaskTiming } from '../../shared/timings';
+import { isTraceEvent } from '../../shared/trace';
+import { traceTimings } from './trace-timings';
 import { durationText } from './durations';
 import { channelWords } from './words';
 
@@ -23,14 +24,6 @@ export interface NodeFacts {
   retryErrors: string[];
   /** How long its longest task took, waits between attempts included (null: not timed). */
   tookMs: number | null;
-}
-
-/** The store replaces the trace array, never mutates it: its timings are folded once per array. */
-const folded = new WeakMap<readonly unknown[], StepTiming[]>();
-function timingsOf(trace: readonly unknown[], events: TraceEvent[]): StepTiming[] {
-  let steps = folded.get(trace);
-  if (!steps) folded.set(trace, (steps = stepTimings(events)));
-  return steps;
 }
 
 /** Facts by node name, for the nodes that have tasks at `detail`. */
@@ -56,7 +49,7 @@ export function nodeFacts(detail: CheckpointDetail | null, trace: readonly unkno
   // Task ids are unique to a checkpoint, so the trace's attempts of these ids are this step's.
   const events = trace.filter(isTraceEvent);
   const traced = new Map<string, TaskTiming>();
-  for (const step of timingsOf(trace, events)) for (const t of step.tasks) if (nodeOfTask.has(t.taskId)) traced.set(t.taskId, t);
+  for (const step of traceTimings(trace)) for (const t of step.tasks) if (nodeOfTask.has(t.taskId)) traced.set(t.taskId, t);
   for (const t of detail.tasks) {
     const timing = t.timing ?? traced.get(t.id);
     if (timing?.durationMs === null || timing?.durationMs === undefined) continue;

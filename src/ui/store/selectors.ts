@@ -3,7 +3,8 @@
  * memoized on the identity of its inputs (the store replaces arrays, never mutates them).
  */
 import type { CheckpointSummary, GraphInfo, ThreadSummary } from '../../protocol/dto';
-import { stepTimings, type StepTiming } from '../../shared/timings';
+import type { StepTiming } from '../../shared/timings';
+import { traceTimings } from '../model/trace-timings';
 import { tracedStepDurations } from '../model/durations';
 import { interruptView, type InterruptView } from '../model/interrupts';
 import { layoutTimeline, type TimelineLayout } from '../model/timeline-tree';
@@ -62,9 +63,8 @@ export const selectInterruptView = (s: AppState): InterruptView | null => {
 };
 /** Errors waiting to be dismissed. */
 export const selectErrors = (s: AppState) => s.errors;
-const timingsOf = memoOn((trace: AppState['trace']) => stepTimings(trace));
 /** The loaded run trace's steps with their tasks, attempts and times (`src/shared/timings.ts`). */
-export const selectStepTimings = (s: AppState): StepTiming[] => timingsOf(s.trace);
+export const selectStepTimings = (s: AppState): StepTiming[] => traceTimings(s.trace);
 let lastTraced: { steps: StepTiming[]; ns: string; out: Map<string, number> } | null = null;
 /** Per checkpoint of the open namespace: the traced duration of the step that saved it. */
 export const selectTracedDurations = (s: AppState): Map<string, number> => {
