@@ -75,8 +75,22 @@ function taskDuration(t: TaskTiming): number | null {
  */
 export class StepTimingFolder {
   readonly steps: StepTiming[] = [];
+  /** Per namespace and saved checkpoint id: the step that saved it (its latest, when run again). */
+  private readonly bySaved = new Map<string, StepTiming>();
+  /** Per task id: its timing (task ids are unique to a checkpoint's step). */
+  private readonly byTask = new Map<string, TaskTiming>();
   private readonly tracker = new TickTracker();
   private readonly bySerial = new Map<number, { step: StepTiming; tasks: Map<string, TaskTiming> }>();
+
+  /** The step that saved checkpoint `checkpointId` of namespace `ns`, if folded. */
+  stepThatSaved(ns: string, checkpointId: string): StepTiming | undefined {
+    return this.bySaved.get(`${ns}\u0000${checkpointId}`);
+  }
+
+  /** The timing of task `taskId`, if folded. */
+  task(taskId: string): TaskTiming | undefined {
+    return this.byTask.get(taskId);
+  }
 
   /** Folds the next event. */
   add(e: TraceEvent): void {
@@ -95,7 +109,10 @@ export class StepTimingFolder {
     if (at.closes) {
       // The step ends at its checkpoint, or at the boundary that cut it short (the run ended).
       open.step.end = t;
-      if (e.type === '@engine.checkpoint.saved') open.step.savedCheckpointId = e.checkpointId;
+      if (e.type === '@engine.checkpoint.saved') {
+        open.step.savedCheckpointId = e.checkpointId;
+        this.bySaved.set(`${e.checkpointNs}\u0000${e.checkpointId}`, open.step);
+      }
       open.step.durationMs = span(open.step.start, open.step.end);
       this.bySerial.delete(at.tick!.serial);
       return;
@@ -106,6 +123,7 @@ export class StepTimingFolder {
         task = { taskId, name, outcome: 'pending', attempts: [], cachedAt: null, durationMs: null };
         open.tasks.set(taskId, task);
         open.step.tasks.push(task);
+        this.byTask.set(taskId, task);
       }
       return task;
     };

@@ -28,11 +28,16 @@ export function durationText(ms: number): string {
   return `${min} min ${Math.round((ms - min * 60_000) / 1000)} s`;
 }
 
-/** Per checkpoint id (of namespace `ns`), the traced duration of the step that saved it. */
-export function tracedStepDurations(steps: readonly StepTiming[], ns: string): Map<string, number> {
+/** Traced step durations by the checkpoint each step saved (`trace-timings.ts` is one). */
+export interface TracedDurations {
+  durationOf(ns: string, checkpointId: string): number | undefined;
+}
+
+/** Traced step durations from a list of steps (for steps folded elsewhere, and tests). */
+export function tracedStepDurations(steps: readonly StepTiming[]): TracedDurations {
   const out = new Map<string, number>();
-  for (const s of steps) if (s.checkpointNs === ns && s.savedCheckpointId !== null && s.durationMs !== null) out.set(s.savedCheckpointId, s.durationMs);
-  return out;
+  for (const s of steps) if (s.savedCheckpointId !== null && s.durationMs !== null) out.set(`${s.checkpointNs}\u0000${s.savedCheckpointId}`, s.durationMs);
+  return { durationOf: (ns, id) => out.get(`${ns}\u0000${id}`) };
 }
 
 /**
@@ -40,8 +45,8 @@ export function tracedStepDurations(steps: readonly StepTiming[], ns: string): M
  * parent's (only for checkpoints a step of the loop saved: an input, update or fork checkpoint
  * marks when someone acted, not how long a step ran). Null when neither is known.
  */
-export function stepDuration(item: CheckpointSummary, parent: CheckpointSummary | undefined, traced: ReadonlyMap<string, number>): StepDuration | null {
-  const ms = traced.get(item.checkpointId);
+export function stepDuration(item: CheckpointSummary, parent: CheckpointSummary | undefined, traced: TracedDurations): StepDuration | null {
+  const ms = traced.durationOf(item.ns, item.checkpointId);
   if (ms !== undefined) return { ms, basis: 'trace' };
   if (item.source !== 'loop' || parent === undefined) return null;
   const a = Date.parse(parent.ts);

@@ -6,7 +6,6 @@
  * attempt and retry with its time).
  */
 import type { CheckpointDetail } from '../../protocol/dto';
-import type { TaskTiming } from '../../shared/timings';
 import { isTraceEvent } from '../../shared/trace';
 import { traceTimings } from './trace-timings';
 import { durationText } from './durations';
@@ -47,17 +46,16 @@ export function nodeFacts(detail: CheckpointDetail | null, trace: readonly unkno
     if (name !== null && out.has(name)) add(factsOf(name).wrote, w.channel);
   }
   // Task ids are unique to a checkpoint, so the trace's attempts of these ids are this step's.
-  const events = trace.filter(isTraceEvent);
-  const traced = new Map<string, TaskTiming>();
-  for (const step of traceTimings(trace)) for (const t of step.tasks) if (nodeOfTask.has(t.taskId)) traced.set(t.taskId, t);
+  const timings = traceTimings(trace);
   for (const t of detail.tasks) {
-    const timing = t.timing ?? traced.get(t.id);
+    const timing = t.timing ?? timings.task(t.id);
     if (timing?.durationMs === null || timing?.durationMs === undefined) continue;
     const f = factsOf(t.name);
     f.tookMs = Math.max(f.tookMs ?? 0, timing.durationMs);
   }
   const fromTrace = new Set<string>();
-  for (const e of events) {
+  for (const e of trace) {
+    if (!isTraceEvent(e)) continue;
     if (e.type === '@engine.task.run' && nodeOfTask.has(e.taskId)) {
       fromTrace.add(e.taskId);
       const f = factsOf(nodeOfTask.get(e.taskId)!);

@@ -14,18 +14,26 @@ const tick = (from: string, to: string, at: number) => [
 
 describe('traceTimings', () => {
   it('folds a growing trace as a fresh fold would, and a trace cut at the front or replaced afresh', () => {
-    const a = [...tick('c0', 'c1', 0), ...tick('c1', 'c2', 10).slice(0, 2)];
+    const events = [...tick('c0', 'c1', 0), ...tick('c1', 'c2', 10).slice(0, 2)];
+    const a: unknown[] = events;
     const first = traceTimings(a);
-    expect(first).toEqual(stepTimings(a));
+    const firstSteps = first.steps();
+    expect(firstSteps).toEqual(stepTimings(events));
+    expect(first.durationOf('', 'c1')).toBe(3);
+    expect(first.durationOf('', 'c2')).toBeUndefined();
     // The next batch ends the open step and adds one: only the new events are folded.
     const b = a.concat(tick('c1', 'c2', 10).slice(2), tick('c2', 'c3', 20), ['junk']);
-    expect(traceTimings(b)).toEqual(stepTimings(b.filter((x): x is TraceEvent => typeof x === 'object')));
+    expect(traceTimings(b).steps()).toEqual(stepTimings(b.filter((x): x is TraceEvent => typeof x === 'object')));
     expect(traceTimings(b)).toBe(traceTimings(b));
+    expect(traceTimings(b).durationOf('', 'c2')).toBe(3);
+    expect(traceTimings(b).task('t-c2')).toMatchObject({ outcome: 'ran', durationMs: 1 });
     // A deferred reader asking for the older array gets its own answer, without a refold.
     expect(traceTimings(a)).toBe(first);
+    expect(first.steps()).toBe(firstSteps);
     // The same events in a new array (another load) that does not continue the last: folded afresh.
     const other = tick('x0', 'x1', 100);
-    expect(traceTimings(other).map((s) => s.checkpointId)).toEqual(['x0']);
-    expect(traceTimings([]).length).toBe(0);
+    expect(traceTimings(other).steps().map((s) => s.checkpointId)).toEqual(['x0']);
+    expect(traceTimings(other).durationOf('', 'c1')).toBeUndefined();
+    expect(traceTimings([]).steps().length).toBe(0);
   });
 });

@@ -4,8 +4,7 @@
  */
 import type { CheckpointSummary, GraphInfo, ThreadSummary } from '../../protocol/dto';
 import type { StepTiming } from '../../shared/timings';
-import { traceTimings } from '../model/trace-timings';
-import { tracedStepDurations } from '../model/durations';
+import { traceTimings, type TraceTimings } from '../model/trace-timings';
 import { interruptView, type InterruptView } from '../model/interrupts';
 import { layoutTimeline, type TimelineLayout } from '../model/timeline-tree';
 import type { AppState } from './types';
@@ -64,11 +63,6 @@ export const selectInterruptView = (s: AppState): InterruptView | null => {
 /** Errors waiting to be dismissed. */
 export const selectErrors = (s: AppState) => s.errors;
 /** The loaded run trace's steps with their tasks, attempts and times (`src/shared/timings.ts`). */
-export const selectStepTimings = (s: AppState): StepTiming[] => traceTimings(s.trace);
-let lastTraced: { steps: StepTiming[]; ns: string; out: Map<string, number> } | null = null;
-/** Per checkpoint of the open namespace: the traced duration of the step that saved it. */
-export const selectTracedDurations = (s: AppState): Map<string, number> => {
-  const steps = selectStepTimings(s);
-  if (lastTraced === null || lastTraced.steps !== steps || lastTraced.ns !== s.ns) lastTraced = { steps, ns: s.ns, out: tracedStepDurations(steps, s.ns) };
-  return lastTraced.out;
-};
+export const selectStepTimings = (s: AppState): StepTiming[] => traceTimings(s.trace).steps();
+/** The loaded run trace's timings, as look-ups (a new object per trace array: cheap to subscribe to). */
+export const selectTraceTimings = (s: AppState): TraceTimings => traceTimings(s.trace);

@@ -6,7 +6,7 @@ import { positionOf } from '../model/timeline-filter';
 import { TimelineFilterBar } from './TimelineFilterBar';
 import { shownRows } from './filter-slice';
 import './timeline.css';
-import { selectLayout, selectTracedDurations } from '../store/selectors';
+import { selectLayout, selectTraceTimings } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { TimelineRowView } from './TimelineRowView';
@@ -35,7 +35,7 @@ export function TimelineList({ modes }: { modes: ReactNode }) {
   const deferred = useDeferredValue(current);
   const layout = deferred.rows.length === 0 || current.rows.length === 0 ? current : deferred;
   const { checkpointId, complete, ns, threadId, select } = useAppStoreShallow(pick);
-  const traced = useAppStore(selectTracedDurations);
+  const traced = useAppStore(selectTraceTimings);
   // The filter runs over the loaded rows in one pass (deferred: typing stays responsive at 100,000
   // checkpoints); only the rows in view are rendered, whatever it keeps.
   const filter = useDeferredValue(useAppStore((s) => s.timelineFilter));
