@@ -1,6 +1,6 @@
 /**
  * Each node's facts at the selected checkpoint, with the real engine worker: what triggered it,
- * what it wrote and how many attempts it took (a retry policy's failed attempts are visible).
+ * what it wrote, how many attempts it took (a retry policy's failed attempts are visible) and how long.
  */
 import { expect, test } from '@playwright/test';
 import { runCard } from './gallery-helpers';
@@ -19,7 +19,10 @@ test('a node retried twice shows 3 attempts with the failures, what it read and 
   expect(title).toContain('attempts: 3');
   expect(title).toContain('attempt 1 failed: Error: price service unavailable (attempt 1)');
   expect(title).toContain('attempt 2 failed: Error: price service unavailable (attempt 2)');
-  expect(title).toContain('duration: not recorded');
+  // Two waits of the retry policy (20 ms, then 40 ms) are part of how long it took.
+  const took = /took ([\d.]+) (ms|s)/.exec(title);
+  expect(took, title).not.toBeNull();
+  expect(Number(took![1]) * (took![2] === 's' ? 1000 : 1)).toBeGreaterThanOrEqual(60);
   // The next node ran once: no attempts badge, and its own writes.
   await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ compute' }).click();
   const compute = page.getByTestId('graph-node-compute');

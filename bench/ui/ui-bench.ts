@@ -29,7 +29,7 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function openApp(page: Page, query = ''): Promise<void> {
   await page.goto(`${BASE}${query}`);
-  await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor();
+  await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor({ state: 'attached' });
 }
 
 /** Builds a thread of `checkpoints` checkpoints with the counter test graph, through the debug client. */

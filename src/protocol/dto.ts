@@ -5,6 +5,7 @@
  * Values of user state are `Json`: the host makes them JSON-safe (functions, cycles, class instances
  * are turned into descriptive strings) so the UI can always show them as text.
  */
+import type { TaskTiming } from '../shared/timings';
 import type { ThreadFileRef } from './files';
 import type { WireError } from './wire-types';
 
@@ -186,6 +187,8 @@ export interface TaskDTO {
   outcome?: 'ran' | 'served-from-saved-writes' | 'failed' | 'interrupted' | 'pending';
   /** For subgraph tasks: the namespace of the subgraph's own checkpoints. */
   subgraphNs?: string;
+  /** Its attempts and duration in the latest step run from this checkpoint, when the trace tells them. */
+  timing?: TaskTiming;
 }
 
 /** Why a pending write was or was not re-applied. */

@@ -9,6 +9,7 @@ import type { CheckpointSource, CheckpointSummary, Json, PendingWriteDTO, TaskDT
 import { recordToJsonSafe, toJsonSafe } from '../protocol/json-safe';
 import type { WireSnapshot, WireTask } from '../protocol/sandbox';
 import { computeLedger, LedgerRecorder, refineLedger, type Disposition, type LedgerCheckpoint } from '../engine/ledger/index';
+import { latestStepFrom, stepTimings } from '../shared/timings';
 import type { TraceEvent } from '../shared/trace';
 import type { FullDetail } from './detail-cache';
 import { taskFacts } from './task-facts';
@@ -51,16 +52,19 @@ export function summaryFromTuple(tuple: CheckpointTuple, next: readonly string[]
 
 export { errorToWire } from '../protocol/wire-error';
 
-/** Maps snapshot tasks, adding trigger reasons and outcomes read from the trace. */
+/** Maps snapshot tasks, adding trigger reasons, outcomes and attempt timings read from the trace. */
 export function tasksToDto(tasks: readonly WireTask[], events: readonly TraceEvent[], ns: string, checkpointId: string): TaskDTO[] {
   const facts = taskFacts(events, ns, checkpointId);
+  const timed = latestStepFrom(stepTimings(events), ns, checkpointId);
   return tasks.map((t) => {
     const fact = facts.get(t.id);
+    const timing = timed?.tasks.find((x) => x.taskId === t.id);
     const dto: TaskDTO = {
       id: t.id, name: t.name, path: t.path, kind: t.kind, triggers: fact?.triggers ?? [], interrupts: t.interrupts, error: t.error,
     };
     if (fact) dto.outcome = fact.outcome;
     if (t.subgraphNs) dto.subgraphNs = t.subgraphNs;
+    if (timing) dto.timing = timing;
     return dto;
   });
 }

@@ -4,6 +4,7 @@ import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { INSPECTOR_TABS, type TabProps } from './registry';
+import { StepTook } from './StepTook';
 import { useIsDark } from '../nav/useIsDark';
 
 const pick = (s: AppState) => ({
@@ -36,7 +37,7 @@ export function Inspector() {
   return (
     <section className="inspector" aria-labelledby="inspector-title">
       <h2 id="inspector-title" className="pane-title">
-        Checkpoint {current !== null && <span className="muted">step {current.summary.step} · {current.summary.source}</span>}
+        Checkpoint {current !== null && <><span className="muted">step {current.summary.step} · {current.summary.source}</span><StepTook summary={current.summary} /></>}
       </h2>
       <div role="tablist" aria-label="Inspector tabs" className="tabs">
         {INSPECTOR_TABS.map((t) => (

@@ -27,11 +27,30 @@ describe('node facts', () => {
       'junk',
     ];
     const facts = nodeFacts(detail, trace);
-    expect(facts.get('fetch')).toEqual({ read: ['branch:to:fetch'], wrote: ['price', 'attempts'], attempts: 3, retryErrors: ['Error: down'] });
-    expect(facts.get('other')).toEqual({ read: [], wrote: [], attempts: null, retryErrors: [] });
+    expect(facts.get('fetch')).toEqual({ read: ['branch:to:fetch'], wrote: ['price', 'attempts'], attempts: 3, retryErrors: ['Error: down'], tookMs: null });
+    expect(facts.get('other')).toEqual({ read: [], wrote: [], attempts: null, retryErrors: [], tookMs: null });
     expect(nodeFactsText(facts.get('fetch')!)).toBe(
-      'read (triggered by): route to fetch\nwrote: price, attempts\nattempts: 3\nattempt 1 failed: Error: down\nduration: not recorded (the trace has no times)',
+      'read (triggered by): route to fetch\nwrote: price, attempts\nattempts: 3\nattempt 1 failed: Error: down\ntook: not timed (no trace of this step with times is loaded)',
     );
     expect(nodeFacts(null, trace).size).toBe(0);
+  });
+
+  it('says how long each node took: from the loaded trace, or from the detail\'s timings when another run ran it', () => {
+    const trace = [
+      { ...base, seq: 0, type: '@engine.tick.start', checkpointId: 'c0', isReplaying: false, at: 100 },
+      { ...base, seq: 1, type: '@engine.task.run', taskId: 't-fetch', name: 'fetch', attempt: 1, at: 101 },
+      { ...base, seq: 2, type: '@engine.task.retry', taskId: 't-fetch', name: 'fetch', attempt: 1, delayMs: 20, error: { name: 'Error', message: 'down' }, at: 103 },
+      { ...base, seq: 3, type: '@engine.task.run', taskId: 't-fetch', name: 'fetch', attempt: 2, at: 124 },
+      { ...base, seq: 4, type: '@engine.task.finished', taskId: 't-fetch', name: 'fetch', status: 'success', channels: ['price'], at: 131 },
+    ];
+    const other = { taskId: 't-other', name: 'other', outcome: 'ran', cachedAt: null, durationMs: 250, attempts: [
+      { attempt: 1, start: 0, end: 40, status: 'retried', error: { name: 'TypeError', message: 'late' }, delayMs: 10 },
+      { attempt: 2, start: 50, end: 250, status: 'success' },
+    ] } as const;
+    const timed = { ...detail, tasks: [detail.tasks[0]!, { ...detail.tasks[1]!, timing: other }] } as unknown as CheckpointDetail;
+    const facts = nodeFacts(timed, trace);
+    expect(facts.get('fetch')).toMatchObject({ attempts: 2, tookMs: 30, retryErrors: ['Error: down'] });
+    expect(facts.get('other')).toMatchObject({ attempts: 2, tookMs: 250, retryErrors: ['TypeError: late'] });
+    expect(nodeFactsText(facts.get('other')!)).toContain('took 250 ms');
   });
 });

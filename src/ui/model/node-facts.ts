@@ -1,11 +1,14 @@
 /**
  * What each node did at the selected checkpoint, in more detail than its state badge: the channels
  * that triggered it (what it read news from), the channels its tasks wrote (the pending writes
- * saved against the checkpoint), and how many attempts it took (from the loaded run trace, which
- * records each attempt and retry). Durations are not known: trace events carry no times.
+ * saved against the checkpoint), how many attempts it took and how long (the detail's task timings,
+ * which the worker reads from the thread's trace, else the loaded run trace, which records each
+ * attempt and retry with its time).
  */
 import type { CheckpointDetail } from '../../protocol/dto';
 import { isTraceEvent } from '../../shared/trace';
+import { traceTimings } from './trace-timings';
+import { durationText } from './durations';
 import { channelWords } from './words';
 
 /** One node's facts at a checkpoint. */
@@ -18,6 +21,8 @@ export interface NodeFacts {
   attempts: number | null;
   /** Errors of the attempts that were retried, oldest first. */
   retryErrors: string[];
+  /** How long its longest task took, waits between attempts included (null: not timed). */
+  tookMs: number | null;
 }
 
 /** Facts by node name, for the nodes that have tasks at `detail`. */
@@ -27,7 +32,7 @@ export function nodeFacts(detail: CheckpointDetail | null, trace: readonly unkno
   const nodeOfTask = new Map<string, string>();
   const factsOf = (name: string) => {
     let f = out.get(name);
-    if (!f) out.set(name, (f = { read: [], wrote: [], attempts: null, retryErrors: [] }));
+    if (!f) out.set(name, (f = { read: [], wrote: [], attempts: null, retryErrors: [], tookMs: null }));
     return f;
   };
   const add = (list: string[], v: string) => !list.includes(v) && list.push(v);
@@ -41,14 +46,30 @@ export function nodeFacts(detail: CheckpointDetail | null, trace: readonly unkno
     if (name !== null && out.has(name)) add(factsOf(name).wrote, w.channel);
   }
   // Task ids are unique to a checkpoint, so the trace's attempts of these ids are this step's.
+  const timings = traceTimings(trace);
+  for (const t of detail.tasks) {
+    const timing = t.timing ?? timings.task(t.id);
+    if (timing?.durationMs === null || timing?.durationMs === undefined) continue;
+    const f = factsOf(t.name);
+    f.tookMs = Math.max(f.tookMs ?? 0, timing.durationMs);
+  }
+  const fromTrace = new Set<string>();
   for (const e of trace) {
     if (!isTraceEvent(e)) continue;
     if (e.type === '@engine.task.run' && nodeOfTask.has(e.taskId)) {
+      fromTrace.add(e.taskId);
       const f = factsOf(nodeOfTask.get(e.taskId)!);
       f.attempts = Math.max(f.attempts ?? 0, e.attempt);
     } else if (e.type === '@engine.task.retry' && nodeOfTask.has(e.taskId)) {
       factsOf(nodeOfTask.get(e.taskId)!).retryErrors.push(`${e.error.name}: ${e.error.message}`);
     }
+  }
+  // A task of another run than the one loaded: its attempts from the detail's timings.
+  for (const t of detail.tasks) {
+    if (fromTrace.has(t.id) || !t.timing || t.timing.attempts.length === 0) continue;
+    const f = factsOf(t.name);
+    f.attempts = Math.max(f.attempts ?? 0, t.timing.attempts.length);
+    for (const a of t.timing.attempts) if (a.error) f.retryErrors.push(`${a.error.name}: ${a.error.message}`);
   }
   return out;
 }
@@ -62,7 +83,7 @@ export function nodeFactsText(f: NodeFacts): string {
     `wrote: ${f.wrote.length > 0 ? f.wrote.map(named).join(', ') : '—'}`,
     `attempts: ${f.attempts ?? 'not in the loaded trace'}`,
     ...f.retryErrors.map((e, i) => `attempt ${i + 1} failed: ${e}`),
-    'duration: not recorded (the trace has no times)',
+    f.tookMs === null ? 'took: not timed (no trace of this step with times is loaded)' : `took ${durationText(f.tookMs)}`,
   ];
   return lines.join('\n');
 }

@@ -3,6 +3,8 @@
  * memoized on the identity of its inputs (the store replaces arrays, never mutates them).
  */
 import type { CheckpointSummary, GraphInfo, ThreadSummary } from '../../protocol/dto';
+import type { StepTiming } from '../../shared/timings';
+import { traceTimings, type TraceTimings } from '../model/trace-timings';
 import { interruptView, type InterruptView } from '../model/interrupts';
 import { layoutTimeline, type TimelineLayout } from '../model/timeline-tree';
 import type { AppState } from './types';
@@ -60,3 +62,7 @@ export const selectInterruptView = (s: AppState): InterruptView | null => {
 };
 /** Errors waiting to be dismissed. */
 export const selectErrors = (s: AppState) => s.errors;
+/** The loaded run trace's steps with their tasks, attempts and times (`src/shared/timings.ts`). */
+export const selectStepTimings = (s: AppState): StepTiming[] => traceTimings(s.trace).steps();
+/** The loaded run trace's timings, as look-ups (a new object per trace array: cheap to subscribe to). */
+export const selectTraceTimings = (s: AppState): TraceTimings => traceTimings(s.trace);

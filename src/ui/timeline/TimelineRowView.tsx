@@ -12,10 +12,14 @@ interface Props {
   /** Offset of the row in the virtual list, in pixels. */
   top: number;
   height: number;
+  /** How long the step that saved it took, in words, with where that comes from (null: unknown). */
+  took: string | null;
+  tookTitle: string | null;
+  tookBasis: string | null;
 }
 
-/** One checkpoint of the timeline: branch lanes, step, source, what runs next and flags. */
-function RowView({ layout, row, index, selected, onSelect, top, height }: Props) {
+/** One checkpoint of the timeline: branch lanes, step, source, what runs next, its step's duration and flags. */
+function RowView({ layout, row, index, selected, onSelect, top, height, took, tookTitle, tookBasis }: Props) {
   const s = row.item;
   return (
     <div
@@ -36,6 +40,7 @@ function RowView({ layout, row, index, selected, onSelect, top, height }: Props)
       <span className={`tl-source tl-source-${s.source}`}>{s.source}</span>
       {row.branchFrom !== null && <span className="tl-branch" title="starts a branch (replay or fork)">branch</span>}
       <span className="tl-next" title={s.next.join(', ')}>{s.next.length > 0 ? `→ ${s.next.join(', ')}` : '(end)'}</span>
+      {took !== null && <span className="tl-took" title={tookTitle ?? undefined} data-testid="tl-took" data-basis={tookBasis}>{took}</span>}
       {s.hasInterrupts && <span className="tl-flag tl-interrupt" title="interrupted">‖</span>}
       {s.hasError && <span className="tl-flag tl-error" title="a task failed">✖</span>}
       {s.pendingWrites > 0 && <span className="tl-flag tl-writes" title={`${writesText(s.pendingWrites)} saved against this checkpoint (pendingWrites: ${s.pendingWrites})`}>{writesText(s.pendingWrites)}</span>}

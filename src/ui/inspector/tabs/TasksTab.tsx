@@ -1,5 +1,6 @@
 import type { TabProps } from '../registry';
 import { taskPathText } from '../../model/words';
+import { TaskTimingView } from './TaskTimingView';
 
 const OUTCOME: Record<string, string> = {
   ran: 'ran',
@@ -9,7 +10,7 @@ const OUTCOME: Record<string, string> = {
   pending: 'pending',
 };
 
-/** The tasks prepared from this checkpoint and why each was triggered. */
+/** The tasks prepared from this checkpoint, why each was triggered and how long it took. */
 export function TasksTab({ detail }: TabProps) {
   if (detail.tasks.length === 0) return <p data-testid="tab-tasks">No tasks: the run ends at this checkpoint.</p>;
   return (
@@ -24,6 +25,7 @@ export function TasksTab({ detail }: TabProps) {
             {t.outcome !== undefined && <span className={`pill outcome-${t.outcome}`}>{OUTCOME[t.outcome] ?? t.outcome}</span>}
             {t.subgraphNs !== undefined && <span className="pill">subgraph {t.subgraphNs}</span>}
           </div>
+          {t.timing !== undefined && <TaskTimingView timing={t.timing} />}
           {t.kind === 'push' && <div className="muted">triggered by a Send packet</div>}
           {t.triggers.length > 0 && (
             <table className="trigger-table">
