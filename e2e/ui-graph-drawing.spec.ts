@@ -101,3 +101,14 @@ test('expanding and collapsing a subgraph fits the view again: every node within
   await expect(page.getByTestId('graph-node-work/fetch')).toHaveCount(0);
   await expectFitted(page);
 });
+
+test('each node shows what it read and wrote at the selected checkpoint', async ({ page }) => {
+  await open(page, 'retry-fork');
+  await page.getByTestId('run-new').click();
+  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+  await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ fetch' }).click();
+  await expect(page.getByTestId('node-io-fetch')).toHaveText(/^read .+ → wrote .*price/);
+  await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ compute' }).click();
+  await expect(page.getByTestId('node-io-compute')).toBeVisible();
+  await expect(page.getByTestId('node-io-fetch')).toHaveCount(0);
+});
