@@ -49,6 +49,8 @@ const ms = async (row: ReturnType<Page['locator']>) => Number(await row.getAttri
 const task = (page: Page, name: string) => page.locator(`[data-testid="wf-row"][data-kind="task"][data-task="${name}"]`);
 
 test.describe('durations, waterfall and fork tree', () => {
+  // Each test writes and runs a graph (a slow node, retry waits) and some run axe twice: more than 30 s on a loaded machine.
+  test.describe.configure({ timeout: 90_000 });
   test('the waterfall shows each step and task with its duration, the retried node as three attempts with the waits', async ({ page }) => {
     await runTimedGraph(page);
     // The list: each step's duration, from the run's trace.
@@ -145,11 +147,12 @@ test.describe('durations, waterfall and fork tree', () => {
     await expect(took.first()).toHaveText(/^≈/);
     await expect(took.first()).toHaveAttribute('title', /no trace of this step is loaded/);
     await expect(page.locator('[data-testid="tl-took"][data-basis="trace"]')).toHaveCount(0);
+    const timedRows = await took.count();
     await page.getByTestId('tl-mode-waterfall').click();
     await expect(page.getByTestId('waterfall')).toHaveAttribute('data-basis', 'checkpoint-times');
     await expect(page.getByTestId('wf-from-checkpoints')).toBeVisible();
     // Every loop checkpoint of the branch is one step, and no task is invented.
-    await expect(page.locator('[data-testid="wf-row"][data-kind="step"]')).toHaveCount(await took.count());
+    await expect(page.locator('[data-testid="wf-row"][data-kind="step"]')).toHaveCount(timedRows);
     await expect(page.locator('[data-testid="wf-row"][data-kind="task"]')).toHaveCount(0);
     await page.locator('[data-testid="wf-row"][data-kind="step"]').last().click();
     await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', (await page.locator('[data-testid="wf-row"][data-kind="step"]').last().getAttribute('data-checkpoint-id'))!);

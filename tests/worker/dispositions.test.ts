@@ -50,7 +50,10 @@ describe('DTO mapping of checkpoint tuples', () => {
     expect(detail.tasks).toEqual([{
       id: 'tb', name: 'b', path: '__pregel_pull, b', kind: 'pull', triggers: [{ channel: 'branch:to:b', version: 2, seen: null }],
       interrupts: [{ id: 'i1', value: { ask: '[function ask]' } }], error: expect.objectContaining({ name: 'Error', message: 'flaky' }), outcome: 'ran',
+      // Its attempts in the latest step from this checkpoint (these events carry no times).
+      timing: expect.objectContaining({ taskId: 'tb', outcome: 'ran', durationMs: null }),
     }]);
+    expect(detail.tasks[0]!.timing!.attempts.length).toBeGreaterThan(0);
     expect(detail.summary.next).toEqual(['b']);
   });
 
