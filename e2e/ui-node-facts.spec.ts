@@ -23,6 +23,8 @@ test('a node retried twice shows 3 attempts with the failures, what it read and 
   const took = /took ([\d.]+) (ms|s)/.exec(title);
   expect(took, title).not.toBeNull();
   expect(Number(took![1]) * (took![2] === 's' ? 1000 : 1)).toBeGreaterThanOrEqual(60);
+  // The node's face shows the same duration as its facts.
+  await expect(page.getByTestId('duration-fetch')).toHaveText(` · ${took![1]} ${took![2]}`);
   // The next node ran once: no attempts badge, and its own writes.
   await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ compute' }).click();
   const compute = page.getByTestId('graph-node-compute');

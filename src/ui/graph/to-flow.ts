@@ -1,6 +1,7 @@
 /** Turns a laid-out graph plus per-node run states into React Flow nodes and edges. */
 import { MarkerType, type Edge, type Node } from '@xyflow/react';
 import type { NodeStates, NodeRunState } from '../model/node-states';
+import { durationText } from '../model/durations';
 import { nodeFactsText, type NodeFacts } from '../model/node-facts';
 import { nodeIoLine } from '../model/node-io';
 import type { LaidEdge, LaidNode } from './elk-layout';
@@ -27,6 +28,9 @@ export type GraphNodeData = {
 };
 
 /** Node states apply to the top level of the drawn graph only (inner graphs have their own namespace). */
+/** The duration a node shows on its face (null: not timed). */
+const tookText = (ms: number | null): string | null => (ms === null ? null : durationText(ms));
+
 export function toFlow(
   laid: { nodes: LaidNode[]; edges: LaidEdge[] },
   states: NodeStates,
@@ -53,7 +57,7 @@ export function toFlow(
         facts: top && facts.has(n.node.id) ? nodeFactsText(facts.get(n.node.id)!) : null,
         attempts: top ? (facts.get(n.node.id)?.attempts ?? null) : null,
         io: top && facts.has(n.node.id) ? nodeIoLine(facts.get(n.node.id)!) : null,
-        duration: null,
+        duration: top ? tookText(facts.get(n.node.id)?.tookMs ?? null) : null,
         expanded: n.expanded,
         breakBefore: top && breakpoints.before.includes(n.node.id),
         breakAfter: top && breakpoints.after.includes(n.node.id),
