@@ -155,13 +155,12 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     pending.clear();
   };
   const listen = (e: ClientEndpoint, on: boolean) => {
-    const target = e as unknown as { addEventListener(t: string, l: (ev: Event) => void): void; removeEventListener(t: string, l: (ev: Event) => void): void };
     if (on) {
       e.addEventListener('message', onMessage);
-      target.addEventListener('error', onError);
+      e.addEventListener('error', onError);
     } else {
       e.removeEventListener('message', onMessage);
-      target.removeEventListener('error', onError);
+      e.removeEventListener('error', onError);
     }
   };
   listen(current, true);
