@@ -6,7 +6,7 @@
  *   MessageChannels (every guard, the proxy checkpointer, the persisted trace; no worker boundary).
  */
 import { createWorkerClient, type ClientEndpoint } from '../../src/client/worker-client';
-import { IndexedDBSaver } from '../../src/checkpoint/idb';
+import { AppDatabase } from '../../src/checkpoint/idb';
 import { APP_DB_VERSION } from '../../src/checkpoint/idb/open';
 import { BUILTIN_GRAPHS, TEST_GRAPHS } from '../../src/sandbox/graphs/index';
 import { startSandbox } from '../../src/sandbox/server';
@@ -20,8 +20,9 @@ const counter = TEST_GRAPHS.find((g) => g.id === 'test-counter')!;
 let seq = 0;
 
 async function engineRun(durability: 'strict' | 'relaxed'): Promise<number> {
-  const saver = new IndexedDBSaver({ dbName: `bench-engine-${Date.now()}-${++seq}` });
-  saver.setDurability(durability);
+  const app = new AppDatabase({ dbName: `bench-engine-${Date.now()}-${++seq}` });
+  app.setDurability(durability);
+  const saver = app.saver;
   await saver.countBlobs('warm-up');
   const graph = counter.build(saver);
   const start = performance.now();

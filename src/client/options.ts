@@ -4,7 +4,10 @@
 export interface ClientEndpoint {
   postMessage(message: unknown, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (ev: MessageEvent) => void): void;
+  /** A worker reports a failure to start or a crash as `error` (a port never does). */
+  addEventListener(type: 'error', listener: (ev: Event) => void): void;
   removeEventListener(type: 'message', listener: (ev: MessageEvent) => void): void;
+  removeEventListener(type: 'error', listener: (ev: Event) => void): void;
 }
 
 /** A worker the client can terminate. */

@@ -15,7 +15,7 @@ import type {
 import { PROTOCOL_VERSION, type FromWorker, type ReplyOf, type RunEvent, type ToWorker } from '../protocol/messages';
 import type { RemoteProgressEvent } from '../protocol/remote';
 import { isFromWorker } from '../protocol/guards';
-import type { RequestId } from '../shared/ids';
+import type { RequestId } from '../protocol/wire-types';
 import type { TraceEvent } from '../shared/trace';
 import { exposeForDebugging } from './debug-hook';
 import { RunListeners } from './listeners';
@@ -155,13 +155,12 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     pending.clear();
   };
   const listen = (e: ClientEndpoint, on: boolean) => {
-    const target = e as unknown as { addEventListener(t: string, l: (ev: Event) => void): void; removeEventListener(t: string, l: (ev: Event) => void): void };
     if (on) {
       e.addEventListener('message', onMessage);
-      target.addEventListener('error', onError);
+      e.addEventListener('error', onError);
     } else {
       e.removeEventListener('message', onMessage);
-      target.removeEventListener('error', onError);
+      e.removeEventListener('error', onError);
     }
   };
   listen(current, true);
@@ -174,7 +173,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
   }
 
   function request<T extends ToWorker['type']>(type: T, body: RequestBody<T>, transfer: Transferable[] = []): Promise<ReplyOf[T]> {
-    const id = nextId++ as RequestId;
+    const id: RequestId = nextId++;
     return new Promise<ReplyOf[T]>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (m: FromWorker) => void, reject });
       current.postMessage({ ...body, type, id }, transfer);

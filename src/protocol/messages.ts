@@ -4,7 +4,7 @@
  * batches, and a version checked by the hello handshake.
  */
 import type { StoreItemDTO } from './store';
-import type { RequestId } from '../shared/ids';
+import type { RequestId } from './wire-types';
 import type { PortLike } from './endpoint';
 import type {
   CheckpointDetail, CheckpointSummary, DetailField, GraphInfo, HistoryPage, ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO, Json,

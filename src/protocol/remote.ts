@@ -11,7 +11,7 @@
  * API keys and header values never come back to the page: a server is listed with `hasApiKey` and
  * its header names only.
  */
-import type { RequestId } from '../shared/ids';
+import type { RequestId } from './wire-types';
 import { id, int, isObject, json, nullable, oneOf, optional, record, text, type Check } from './check';
 import type { GraphInfo, Json, ThreadSummary } from './dto';
 import { JSON_LIMITS, WIRE_LIMITS } from './limits';

@@ -1,6 +1,13 @@
 /** Errors as they cross the worker boundary (types only; re-exported by `dto.ts`). */
 import type { ErrorCode, ErrorData, RunLocation } from '../shared/errors';
 
+/**
+ * A request's id, chosen by the client (a counter) and echoed by the reply. Ids are plain
+ * strings and numbers end to end: the engine's LangGraph API takes `thread_id` and
+ * `checkpoint_id` as strings, so a brand would be a cast at every boundary and check nothing.
+ */
+export type RequestId = number;
+
 /** A position in a user graph's source (1-based). */
 export interface SourcePosition {
   line: number;

@@ -4,7 +4,6 @@
  * the states of the subgraphs it is in).
  */
 import type { Config } from '@langchain/langgraph-sdk';
-import type { CheckpointId } from '../shared/ids';
 import type { Connection } from './connection';
 import { collectNamespaces, toRemoteCheckpoint } from './mapping';
 import type { CallOptions } from './options';
@@ -14,7 +13,7 @@ export interface HistoryQuery {
   /** @default RemoteOptions.pageSize */
   limit?: number;
   /** Only checkpoints older than this one (the previous page's `nextBefore`). */
-  before?: CheckpointId | string;
+  before?: string;
   /** The (sub)graph namespace to list. @default '' (the root graph) */
   checkpointNs?: string;
   /** Metadata equality on each given key, e.g. `{ source: 'update' }`. */
@@ -28,7 +27,7 @@ export interface HistoryApi {
    * One checkpoint as saved. With `subgraphs`, each subgraph task carries the state of its
    * subgraph (the server reads that subgraph's latest checkpoint: a live view).
    */
-  checkpoint(threadId: string, at: { checkpointId: CheckpointId | string; checkpointNs?: string; subgraphs?: boolean }, options?: CallOptions): Promise<RemoteCheckpoint>;
+  checkpoint(threadId: string, at: { checkpointId: string; checkpointNs?: string; subgraphs?: boolean }, options?: CallOptions): Promise<RemoteCheckpoint>;
   /**
    * The head as the server shows it (`view: 'live'`: values and next include the writes of tasks
    * that finished from it, e.g. the successful siblings of a failed step). With `subgraphs`, the

@@ -4,7 +4,6 @@
  * a REMOTE_THREAD_BUSY error from the stream (and its `created` promise).
  */
 import type { StreamMode } from '@langchain/langgraph-sdk';
-import type { CheckpointId } from '../shared/ids';
 import type { Connection } from './connection';
 import { toRemoteRun } from './mapping';
 import type { CallOptions } from './options';
@@ -42,7 +41,7 @@ export interface RunOptions extends StreamOptions {
 export type ResumeAnswer = { value: unknown } | { byInterruptId: Record<string, unknown> };
 
 /** A fork: a new checkpoint from an edited state, then (usually) a run from it. */
-export type ForkRequest = UpdateStateRequest & { checkpointId: CheckpointId | string };
+export type ForkRequest = UpdateStateRequest & { checkpointId: string };
 
 /** What a run starts from. */
 interface RunSource {

@@ -3,7 +3,6 @@
  * from edited values: the first half of a fork).
  */
 import type { ThreadSelectField } from '@langchain/langgraph-sdk';
-import { asCheckpointId, asThreadId } from '../shared/ids';
 import { BadResponseError } from './errors';
 import type { Connection } from './connection';
 import { toRemoteThread } from './mapping';
@@ -105,9 +104,9 @@ export function updateState(conn: Connection, threadId: string, request: UpdateS
       const id = configurable.checkpoint_id;
       if (typeof id !== 'string') throw new BadResponseError('the state update did not name the new checkpoint');
       return {
-        threadId: asThreadId(typeof configurable.thread_id === 'string' ? configurable.thread_id : threadId),
+        threadId: typeof configurable.thread_id === 'string' ? configurable.thread_id : threadId,
         checkpointNs: typeof configurable.checkpoint_ns === 'string' ? configurable.checkpoint_ns : (request.checkpointNs ?? ''),
-        checkpointId: asCheckpointId(id),
+        checkpointId: id,
       };
     },
     { ...options, what: `Thread ${threadId}`, threadId },

@@ -5,14 +5,13 @@
  * emitted the event (`''` for the root).
  */
 import type { CheckpointMetadata } from '../engine/checkpoint/types';
-import { asRunId, asTaskId, type RunId, type TaskId } from '../shared/ids';
 import { BadResponseError } from './errors';
 import { toInterrupts, toRemoteCheckpoint, toTaskError } from './mapping';
 import type { RemoteCheckpoint, RemoteInterrupt, RemoteRunStatus, RemoteTaskError } from './types';
 
 /** A task about to run (`tasks` and `debug` modes). */
 export interface RemoteTaskStart {
-  id: TaskId;
+  id: string;
   name: string;
   input: unknown;
   /** The channels whose update triggered it. */
@@ -22,7 +21,7 @@ export interface RemoteTaskStart {
 
 /** A task that finished (`tasks` and `debug` modes): its writes to state keys, error, interrupts. */
 export interface RemoteTaskResult {
-  id: TaskId;
+  id: string;
   name: string;
   /** State key → value written (`{ $writes: [...] }` for several writes to one key). */
   result: unknown;
@@ -38,7 +37,7 @@ interface Base {
 }
 
 export type RemoteRunEvent =
-  | (Base & { type: 'metadata'; runId: RunId; attempt?: number })
+  | (Base & { type: 'metadata'; runId: string; attempt?: number })
   | (Base & { type: 'values'; values: unknown })
   | (Base & { type: 'updates'; updates: Record<string, unknown> })
   /** `checkpoints` mode. The JS dev server sends only values, metadata and next here (no ids); `debug.checkpoint` has them. */
@@ -55,7 +54,7 @@ export type RemoteRunEvent =
   /** The stream was cut and is being read on from `lastEventId` (attempt 1, 2, …). */
   | { type: 'stream.read_on'; attempt: number; lastEventId?: string; reason: string }
   /** The last event: the run's status as the server recorded it when the stream ended. */
-  | { type: 'run.end'; runId: RunId; status: RemoteRunStatus };
+  | { type: 'run.end'; runId: string; status: RemoteRunStatus };
 
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -72,7 +71,7 @@ export function toRunEvent(part: { id?: unknown; event: string; data: unknown },
       const runId = obj(data).run_id;
       if (typeof runId !== 'string') throw new BadResponseError('a metadata event without run_id');
       const attempt = obj(data).attempt;
-      return { ...base, type: 'metadata', runId: asRunId(runId), ...(typeof attempt === 'number' ? { attempt } : {}) };
+      return { ...base, type: 'metadata', runId, ...(typeof attempt === 'number' ? { attempt } : {}) };
     }
     case 'values':
       return { ...base, type: 'values', values: data };
@@ -113,14 +112,14 @@ const isResult = (data: unknown) => isObject(data) && ('result' in data || 'erro
 function toTaskStart(raw: unknown): RemoteTaskStart {
   const t = obj(raw);
   if (typeof t.id !== 'string') throw new BadResponseError('a task event without an id');
-  return { id: asTaskId(t.id), name: String(t.name ?? ''), input: t.input, triggers: stringList(t.triggers), interrupts: toInterrupts(t.interrupts) };
+  return { id: t.id, name: String(t.name ?? ''), input: t.input, triggers: stringList(t.triggers), interrupts: toInterrupts(t.interrupts) };
 }
 
 function toTaskResult(raw: unknown): RemoteTaskResult {
   const t = obj(raw);
   if (typeof t.id !== 'string') throw new BadResponseError('a task event without an id');
   const error = toTaskError(t.error);
-  return { id: asTaskId(t.id), name: String(t.name ?? ''), result: t.result ?? {}, ...(error ? { error } : {}), interrupts: toInterrupts(t.interrupts) };
+  return { id: t.id, name: String(t.name ?? ''), result: t.result ?? {}, ...(error ? { error } : {}), interrupts: toInterrupts(t.interrupts) };
 }
 
 const stringList = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);

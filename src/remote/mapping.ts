@@ -11,7 +11,6 @@
  *   write; `error` is an `__error__` write; interrupts are one `__interrupt__` write.
  */
 import type { CheckpointMetadata, CheckpointSource, CheckpointTuple, PendingWrite, RunnableConfig } from '../engine/checkpoint/types';
-import { asCheckpointId, asRunId, asTaskId, asThreadId } from '../shared/ids';
 import { BadResponseError } from './errors';
 import type {
   MissingField, RemoteAssistant, RemoteCheckpoint, RemoteCheckpointRef, RemoteCheckpointView, RemoteInterrupt, RemoteRun,
@@ -76,7 +75,7 @@ export function toRemoteTask(raw: unknown, threadId?: string): RemoteTask {
   if (!id) throw new BadResponseError('a task without an id');
   const error = toTaskError(t.error);
   const task: RemoteTask = {
-    id: asTaskId(id),
+    id,
     name: str(t.name) ?? '',
     ...(Array.isArray(t.path) ? { path: t.path } : {}),
     interrupts: toInterrupts(t.interrupts),
@@ -88,7 +87,7 @@ export function toRemoteTask(raw: unknown, threadId?: string): RemoteTask {
     task.subgraph = { checkpointNs: state.ref.checkpointNs, checkpointId: state.ref.checkpointId, state };
   } else if (isObject(t.checkpoint) && typeof t.checkpoint.checkpoint_ns === 'string') {
     const id = str(t.checkpoint.checkpoint_id);
-    task.subgraph = { checkpointNs: t.checkpoint.checkpoint_ns, ...(id ? { checkpointId: asCheckpointId(id) } : {}) };
+    task.subgraph = { checkpointNs: t.checkpoint.checkpoint_ns, ...(id ? { checkpointId: id } : {}) };
   }
   return task;
 }
@@ -155,7 +154,7 @@ export function toRemoteThread(raw: unknown): RemoteThread {
     Object.entries(obj(t.interrupts)).map(([taskId, list]) => [taskId, toInterrupts(list)] as const).filter(([, list]) => list.length > 0),
   );
   return {
-    threadId: asThreadId(threadId),
+    threadId,
     createdAt: str(t.created_at) ?? '',
     updatedAt: str(t.updated_at) ?? '',
     status,
@@ -196,8 +195,8 @@ export function toRemoteRun(raw: unknown): RemoteRun {
   if (!status) throw new BadResponseError(`a run with the unknown status ${JSON.stringify(r.status)}`);
   const strategy = str(r.multitask_strategy);
   return {
-    runId: asRunId(runId),
-    threadId: asThreadId(threadId),
+    runId,
+    threadId,
     assistantId: str(r.assistant_id) ?? '',
     status,
     createdAt: str(r.created_at) ?? '',
@@ -227,7 +226,7 @@ function toRef(checkpoint: unknown, config: unknown, threadId?: string): RemoteC
   const id = str(c.checkpoint_id);
   const thread = str(c.thread_id) ?? threadId;
   if (!id || !thread) return undefined;
-  return { threadId: asThreadId(thread), checkpointNs: str(c.checkpoint_ns) ?? '', checkpointId: asCheckpointId(id) };
+  return { threadId: thread, checkpointNs: str(c.checkpoint_ns) ?? '', checkpointId: id };
 }
 
 function refConfig(ref: RemoteCheckpointRef): RunnableConfig {

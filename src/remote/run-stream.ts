@@ -16,7 +16,6 @@
  * `close()` (or the caller's signal) stops reading quietly; the run goes on on the server.
  */
 import { ERROR_CODES } from '../shared/errors';
-import { asRunId, asThreadId, type RunId, type ThreadId } from '../shared/ids';
 import type { Connection } from './connection';
 import { reportProgress } from './connection';
 import { BadResponseError, RemoteError, type RemoteErrorCode } from './errors';
@@ -39,9 +38,9 @@ export type ReadOnOpener = (runId: string, lastEventId: string | undefined, sign
 
 export interface RemoteRunStream extends AsyncIterable<RemoteRunEvent> {
   /** Resolves once the server has created (or, for a join, named) the run; rejects with the error that refused it. */
-  readonly created: Promise<{ runId: RunId; threadId: ThreadId }>;
+  readonly created: Promise<{ runId: string; threadId: string }>;
   /** The run id, once known. */
-  readonly runId: RunId | undefined;
+  readonly runId: string | undefined;
   /** The id of the last event received: where to read on from. */
   readonly lastEventId: string | undefined;
   /** Stops reading (quietly); the run goes on on the server. */
@@ -65,13 +64,13 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
   let runId: string | undefined = spec.runId;
   let lastEventId = spec.lastEventId;
   let started = false;
-  let settle: { resolve: (v: { runId: RunId; threadId: ThreadId }) => void; reject: (e: unknown) => void } | undefined;
-  const created = new Promise<{ runId: RunId; threadId: ThreadId }>((resolve, reject) => (settle = { resolve, reject }));
+  let settle: { resolve: (v: { runId: string; threadId: string }) => void; reject: (e: unknown) => void } | undefined;
+  const created = new Promise<{ runId: string; threadId: string }>((resolve, reject) => (settle = { resolve, reject }));
   created.catch(() => {}); // observed by callers who care; never an unhandled rejection
   const noteRun = (id: string) => {
     if (runId === undefined || runId === id) {
       runId = id;
-      settle?.resolve({ runId: asRunId(id), threadId: asThreadId(spec.threadId) });
+      settle?.resolve({ runId: id, threadId: spec.threadId });
     }
   };
   if (runId !== undefined) noteRun(runId);
@@ -137,7 +136,7 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
         // Only a stream that ended by itself has delivered everything; after a cut, events after
         // the last one received may exist even if the run has finished meanwhile.
         if (finished && cut === undefined) {
-          yield { type: 'run.end', runId: asRunId(runId), status };
+          yield { type: 'run.end', runId, status };
           return;
         }
         attempts += 1;
@@ -158,7 +157,7 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
   return {
     created,
     get runId() {
-      return runId === undefined ? undefined : asRunId(runId);
+      return runId;
     },
     get lastEventId() {
       return lastEventId;

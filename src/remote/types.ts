@@ -3,7 +3,6 @@
  * checkpoint shapes where the server's data allows (see MISSING_FIELDS for where it does not).
  */
 import type { CheckpointMetadata, CheckpointTuple } from '../engine/checkpoint/types';
-import type { CheckpointId, RunId, TaskId, ThreadId } from '../shared/ids';
 
 /** What `GET /info` says about the server. */
 export interface RemoteServerInfo {
@@ -41,7 +40,7 @@ export interface RemoteAssistant {
 export type RemoteThreadStatus = 'idle' | 'busy' | 'interrupted' | 'error';
 
 export interface RemoteThread {
-  threadId: ThreadId;
+  threadId: string;
   createdAt: string;
   updatedAt: string;
   status: RemoteThreadStatus;
@@ -73,14 +72,14 @@ export interface RemoteTaskError {
 
 /** Where a checkpoint lives on the server. */
 export interface RemoteCheckpointRef {
-  threadId: ThreadId;
+  threadId: string;
   /** `''` for the root graph, `node:taskId` (joined by `|`) for subgraphs. */
   checkpointNs: string;
-  checkpointId: CheckpointId;
+  checkpointId: string;
 }
 
 export interface RemoteTask {
-  id: TaskId;
+  id: string;
   name: string;
   /** The task path (`['__pregel_pull', node]`, or a Send's push path). */
   path?: unknown[];
@@ -93,7 +92,7 @@ export interface RemoteTask {
    */
   result?: unknown;
   /** A task running a subgraph: its namespace and, when asked with `subgraphs: true`, its state. */
-  subgraph?: { checkpointNs: string; checkpointId?: CheckpointId; state?: RemoteCheckpoint };
+  subgraph?: { checkpointNs: string; checkpointId?: string; state?: RemoteCheckpoint };
 }
 
 /**
@@ -147,7 +146,7 @@ export type MissingField = keyof typeof MISSING_FIELDS;
 export interface HistoryPage {
   items: RemoteCheckpoint[];
   /** Pass as `before` for the next (older) page; absent on the last page. */
-  nextBefore?: CheckpointId;
+  nextBefore?: string;
   /** Subgraph namespaces named by the tasks on this page (a pointer per subgraph task). */
   namespaces: string[];
 }
@@ -156,8 +155,8 @@ export interface HistoryPage {
 export type RemoteRunStatus = 'pending' | 'running' | 'error' | 'success' | 'timeout' | 'interrupted';
 
 export interface RemoteRun {
-  runId: RunId;
-  threadId: ThreadId;
+  runId: string;
+  threadId: string;
   assistantId: string;
   status: RemoteRunStatus;
   createdAt: string;

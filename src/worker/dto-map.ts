@@ -4,7 +4,7 @@
  * functions, tested with fixtures shaped like LangGraph checkpoint tuples.
  */
 import type { CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
-import type { CheckpointRow } from '../checkpoint/idb/rows';
+import { rowOfTuple, type CheckpointRow } from '../checkpoint/idb/rows';
 import type { CheckpointSource, CheckpointSummary, Json, PendingWriteDTO, TaskDTO, WriteDisposition } from '../protocol/dto';
 import { recordToJsonSafe, toJsonSafe } from '../protocol/json-safe';
 import type { WireSnapshot, WireTask } from '../protocol/sandbox';
@@ -19,8 +19,8 @@ const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop',
 const idOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_id ?? null;
 const nsOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_ns ?? '';
 
-/** One timeline row from a stored row (src/checkpoint/idb/rows.ts); `next` when known beside it. */
-export function summaryFromRow(row: CheckpointRow, next: readonly string[] = row.next ?? []): CheckpointSummary {
+/** The timeline row DTO of a stored row (src/checkpoint/idb/rows.ts); `next` when known beside it. */
+export function checkpointSummary(row: CheckpointRow, next: readonly string[] = row.next ?? []): CheckpointSummary {
   const meta = row.metadata;
   return {
     checkpointId: row.config.configurable?.checkpoint_id ?? '',
@@ -35,19 +35,6 @@ export function summaryFromRow(row: CheckpointRow, next: readonly string[] = row
     hasInterrupts: row.writes.interrupts,
     hasError: row.writes.error,
   };
-}
-
-/** One timeline row from a stored tuple, with `next` from the matching snapshot when known. */
-export function summaryFromTuple(tuple: CheckpointTuple, next: readonly string[] = []): CheckpointSummary {
-  const writes = tuple.pendingWrites ?? [];
-  const row: CheckpointRow = {
-    config: { configurable: { ...tuple.config.configurable, checkpoint_id: tuple.checkpoint.id } },
-    metadata: tuple.metadata,
-    ts: tuple.checkpoint.ts,
-    writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__'), channels: [...new Set(writes.map((w) => w[1]))] },
-    ...(tuple.parentConfig ? { parentConfig: tuple.parentConfig } : {}),
-  };
-  return summaryFromRow(row, next);
 }
 
 export { errorToWire } from '../protocol/wire-error';
@@ -127,7 +114,7 @@ export function checkpointDetail(input: {
   const ns = nsOf(tuple.config);
   const tasks = snapshot?.tasks ?? [];
   return {
-    summary: summaryFromTuple(tuple, snapshot?.next),
+    summary: checkpointSummary(rowOfTuple(tuple), snapshot?.next),
     values: valuesOf(snapshot, tuple) ?? {},
     parentValues: tuple.parentConfig ? valuesOf(input.parentSnapshot, input.parentTuple) : null,
     metadata: recordToJsonSafe(tuple.metadata),

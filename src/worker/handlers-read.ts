@@ -2,15 +2,15 @@
 import type { CheckpointSummary, HistoryPage, ThreadSummary } from '../protocol/dto';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
 import { isTraceEvent, type TraceEvent } from '../shared/trace';
-import type { CheckpointRow } from '../checkpoint/idb/rows';
 import type { GraphRef } from '../protocol/sandbox';
 import { withIdleThread, type HostContext } from './context';
-import { summaryFromRow, summaryFromTuple } from './dto-map';
+import { checkpointSummary } from './dto-map';
 import { namespaceTree } from './namespaces';
 import { importedNext, isImportedReadOnly } from './portability/index';
 import { historyNext } from './sandbox/remote';
 import { isTraceRecord, malformedCount } from './records';
-import { runsFromRecords } from './store';
+import { runsFromRecords, type StoredThread } from './store';
+import { threadStatus } from './thread-status';
 
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
 type Reply<T extends ToWorker['type']> = Omit<ReplyOf[T], 'id'>;
@@ -35,24 +35,25 @@ export async function threadEvents(ctx: HostContext, threadId: string): Promise<
   return engineEvents(await ctx.store.readTrace(threadId));
 }
 
-/**
- * The engine trace events about one checkpoint (ticks that started from it, writes put against
- * it): through the store's index when it has one, else filtered from the whole trace.
- */
+/** The engine trace events about one checkpoint (ticks that started from it, writes put against it), read through the store's index. */
 export async function checkpointEvents(ctx: HostContext, threadId: string, ns: string, checkpointId: string): Promise<TraceEvent[]> {
-  if (!ctx.store.readCheckpointTrace) return threadEvents(ctx, threadId);
   return engineEvents(await ctx.store.readCheckpointTrace(threadId, ns, checkpointId));
 }
 
 /** One row of the thread list. */
-async function threadSummary(ctx: HostContext, t: Awaited<ReturnType<HostContext['store']['listThreads']>>[number]): Promise<ThreadSummary> {
+async function threadSummary(ctx: HostContext, t: StoredThread): Promise<ThreadSummary> {
+  // Running here, or flagged running with its lock held (a run in another tab); a flag without a
+  // lock is a run a closed tab left behind (recovery closes it).
+  const running = ctx.runs.ofThread(t.threadId) !== undefined || (t.running && (await ctx.locks.isHeld(t.threadId)));
   const summary: ThreadSummary = {
-    ...t,
+    threadId: t.threadId,
     // The engine does not copy run metadata into checkpoints, so the graph is usually known from the runs.
     graphId: t.graphId ?? (await ctx.graphIdOf(t.threadId)),
-    // Running here, or flagged running with its lock held (a run in another tab); a flag without a
-    // lock is a run a closed tab left behind (recovery closes it).
-    status: ctx.runs.ofThread(t.threadId) ? 'running' : t.status === 'running' ? ((await ctx.locks.isHeld(t.threadId)) ? 'running' : 'idle') : t.status,
+    status: threadStatus({ running, error: t.error, interrupted: t.interrupted }),
+    steps: t.steps,
+    updatedAt: t.updatedAt,
+    ...(t.problem ? { problem: t.problem } : {}),
+    ...(t.name ? { name: t.name } : {}),
   };
   // Only a thread whose graph is not registered can be an imported read-only one: the head is read
   // for those alone, so listing run threads costs no extra read.
@@ -71,7 +72,8 @@ export async function onThreadsList(ctx: HostContext): Promise<Reply<'rg/threads
       return await threadSummary(ctx, t);
     } catch (err) {
       // One thread whose records cannot be read says so; the others are listed as usual.
-      return { ...t, graphId: t.graphId, status: 'error' as const, problem: `This thread's records could not be read: ${err instanceof Error ? err.message : String(err)}` };
+      const problem = `This thread's records could not be read: ${err instanceof Error ? err.message : String(err)}`;
+      return { threadId: t.threadId, graphId: t.graphId, status: threadStatus({ running: false, error: true, interrupted: t.interrupted }), steps: t.steps, updatedAt: t.updatedAt, problem };
     }
   }));
   threads.sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
@@ -95,7 +97,7 @@ export async function onThreadDelete(ctx: HostContext, m: Req<'rg/thread.delete'
  */
 export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>): Promise<Reply<'rg/history.page'>> {
   const limit = Math.max(1, Math.min(Math.floor(m.limit), ctx.options.maxPageSize));
-  const rows = await readRows(ctx, m.threadId, m.ns, limit + 1, m.before);
+  const rows = await ctx.store.listRows(m.threadId, m.ns, limit + 1, m.before);
   const more = rows.length > limit;
   const shown = rows.slice(0, limit);
   const missing = shown.filter((r) => r.next === undefined);
@@ -103,34 +105,18 @@ export async function onHistoryPage(ctx: HostContext, m: Req<'rg/history.page'>)
   const graph = missing.length > 0 ? await graphOf(ctx, m.threadId) : null;
   const next = graph ? await historyNext(ctx.sandbox, ctx.store.saver, graph, m.threadId, m.ns, limit + 1, m.before) : new Map<string, readonly string[]>();
   const items: CheckpointSummary[] = shown.map((r) => {
-    if (r.next !== undefined) return summaryFromRow(r);
+    if (r.next !== undefined) return checkpointSummary(r);
     const id = r.config.configurable?.checkpoint_id ?? '';
     // A LangGraph-imported checkpoint has no graph here: its `next` was kept in its metadata.
-    return summaryFromRow(r, next.get(id) ?? importedNext(r.metadata as Record<string, unknown> | undefined) ?? []);
+    return checkpointSummary(r, next.get(id) ?? importedNext(r.metadata as Record<string, unknown> | undefined) ?? []);
   });
   const page: HistoryPage = { items, nextBefore: more ? items.at(-1)!.checkpointId : null };
   return { type: 'rg/history', page };
 }
 
-/** A page of timeline rows: the store's own when it keeps them, else rows made from listed tuples (`next` unknown). */
-async function readRows(ctx: HostContext, threadId: string, ns: string, limit: number, before?: string): Promise<CheckpointRow[]> {
-  if (ctx.store.listRows) return ctx.store.listRows(threadId, ns, limit, before);
-  const options = { limit, ...(before ? { before: { configurable: { checkpoint_id: before } } } : {}) };
-  const rows: CheckpointRow[] = [];
-  for await (const t of ctx.store.saver.list({ configurable: { thread_id: threadId, checkpoint_ns: ns } }, options)) {
-    const s = summaryFromTuple(t);
-    rows.push({
-      config: { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: s.checkpointId } },
-      metadata: t.metadata, ts: s.ts, writes: { count: s.pendingWrites, interrupts: s.hasInterrupts, error: s.hasError, channels: s.writeChannels ?? [] },
-      ...(t.parentConfig ? { parentConfig: t.parentConfig } : {}),
-    });
-  }
-  return rows;
-}
-
 /** rg/runs.list */
 export async function onRunsList(ctx: HostContext, m: Req<'rg/runs.list'>): Promise<Reply<'rg/runs.list'>> {
-  const records = ctx.store.readRunRecords ? await ctx.store.readRunRecords(m.threadId) : await ctx.store.readTrace(m.threadId);
+  const records = await ctx.store.readRunRecords(m.threadId);
   const stored = runsFromRecords([...records, ...ctx.runs.unsavedOf(m.threadId).map((run) => ({ runId: run.runId, seq: Number.MAX_SAFE_INTEGER, kind: 'run' as const, run }))]);
   const runs = stored.map((r) => ({ ...r, ...ctx.runs.get(r.runId)?.summary }));
   // A malformed stored run record is skipped, and said so.
@@ -158,19 +144,17 @@ export async function onTraceGet(ctx: HostContext, m: Req<'rg/trace.get'>): Prom
 
 /**
  * A page of one run's engine events after record `after`, read from the run's position `after`
- * on (a run's record `seq` is its position when every record was stored), or null when the store
- * cannot slice runs or the positions do not match the seqs (then the caller filters the whole run).
+ * on (a run's record `seq` is its position when every record was stored), or null when the
+ * positions do not match the seqs (then the caller filters the whole run).
  */
 async function runTracePage(ctx: HostContext, threadId: string, runId: string, after: number, limit: number): Promise<{ events: TraceEvent[]; nextSeq: number | null } | null> {
-  const slice = ctx.store.readRunSlice?.bind(ctx.store);
-  if (!slice) return null;
   const chunk = Math.max(64, limit * 2);
   const events: TraceEvent[] = [];
   let last = after;
   // The record at position `after` must be record `after`: that checks positions and seqs agree.
   let pos = Math.max(0, after);
   for (;;) {
-    const records = await slice(threadId, runId, pos, chunk);
+    const records = await ctx.store.readRunSlice(threadId, runId, pos, chunk);
     for (const [i, r] of records.entries()) {
       if (pos + i !== r.seq) return null;
       if (r.seq <= after || r.kind !== 'trace' || !isTraceEvent(r.event)) continue;
@@ -186,13 +170,5 @@ async function runTracePage(ctx: HostContext, threadId: string, runId: string, a
 
 /** rg/namespaces.list: the subgraph namespace tree of a thread (`|` separates levels). */
 export async function onNamespacesList(ctx: HostContext, m: Req<'rg/namespaces.list'>): Promise<Reply<'rg/namespaces.list'>> {
-  let counts = await ctx.store.countNamespaces?.(m.threadId);
-  if (!counts) {
-    counts = new Map<string, number>();
-    for await (const t of ctx.store.saver.list({ configurable: { thread_id: m.threadId } })) {
-      const ns = t.config.configurable?.checkpoint_ns ?? '';
-      counts.set(ns, (counts.get(ns) ?? 0) + 1);
-    }
-  }
-  return { type: 'rg/namespaces', root: namespaceTree(counts) };
+  return { type: 'rg/namespaces', root: namespaceTree(await ctx.store.countNamespaces(m.threadId)) };
 }

@@ -202,7 +202,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
 function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 'rg/sandbox.attach' | `rg/remote.${string}` | `rg/files.${string}` }>): Promise<ReplyBody> {
   switch (msg.type) {
     case 'rg/graphs.list': return ctx.graphs.list().then((graphs) => ({ type: 'rg/graphs', graphs }));
-    case 'rg/settings.set': return Promise.resolve(ctx.store.setDurability?.(msg.durability)).then(() => ({ type: 'rg/ok' }));
+    case 'rg/settings.set': ctx.store.setDurability(msg.durability); return Promise.resolve({ type: 'rg/ok' });
     case 'rg/threads.list': return read.onThreadsList(ctx);
     case 'rg/thread.delete': ctx.details.dropThread(msg.threadId); return read.onThreadDelete(ctx, msg);
     case 'rg/thread.rename': return onThreadRename(ctx, msg);

@@ -1,6 +1,5 @@
-/** The browser's ThreadStore: IndexedDBSaver and its thread/trace extras. */
-import { IndexedDBSaver } from '../checkpoint/idb/index';
-import type { SavedQuarantine } from '../checkpoint/idb/user-graphs';
+/** The browser's ThreadStore: the app database (`AppDatabase`) and its checkpointer. */
+import { AppDatabase, type SavedQuarantine } from '../checkpoint/idb/index';
 import type { GraphQuarantine } from '../protocol/dto';
 import type { ThreadStore, TraceRecord } from './store';
 
@@ -10,36 +9,43 @@ const REASONS: ReadonlySet<string> = new Set<GraphQuarantine['reason']>(['load-f
 const quarantineOf = (q: SavedQuarantine | null | undefined): GraphQuarantine | null =>
   q ? { reason: REASONS.has(q.reason) ? (q.reason as GraphQuarantine['reason']) : 'load-failed', message: String(q.message), since: String(q.since) } : null;
 
-/** Opens the ThreadStore on the IndexedDB database `dbName`. */
+/**
+ * Trace records as this host wrote them. Only this host appends them (checked first: session
+ * events by the session, runs by the registry), so their shape is ours; readers that depend on a
+ * field still check it (records.ts), since a record may have been edited in the browser's tools.
+ */
+const asRecords = (records: unknown[]) => records as TraceRecord[];
+
+/** Opens the ThreadStore on the IndexedDB database `dbName` (`version`: what hello reports). */
 export function createIdbStore(dbName: string, version: number): ThreadStore {
-  const saver = new IndexedDBSaver({ dbName });
+  const db = new AppDatabase({ dbName });
   return {
-    saver,
+    saver: db.saver,
     info: { dbName, version },
+    writeBatch: (ops) => db.writeBatch(ops),
     async listThreads() {
-      return (await saver.listThreads()).map((t) => ({
-        threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.checkpointCount, updatedAt: t.updatedAt, ...(t.problem ? { problem: t.problem } : {}), ...(t.name ? { name: t.name } : {}),
+      return (await db.listThreads()).map((t) => ({
+        threadId: t.threadId, graphId: t.graphId, running: t.running, error: t.error, interrupted: t.interrupted, steps: t.checkpointCount, updatedAt: t.updatedAt,
+        ...(t.problem ? { problem: t.problem } : {}), ...(t.name ? { name: t.name } : {}),
       }));
     },
-    setThreadRunning: (threadId, running, graphId) => saver.setThreadRunning(threadId, running, graphId),
-    appendTrace: (threadId, records) => saver.appendTrace(threadId, records),
-    renameThread: (threadId, name) => saver.setThreadName(threadId, name),
-    // Records are written only by this host, so their shape is ours (runId and seq of the run first).
-    readTrace: async (threadId, runId) => (await saver.readTrace(threadId, runId)) as TraceRecord[],
-    readCheckpointTrace: async (threadId, ns, checkpointId) => (await saver.readCheckpointTrace(threadId, ns, checkpointId)) as TraceRecord[],
-    readRunRecords: async (threadId) => (await saver.readRunRecords(threadId)) as TraceRecord[],
-    readRunSlice: async (threadId, runId, from, count) => (await saver.readRunSlice(threadId, runId, from, count)) as TraceRecord[],
-    countNamespaces: (threadId) => saver.countNamespaces(threadId),
-    readChildren: (threadId, ns, checkpointId) => saver.readChildren(threadId, ns, checkpointId),
-    listWithoutValues: (threadId, ns, options) => saver.listWithoutValues(threadId, ns, options),
-    listRows: (threadId, ns, limit, before) => saver.listRows(threadId, ns, limit, before),
-    deleteThread: (threadId) => saver.deleteThread(threadId),
-    listUserGraphs: async () => (await saver.listUserGraphs()).map((g) => ({ ...g, quarantine: quarantineOf(g.quarantine) })),
+    setThreadRunning: (threadId, running, graphId) => db.setThreadRunning(threadId, running, graphId),
+    appendTrace: (threadId, records) => db.appendTrace(threadId, records),
+    renameThread: (threadId, name) => db.setThreadName(threadId, name),
+    readTrace: async (threadId, runId) => asRecords(await db.readTrace(threadId, runId)),
+    readCheckpointTrace: async (threadId, ns, checkpointId) => asRecords(await db.readCheckpointTrace(threadId, ns, checkpointId)),
+    readRunRecords: async (threadId) => asRecords(await db.readRunRecords(threadId)),
+    readRunSlice: async (threadId, runId, from, count) => asRecords(await db.readRunSlice(threadId, runId, from, count)),
+    countNamespaces: (threadId) => db.countNamespaces(threadId),
+    readChildren: (threadId, ns, checkpointId) => db.readChildren(threadId, ns, checkpointId),
+    listRows: (threadId, ns, limit, before) => db.listRows(threadId, ns, limit, before),
+    deleteThread: (threadId) => db.deleteThread(threadId),
+    listUserGraphs: async () => (await db.listUserGraphs()).map((g) => ({ ...g, quarantine: quarantineOf(g.quarantine) })),
     putUserGraph: async (graph) => {
-      const stored = await saver.putUserGraph(graph);
+      const stored = await db.putUserGraph(graph);
       return { ...stored, quarantine: quarantineOf(stored.quarantine) };
     },
-    setDurability: (durability) => saver.setDurability(durability),
-    deleteUserGraph: (id) => saver.deleteUserGraph(id),
+    deleteUserGraph: (id) => db.deleteUserGraph(id),
+    setDurability: (durability) => db.setDurability(durability),
   };
 }

@@ -16,7 +16,7 @@ export const STALE_RUN_MESSAGE =
 export async function recoverStaleRuns(ctx: HostContext): Promise<string[]> {
   const recovered: string[] = [];
   // The running flag is set before a run's first record is written, so only flagged threads can hold open runs.
-  for (const thread of (await ctx.store.listThreads()).filter((t) => t.status === 'running')) {
+  for (const thread of (await ctx.store.listThreads()).filter((t) => t.running)) {
     if (ctx.runs.ofThread(thread.threadId)) continue;
     const release = await ctx.locks.tryAcquire(thread.threadId);
     if (!release) continue; // another tab's run holds it

@@ -93,6 +93,7 @@ async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise
       graph: ctx.graphs.ref(plan.graphId) ?? { id: plan.graphId },
       plan: sandboxPlan(ctx, plan, summary.runId),
       saver: ctx.store.saver,
+      writeBatch: (ops) => ctx.store.writeBatch(ops),
       store: (ops) => ctx.memory.batch(plan.threadId, ops),
       cancel: run.abort.signal,
       ...(plan.controls?.nodeTimeoutMs !== undefined ? { nodeTimeoutMs: plan.controls.nodeTimeoutMs } : {}),

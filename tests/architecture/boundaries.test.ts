@@ -69,7 +69,7 @@ describe('architecture boundaries', () => {
   });
 
   it('allows the engine to use src/shared', async () => {
-    const ids = await ruleIds('src/engine/ok.ts', "import { asThreadId } from '../shared/ids';\nexport const t = asThreadId('x');\n");
+    const ids = await ruleIds('src/engine/ok.ts', "import { ERROR_CODES } from '../shared/errors';\nexport const t = ERROR_CODES;\n");
     expect(ids).toEqual([]);
   });
 

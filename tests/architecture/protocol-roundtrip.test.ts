@@ -5,7 +5,7 @@ import { createWorkerClient, type ClientEndpoint } from '../../src/client/worker
 import { startHost } from '../../src/worker/host';
 import type { Endpoint } from '../../src/protocol/endpoint';
 import { MemorySaver } from '../../src/engine/index';
-import { createMemoryStore } from '../../src/worker/store';
+import { createMemoryStore } from '../../src/worker/memory-store';
 import { PROTOCOL_VERSION } from '../../src/protocol/messages';
 
 const open: Array<{ close(): void }> = [];

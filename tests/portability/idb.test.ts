@@ -1,10 +1,10 @@
 /**
- * Export/import through the IndexedDBSaver (on fake-indexeddb): the same history comes back, across
+ * Export/import through the IndexedDBSaver and its AppDatabase (on fake-indexeddb): the same history comes back, across
  * savers in both directions, and a refused import leaves the database as it was.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { IndexedDBSaver } from '../../src/checkpoint/idb';
+import { AppDatabase } from '../../src/checkpoint/idb';
 import { MemorySaver } from '../../src/engine/checkpoint/memory';
 import type { BaseCheckpointSaver, CheckpointTuple } from '../../src/engine/checkpoint/types';
 import { exportThread, importLangGraphHistory, importThread, serializeThreadExport } from '../../src/worker/portability';
@@ -12,7 +12,11 @@ import { fixtureExtras, snapshotSaver, writeFixtureThread } from './fixtures';
 import { branchedHistory } from './langgraph-fixtures';
 
 let n = 0;
-const newIdb = () => new IndexedDBSaver({ dbName: `portability-${n++}` });
+/** A fresh app database and its checkpointer. */
+const newIdb = () => {
+  const app = new AppDatabase({ dbName: `portability-${n++}` });
+  return { app, idb: app.saver };
+};
 const NOW = new Date('2026-11-29T12:00:00.000Z');
 
 async function tuples(saver: BaseCheckpointSaver, threadId: string): Promise<CheckpointTuple[]> {
@@ -32,16 +36,16 @@ describe('export/import with IndexedDBSaver', () => {
     const memory = new MemorySaver();
     await writeFixtureThread(memory, 't1');
     const text = await exportText(memory, 't1');
-    const idb = newIdb();
-    const r = await importThread(idb, text, { writeExtras: (extras) => idb.appendTrace(extras.threadId, extras.trace) });
+    const { app, idb } = newIdb();
+    const r = await importThread(idb, text, { writeExtras: (extras) => app.appendTrace(extras.threadId, extras.trace) });
     expect(r.ok).toBe(true);
     expect(await tuples(idb, 't1')).toEqual(await tuples(memory, 't1'));
     expect(await exportText(idb, 't1')).toBe(text);
-    expect(await idb.readTrace('t1')).toEqual(fixtureExtras('t1').trace);
+    expect(await app.readTrace('t1')).toEqual(fixtureExtras('t1').trace);
   });
 
   it('IndexedDBSaver → file → MemorySaver keeps the history', async () => {
-    const idb = newIdb();
+    const { idb } = newIdb();
     await writeFixtureThread(idb, 'src');
     const memory = new MemorySaver();
     expect((await importThread(memory, await exportText(idb, 'src'))).ok).toBe(true);
@@ -49,28 +53,30 @@ describe('export/import with IndexedDBSaver', () => {
   });
 
   it('a refused or failed import leaves the database unchanged', async () => {
-    const idb = newIdb();
+    const { app, idb } = newIdb();
     await writeFixtureThread(idb, 'keep');
     const text = await exportText(idb, 'keep');
     const before = await snapshotSaver(idb, ['keep', 'copy']);
-    const traceBefore = await idb.readTrace('keep');
+    const traceBefore = await app.readTrace('keep');
     expect((await importThread(idb, text)).ok).toBe(false); // exists
     expect((await importThread(idb, text.slice(0, text.length / 2), { threadId: 'copy' })).ok).toBe(false); // truncated
     const failed = await importThread(idb, text, {
       threadId: 'copy',
+      // As the worker does: the app database removes the trace written before the failure too.
+      rollback: (threadId) => app.deleteThread(threadId),
       writeExtras: async (extras) => {
-        await idb.appendTrace(extras.threadId, extras.trace);
+        await app.appendTrace(extras.threadId, extras.trace);
         throw new Error('run store unavailable');
       },
     });
     expect(failed).toMatchObject({ ok: false, error: { code: 'write-failed' } });
     expect(await snapshotSaver(idb, ['keep', 'copy'])).toEqual(before);
-    expect(await idb.readTrace('keep')).toEqual(traceBefore);
-    expect(await idb.readTrace('copy')).toEqual([]);
+    expect(await app.readTrace('keep')).toEqual(traceBefore);
+    expect(await app.readTrace('copy')).toEqual([]);
   });
 
   it('imports a LangGraph history read-only', async () => {
-    const idb = newIdb();
+    const { idb } = newIdb();
     const r = await importLangGraphHistory(idb, JSON.stringify(branchedHistory()));
     expect(r).toMatchObject({ ok: true, summary: { readOnly: true } });
     const all = await tuples(idb, 'lg-thread');

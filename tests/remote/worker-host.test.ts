@@ -10,7 +10,7 @@ import { MemorySaver } from '../../src/engine/index';
 import type { FromWorker, RunEvent } from '../../src/protocol/messages';
 import { parseRemoteKey, remoteGraphId } from '../../src/protocol/remote';
 import { createMemoryServerStore, type ServerStore } from '../../src/worker/remote/server-store';
-import { createMemoryStore } from '../../src/worker/store';
+import { createMemoryStore } from '../../src/worker/memory-store';
 import { startFaultProxy, type FaultProxy } from '../servers/fault-proxy';
 import { connect, type Pair } from '../worker/harness';
 import { startSuite, type Suite } from './helpers';

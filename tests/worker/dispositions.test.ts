@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { taskFacts } from '../../src/worker/task-facts';
-import { checkpointDetail, summaryFromTuple, userValues } from '../../src/worker/dto-map';
+import { rowOfTuple } from '../../src/checkpoint/idb/rows';
+import { checkpointDetail, checkpointSummary, userValues } from '../../src/worker/dto-map';
 import { snapshotToWire, summaryFromChunk } from '../../src/sandbox/wire';
 import { namespaceTree } from '../../src/worker/namespaces';
 import { errorThenResume, tupleC1 } from './fixtures';
@@ -17,7 +18,7 @@ describe('task facts from the trace', () => {
 
 describe('DTO mapping of checkpoint tuples', () => {
   it('summarises a tuple', () => {
-    expect(summaryFromTuple(tupleC1(), ['b'])).toEqual({
+    expect(checkpointSummary(rowOfTuple(tupleC1()), ['b'])).toEqual({
       checkpointId: 'C1', parentId: 'C0', ns: '', step: 0, source: 'loop', ts: '2026-01-01T00:00:01.000Z',
       next: ['b'], pendingWrites: 2, writeChannels: ['log', '__error__'], hasInterrupts: false, hasError: true,
     });

@@ -14,7 +14,8 @@ import type { GraphModule } from '../../src/sandbox/graphs/index';
 import { startHost, type Host, type HostDeps } from '../../src/worker/host';
 import { createIdbStore } from '../../src/worker/idb-store';
 import type { HostOptions } from '../../src/worker/options';
-import { createMemoryStore, type ThreadStore } from '../../src/worker/store';
+import { createMemoryStore } from '../../src/worker/memory-store';
+import type { ThreadStore } from '../../src/worker/store';
 import { inProcessLauncher, type InProcessLauncher } from './in-process-sandbox';
 
 const open: Array<{ close(): void }> = [];

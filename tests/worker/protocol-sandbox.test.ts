@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { Annotation, END, START, StateGraph, MemorySaver, type BaseCheckpointSaver } from '../../src/engine/index';
 import type { GraphModule } from '../../src/sandbox/graphs/index';
 import { memoryLocks } from '../../src/worker/locks';
-import { createMemoryStore, type ThreadStore } from '../../src/worker/store';
+import { createMemoryStore } from '../../src/worker/memory-store';
+import type { ThreadStore } from '../../src/worker/store';
 import { connect, newThread, STORES } from './harness';
 
 const Count = Annotation.Root({ n: Annotation<number>() });
@@ -227,7 +228,12 @@ function quotaStore(inner: ThreadStore, budget: { writes: number }): ThreadStore
     put: async (...a: Parameters<BaseCheckpointSaver['put']>) => (spend(), saver.put(...a)),
     putWrites: async (...a: Parameters<BaseCheckpointSaver['putWrites']>) => (spend(), saver.putWrites(...a)),
   });
-  return { ...inner, saver: proxied, appendTrace: async (t, r) => (spend(), inner.appendTrace(t, r)) };
+  return {
+    ...inner,
+    saver: proxied,
+    writeBatch: async (ops) => (ops.forEach(spend), inner.writeBatch(ops)),
+    appendTrace: async (t, r) => (spend(), inner.appendTrace(t, r)),
+  };
 }
 
 describe('quota', () => {

@@ -7,7 +7,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IndexedDBSaver } from '../../src/checkpoint/idb/index';
+import { AppDatabase } from '../../src/checkpoint/idb/index';
 import type { WriteOp } from '../../src/checkpoint/idb/write-ops';
 import type { Checkpoint } from '../../src/engine/checkpoint/types';
 import type { RunEvent } from '../../src/protocol/messages';
@@ -25,19 +25,19 @@ const meta = (step: number) => ({ source: 'loop' as const, step, parents: {} });
 const summary = (n: number) => ({ checkpointId: cp(n).id, parentId: null, ns: '', step: n, source: 'loop' as const, ts: cp(n).ts, next: [], pendingWrites: 0, hasInterrupts: false, hasError: false });
 
 function setup(fail?: (ops: readonly WriteOp[]) => boolean) {
-  const saver = new IndexedDBSaver({ dbName: `group-${process.pid}-${++db}` });
+  const app = new AppDatabase({ dbName: `group-${process.pid}-${++db}` });
+  const saver = app.saver;
   const groups: number[] = [];
-  const writeBatch = saver.writeBatch.bind(saver);
-  saver.writeBatch = async (ops) => {
+  const writeBatch = async (ops: readonly WriteOp[]) => {
     groups.push(ops.length);
     if (fail?.(ops)) throw new Error('disk full');
-    return writeBatch(ops);
+    return app.writeBatch(ops);
   };
   const { port1, port2 } = new MessageChannel();
   ports.push(port1, port2);
   const events: RunEvent[] = [];
   const errors: string[] = [];
-  serveSession(port1, saver, { threadId: 't', mode: 'write' }, {
+  serveSession(port1, saver, { threadId: 't', mode: 'write', writeBatch }, {
     onViolation: (d) => errors.push(`violation: ${d}`), onEvents: (e) => void events.push(...e), onStorageError: (e) => errors.push(e.message),
   });
   const replies: ToSession[] = [];

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemorySaver } from '../../src/engine/index';
 import type { Checkpoint } from '../../src/engine/checkpoint/types';
 import type { ToSession } from '../../src/protocol/sandbox';
+import { createMemoryStore } from '../../src/worker/memory-store';
 import { serveSession, type SessionBinding } from '../../src/worker/sandbox/session';
 
 const ports: { close(): void }[] = [];
@@ -19,8 +20,9 @@ const checkpoint = (id: string, values: Record<string, unknown> = { n: 1 }): Che
 const meta = { source: 'loop' as const, step: 0, parents: {} };
 
 /** A saver with a victim thread, and a session bound to `binding` on it. */
-async function setup(binding: SessionBinding) {
+async function setup(where: { threadId: string; mode: 'read' | 'write' }) {
   const saver = new MemorySaver();
+  const binding: SessionBinding = where.mode === 'write' ? { ...where, mode: 'write', writeBatch: createMemoryStore(saver).writeBatch } : { ...where, mode: 'read' };
   await saver.put({ configurable: { thread_id: 'victim' } }, checkpoint('v1', { secret: 'victim data' }), meta, { secret: 1 });
   await saver.put({ configurable: { thread_id: 'mine' } }, checkpoint('m1'), meta, { n: 1 });
   const { port1, port2 } = new MessageChannel();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemorySaver } from '../../src/engine/index';
-import { createMemoryStore, type ThreadStore, type TraceRecord } from '../../src/worker/store';
+import { createMemoryStore } from '../../src/worker/memory-store';
+import type { ThreadStore, TraceRecord } from '../../src/worker/store';
 import { withTraceCache } from '../../src/worker/trace-cache';
 
 const rec = (runId: string, seq: number): TraceRecord => ({ runId, seq, kind: 'trace', event: { type: '@engine.tick.start', runId, checkpointNs: '', step: seq, seq, checkpointId: `c${seq}`, isReplaying: false } });

@@ -1,7 +1,10 @@
-/** The IndexedDB checkpointer and its database. */
+/** The IndexedDB checkpointer and the app database it shares a connection with. */
 export { IndexedDBSaver, type IndexedDBSaverOptions } from './saver';
-export type { ThreadStatus, ThreadSummary } from './threads';
+export { AppDatabase, type AppDatabaseOptions } from './app-database';
+export type { ThreadListing } from './threads';
+export type { CheckpointRow } from './rows';
+export type { WriteOp } from './write-ops';
 export { CheckpointStorageError, type StorageFailure } from './errors';
 export { DB_VERSION, type ReplayGraphDB } from './schema';
 export { APP_DB_NAME, openAppDb } from './open';
-export type { SavedUserGraph } from './user-graphs';
+export type { SavedQuarantine, SavedUserGraph } from './user-graphs';

@@ -1,13 +1,13 @@
 /**
- * Listing one thread's checkpoints newest first: tuples (with or without channel values) in
- * chunks, and timeline rows (rows.ts) for history pages.
+ * Listing one thread's checkpoints newest first: tuples in chunks, timeline rows (rows.ts) for
+ * history pages, and checkpoints counted per namespace.
  */
 import type { CheckpointListOptions, CheckpointTuple } from '../../engine/checkpoint/types';
 import { beforeId, metadataMatches } from '../../engine/checkpoint/rules';
 import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { loadRows, type CheckpointRow } from './rows';
-import { prefixRange, type CheckpointRecord } from './schema';
+import { checkpointKeyPast, prefixRange, type CheckpointRecord } from './schema';
 import type { ReadTx } from './tuple';
 import { loadTuples } from './tuples-batch';
 
@@ -41,7 +41,7 @@ async function scanThread(
  * from where the last one stopped, in its own transaction, and stops at `limit`. A consumer
  * that stops early (or a small `limit`) costs only the chunks it read.
  */
-export async function* listThread(conn: DbConnection, thread: string, ns: string | undefined, options?: CheckpointListOptions, values = true): AsyncGenerator<CheckpointTuple> {
+export async function* listThread(conn: DbConnection, thread: string, ns: string | undefined, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
   let left = options?.limit ?? Infinity;
   let before = beforeId(options);
   // A limit already bounds the work: read it in one go (up to the chunk cap). Without one, start
@@ -53,7 +53,7 @@ export async function* listThread(conn: DbConnection, thread: string, ns: string
     try {
       const tx = await conn.transaction(['checkpoints', 'blobs', 'writes'], 'readonly');
       const page = await scanThread(tx, thread, ns, before, Math.min(left, chunk), options?.filter);
-      tuples = await loadTuples(tx, page.records, values);
+      tuples = await loadTuples(tx, page.records);
       done = page.exhausted;
       before = page.lastId ?? before;
     } catch (err) {
@@ -75,4 +75,25 @@ export async function listRows(conn: DbConnection, thread: string, ns: string, l
   } catch (err) {
     throw toStorageError(err, `list the checkpoints of thread "${thread}"`);
   }
+}
+
+/**
+ * How many checkpoints each namespace of a thread holds. Skips from one namespace to the next
+ * over the keys and counts each namespace's key range, without reading any checkpoint.
+ */
+export async function countNamespaces(conn: DbConnection, threadId: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  try {
+    const tx = await conn.transaction(['checkpoints'], 'readonly');
+    const store = tx.objectStore('checkpoints');
+    let cursor = await store.openKeyCursor(prefixRange(threadId));
+    while (cursor) {
+      const ns = cursor.key[1];
+      counts.set(ns, await store.count(prefixRange(threadId, ns)));
+      cursor = await cursor.continue(checkpointKeyPast(threadId, ns));
+    }
+  } catch (err) {
+    throw toStorageError(err, `list the namespaces of thread "${threadId}"`);
+  }
+  return counts;
 }

@@ -11,7 +11,7 @@
  * checkpoint, an imported one) has no `next`: `listRows` says so (`writes`/`next` undefined) and
  * the reader falls back for those rows only (writes read from `writes`; `next` from the engine).
  */
-import type { CheckpointMetadata, RunnableConfig } from '../../engine/checkpoint/types';
+import type { CheckpointMetadata, CheckpointTuple, RunnableConfig } from '../../engine/checkpoint/types';
 import { checkpointConfig } from '../../engine/checkpoint/rules';
 import type { IDBPTransaction } from 'idb';
 import type { CheckpointRecord, ReplayGraphDB, RowRecord } from './schema';
@@ -92,4 +92,19 @@ export async function loadRows(tx: RowsTx, records: readonly CheckpointRecord[])
 async function writesOf(tx: RowsTx, thread: string, ns: string, id: string): Promise<CheckpointRow['writes']> {
   const writes = inInsertionOrder(await tx.objectStore('writes').getAll(IDBKeyRange.bound([thread, ns, id], [thread, ns, id, []])));
   return { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__'), channels: [...new Set(writes.map((w) => w[1]))] };
+}
+
+/** The row a tuple stands for (its writes counted), for stores that keep no rows of their own; `next` when known. */
+export function rowOfTuple(tuple: CheckpointTuple, next?: readonly string[]): CheckpointRow {
+  const writes = tuple.pendingWrites ?? [];
+  const { thread_id: thread = '', checkpoint_ns: ns = '' } = tuple.config.configurable ?? {};
+  const row: CheckpointRow = {
+    config: checkpointConfig(thread, ns, tuple.checkpoint.id),
+    metadata: tuple.metadata,
+    ts: tuple.checkpoint.ts,
+    writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__'), channels: [...new Set(writes.map((w) => w[1]))] },
+  };
+  if (tuple.parentConfig) row.parentConfig = tuple.parentConfig;
+  if (next) row.next = [...next];
+  return row;
 }

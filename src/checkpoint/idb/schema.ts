@@ -216,3 +216,14 @@ async function tagExistingTraces(tx: UpgradeTx): Promise<void> {
 export function prefixRange(...prefix: (string | number)[]): IDBKeyRange {
   return IDBKeyRange.bound(prefix, [...prefix, []]);
 }
+
+/**
+ * The first `checkpoints` key past every key that starts with `prefix` (thread, or thread and
+ * namespace), for skip-scans with `cursor.continue`: an array sorts after every string, so
+ * `[...prefix, []]` comes after them all. It is a valid key of the store, though not one of the
+ * (string, string, string) shape its records have, hence the one assertion.
+ */
+export function checkpointKeyPast(...prefix: [thread: string] | [thread: string, ns: string]): [string, string, string] {
+  const key: IDBValidKey[] = [...prefix, []];
+  return key as [string, string, string];
+}

@@ -1,22 +1,27 @@
 /**
- * Per-thread views kept beside the checkpoints: the thread list (graph id, status, step, last
- * update) and the "running" flag the worker sets.
+ * Per-thread records kept beside the checkpoints: the thread list (graph id, status facts, step,
+ * last update), the "running" flag the worker sets and the name a user gives a thread.
  */
 import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { WriteBatch } from './requests';
-import { prefixRange, type ThreadRecord } from './schema';
+import { checkpointKeyPast, prefixRange, type ThreadRecord } from './schema';
 
-/** What the thread list shows for one thread. */
-export type ThreadStatus = 'idle' | 'running' | 'interrupted' | 'error';
-
-/** One row of the thread list. */
-export interface ThreadSummary {
+/**
+ * One thread as the database lists it: the facts its status is made of (the running flag, what
+ * the head's pending writes say), not the status itself, which the storage worker computes in one
+ * place (src/worker/thread-status.ts) with what only it knows (its own runs, other tabs' locks).
+ */
+export interface ThreadListing {
   threadId: string;
   /** `metadata.graph_id` of the latest root checkpoint, else the id given to setThreadRunning. */
   graphId: string | null;
-  /** `running` (flag set by the worker), else from the latest root checkpoint's pending writes. */
-  status: ThreadStatus;
+  /** The running flag the worker sets around a run (stale when a tab closed mid-run). */
+  running: boolean;
+  /** The latest root checkpoint holds an `__error__` write (or the thread's records could not be read). */
+  error: boolean;
+  /** The latest root checkpoint holds an `__interrupt__` write. */
+  interrupted: boolean;
   /** `metadata.step` of the latest root checkpoint (null before the first checkpoint). */
   step: number | null;
   /** How many root checkpoints (supersteps, inputs, updates and forks) the thread has. */
@@ -30,7 +35,7 @@ export interface ThreadSummary {
 }
 
 /** Lists every thread that has a checkpoint or a flag, most recently updated first. */
-export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> {
+export async function listThreads(conn: DbConnection): Promise<ThreadListing[]> {
   try {
     const tx = await conn.transaction(['checkpoints', 'writes', 'threads'], 'readonly');
     const checkpoints = tx.objectStore('checkpoints');
@@ -41,9 +46,9 @@ export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> 
     while (cursor) {
       const thread = cursor.key[0];
       threadIds.add(thread);
-      cursor = await cursor.continue([thread, []] as unknown as [string, string, string]);
+      cursor = await cursor.continue(checkpointKeyPast(thread));
     }
-    const rows = await Promise.all([...threadIds].map(async (threadId): Promise<ThreadSummary> => {
+    const rows = await Promise.all([...threadIds].map(async (threadId): Promise<ThreadListing> => {
       const flag = flags.get(threadId);
       try {
         const [latestRoot, newest, count] = await Promise.all([
@@ -54,20 +59,22 @@ export async function listThreads(conn: DbConnection): Promise<ThreadSummary[]> 
         const root = latestRoot?.value;
         const writes = root ? await tx.objectStore('writes').getAll(prefixRange(threadId, '', root.checkpoint_id)) : [];
         const channels = new Set(writes.flatMap((r) => (Array.isArray(r?.writes) ? r.writes.map((w) => w?.channel) : [])));
-        const status: ThreadStatus = flag?.running ? 'running' : channels.has('__error__') ? 'error' : channels.has('__interrupt__') ? 'interrupted' : 'idle';
         // Records are read defensively: a malformed one makes this thread's row say so, never the list fail.
         const meta = root?.metadata as Record<string, unknown> | undefined;
         const graphId = meta?.graph_id ?? flag?.graph_id;
         const step = typeof meta?.step === 'number' ? meta.step : null;
         const ts = (newest?.value as { checkpoint?: { ts?: unknown } } | undefined)?.checkpoint?.ts;
         const times = [ts, flag?.updated_at].filter((t): t is string => typeof t === 'string' && t !== '');
-        const row: ThreadSummary = { threadId, graphId: typeof graphId === 'string' ? graphId : null, status, step, checkpointCount: count, updatedAt: times.sort().at(-1) ?? null };
+        const row: ThreadListing = {
+          threadId, graphId: typeof graphId === 'string' ? graphId : null, running: flag?.running === true, error: channels.has('__error__'), interrupted: channels.has('__interrupt__'),
+          step, checkpointCount: count, updatedAt: times.sort().at(-1) ?? null,
+        };
         if (typeof flag?.name === 'string' && flag.name !== '') row.name = flag.name;
         if (root && (typeof meta !== 'object' || meta === null || step === null)) row.problem = `The latest checkpoint of this thread has malformed metadata.`;
         return row;
       } catch (err) {
         return {
-          threadId, graphId: typeof flag?.graph_id === 'string' ? flag.graph_id : null, status: 'error', step: null, checkpointCount: 0,
+          threadId, graphId: typeof flag?.graph_id === 'string' ? flag.graph_id : null, running: flag?.running === true, error: true, interrupted: false, step: null, checkpointCount: 0,
           updatedAt: typeof flag?.updated_at === 'string' ? flag.updated_at : null, problem: `This thread's records could not be read: ${err instanceof Error ? err.message : String(err)}`,
         };
       }

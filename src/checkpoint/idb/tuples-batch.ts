@@ -11,8 +11,8 @@ import { inInsertionOrder, type ReadTx } from './tuple';
 /** A range read of a channel's blobs is used when at most this share of the range is unneeded. */
 const MAX_RANGE_WASTE = 2;
 
-/** The tuples of `records` (all of one thread), in the same order; without channel values unless `values`. */
-export async function loadTuples(tx: ReadTx, records: readonly CheckpointRecord[], values = true): Promise<CheckpointTuple[]> {
+/** The tuples of `records` (all of one thread), in the same order. */
+export async function loadTuples(tx: ReadTx, records: readonly CheckpointRecord[]): Promise<CheckpointTuple[]> {
   if (records.length === 0) return [];
   const thread = records[0]!.thread_id;
   const byNs = new Map<string, CheckpointRecord[]>();
@@ -23,7 +23,7 @@ export async function loadTuples(tx: ReadTx, records: readonly CheckpointRecord[
   }
   const [writes, blobs] = await Promise.all([
     Promise.all([...byNs].map(([ns, group]) => writesOf(tx, thread, ns, group))),
-    Promise.all([...byNs].map(([ns, group]) => (values ? blobsOf(tx, thread, ns, group) : new Map<string, unknown>()))),
+    Promise.all([...byNs].map(([ns, group]) => blobsOf(tx, thread, ns, group))),
   ]);
   const writesById = new Map(writes.flatMap((m) => [...m]));
   const blobsByNs = new Map([...byNs.keys()].map((ns, i) => [ns, blobs[i]!]));

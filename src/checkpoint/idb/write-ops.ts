@@ -1,14 +1,18 @@
 /**
- * The requests of a put and of a putWrites, issued into a caller's read-write transaction, so
- * several of them can share one transaction (IndexedDBSaver.writeBatch). Requests of one
- * transaction run in issue order: a putWrites reads what an earlier put of the batch wrote.
+ * The write path of checkpoint data: the requests of a put and of a putWrites, issued into one
+ * read-write transaction, so several of them can share it (`commitWrites`: `IndexedDBSaver.put`
+ * and `putWrites` commit groups of one, `AppDatabase.writeBatch` the session's group commit).
+ * Requests of one transaction run in issue order: a putWrites reads what an earlier put of the
+ * group wrote.
  */
-import type { IDBPTransaction } from 'idb';
+import type { IDBPTransaction, StoreNames } from 'idb';
 import type { ChannelVersions, Checkpoint, CheckpointMetadata, PendingWriteValue, RunnableConfig } from '../../engine/checkpoint/types';
 import { isSpecialWrite, requireCheckpointId, requireThreadId, writeIndex } from '../../engine/checkpoint/rules';
-import { firstUncloneableKey, type WriteBatch } from './requests';
+import type { DbConnection } from './connection';
+import { toStorageError } from './errors';
+import { firstUncloneableKey, WriteBatch } from './requests';
 import { countWrites, newRow } from './rows';
-import type { CheckpointRecord, ReplayGraphDB, StoredWrite, TaskWritesRecord } from './schema';
+import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type StoredWrite, type TaskWritesRecord } from './schema';
 
 /** One checkpointer write: a `put` or a `putWrites`, with that call's arguments. */
 export type WriteOp =
@@ -16,6 +20,60 @@ export type WriteOp =
   | { kind: 'writes'; config: RunnableConfig; writes: PendingWriteValue[]; taskId: string };
 
 type WriteTx = IDBPTransaction<ReplayGraphDB, ('checkpoints' | 'blobs' | 'writes' | 'rows')[], 'readwrite'>;
+
+/** The stores that hold a thread's checkpoint data (what a checkpointer's `deleteThread` removes). */
+export const CHECKPOINT_STORES = ['checkpoints', 'blobs', 'writes', 'rows'] as const;
+
+let lastSeq = 0;
+
+/**
+ * The next write `seq`: clock-based like checkpoint ids (whose order already assumes a clock that
+ * does not run backwards), strictly increasing in this JavaScript context (every saver and
+ * database of it share the clock), so no counter record is read and rewritten on every putWrites.
+ */
+function nextSeq(): number {
+  // Date.now() × 1024 stays below 2^53 until the year 2248.
+  lastSeq = Math.max(lastSeq + 1, Date.now() * 1024);
+  return lastSeq;
+}
+
+/**
+ * Puts and putWrites, in order, in ONE transaction (a group commit): all of them are stored or,
+ * on any failure, none. Resolves only once the transaction committed.
+ */
+export async function commitWrites(conn: DbConnection, ops: readonly WriteOp[]): Promise<void> {
+  if (ops.length === 0) return;
+  const operation = describeOps(ops);
+  const tx = await conn.transaction([...CHECKPOINT_STORES], 'readwrite').catch((err: unknown) => {
+    throw toStorageError(err, operation);
+  });
+  const batch = new WriteBatch(tx, operation);
+  try {
+    for (const op of ops) {
+      if (op.kind === 'put') issuePut(tx, batch, op);
+      else await issueWrites(tx, batch, op, nextSeq);
+    }
+  } catch (err) {
+    return batch.fail(err);
+  }
+  await batch.commit();
+}
+
+/** Deletes every record of `threadId` (every namespace) from `stores`, in one transaction. */
+export async function deleteThreadFrom(conn: DbConnection, threadId: string, stores: readonly StoreNames<ReplayGraphDB>[]): Promise<void> {
+  const operation = `delete thread "${threadId}"`;
+  const tx = await conn.transaction([...stores], 'readwrite').catch((err: unknown) => {
+    throw toStorageError(err, operation);
+  });
+  const batch = new WriteBatch(tx, operation);
+  try {
+    // The thread record is keyed by the thread id alone; every other store by a key starting with it.
+    for (const store of stores) batch.issue('(thread)', () => tx.objectStore(store).delete(store === 'threads' ? IDBKeyRange.only(threadId) : prefixRange(threadId)));
+  } catch (err) {
+    return batch.fail(err);
+  }
+  await batch.commit();
+}
 
 /** What a batch does, for error messages (one op is named as its call would be). */
 export function describeOps(ops: readonly WriteOp[]): string {

@@ -48,7 +48,7 @@ export function normalize(value: unknown, limits: DecodeLimits, depth = 0): unkn
     for (let i = 0; i < value.length; i++) out[i] = normalize(value[i], limits, depth + 1);
     return out;
   }
-  if (value instanceof Built) return normalizeFields(value.tag as unknown as Record<string, unknown>, limits, depth, true);
+  if (value instanceof Built) return normalizeFields({ ...value.tag }, limits, depth, true);
   if (value instanceof Uint8Array) return bytesValue(value, limits.maxBytesKept);
   if (value instanceof Date) return { $type: 'datetime', value: Number.isNaN(value.getTime()) ? null : value.toISOString() };
   if (value instanceof ExtData) {

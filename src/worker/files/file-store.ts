@@ -8,6 +8,7 @@
 import type { BaseCheckpointSaver, CheckpointTuple, RunnableConfig } from '../../engine/checkpoint/types';
 import type { CheckpointSource } from '../../formats/index';
 import { fileThreadId, parseFileThreadId } from '../../protocol/files';
+import { rowOfTuple, type CheckpointRow } from '../../checkpoint/idb/rows';
 import { childrenOf } from './children';
 import { ERROR_CODES } from '../../shared/errors';
 import { HostError } from '../context';
@@ -64,11 +65,14 @@ export function appIdSaver(fileId: string, fileName: string, inner: BaseCheckpoi
 export function fileThreadStore(fileId: string, source: CheckpointSource, threads: () => StoredThread[]): ThreadStore {
   const name = source.info.name;
   const refuse = (what: string) => Promise.reject(readOnlyFile(name, what));
+  const saver = appIdSaver(fileId, name, source.saver());
   return {
-    saver: appIdSaver(fileId, name, source.saver()),
+    saver,
     info: { dbName: name, version: 0 },
     listThreads: async () => threads().map((t) => ({ ...t })),
+    writeBatch: () => refuse('Nothing is written to an opened file.'),
     setThreadRunning: () => refuse('A thread of an opened file cannot run: use "Continue here" to run a native copy.'),
+    renameThread: () => refuse('A thread of an opened file keeps its name.'),
     appendTrace: () => refuse('Nothing is recorded in an opened file.'),
     readTrace: async () => [],
     readCheckpointTrace: async () => [],
@@ -86,7 +90,16 @@ export function fileThreadStore(fileId: string, source: CheckpointSource, thread
       for (const n of await source.listNamespaces(parsed.originalId)) counts.set(n.checkpointNs, n.checkpointCount);
       return counts;
     },
+    async listRows(threadId, ns, limit, before) {
+      // A file keeps no rows: they are counted from its tuples, and `next` is left to the engine.
+      const rows: CheckpointRow[] = [];
+      const options = { limit, ...(before ? { before: { configurable: { checkpoint_id: before } } } : {}) };
+      for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: ns } }, options)) rows.push(rowOfTuple(t));
+      return rows;
+    },
     deleteThread: () => refuse('Close the file instead: its threads are only read.'),
+    // Nothing of an opened file is committed.
+    setDurability: () => undefined,
     listUserGraphs: async () => [],
     putUserGraph: () => refuse('No graph is saved in an opened file.'),
     deleteUserGraph: () => refuse('No graph is saved in an opened file.'),

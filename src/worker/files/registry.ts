@@ -8,6 +8,7 @@ import type { CheckpointSource, FileLike, OpenResult, ReadStats } from '../../fo
 import type { ThreadSummary, WireError } from '../../protocol/dto';
 import { fileThreadId, parseFileThreadId, type FileThreadDTO, type FileThreadLanguage, type OpenedFileDTO } from '../../protocol/files';
 import type { StoredThread, ThreadStore } from '../store';
+import { headFacts, threadStatus } from '../thread-status';
 import { fileThreadStore } from './file-store';
 
 /** Opens a set of files (a dependency: the browser reads `File`s with FileReaderSync, tests read bytes). */
@@ -82,7 +83,6 @@ export class OpenedFiles {
     const out: FileThreadDTO[] = [];
     for (const [i, t] of listed.entries()) {
       const head = i < HEADS_READ ? await source.getCheckpoint(t.threadId, '').catch(() => undefined) : undefined;
-      const writes = head?.tuple.pendingWrites ?? [];
       out.push({
         threadId: fileThreadId(fileId, t.threadId),
         originalId: t.threadId,
@@ -90,7 +90,7 @@ export class OpenedFiles {
         namespaces: t.namespaceCount,
         latestCheckpointId: t.latestCheckpointId,
         language: head ? languageOf(head.rawVersions) : 'unknown',
-        status: writes.some((w) => w[1] === '__error__') ? 'error' : writes.some((w) => w[1] === '__interrupt__') ? 'interrupted' : 'idle',
+        status: threadStatus({ running: false, ...headFacts(head?.tuple.pendingWrites) }),
         ...(head ? { updatedAt: head.tuple.checkpoint.ts } : {}),
       });
     }
@@ -99,7 +99,7 @@ export class OpenedFiles {
 
   private storedThreads(fileId: string): StoredThread[] {
     const f = this.files.get(fileId);
-    return (f?.dto.threads ?? []).map((t) => ({ threadId: t.threadId, graphId: null, status: t.status, steps: t.checkpoints, updatedAt: t.updatedAt ?? null }));
+    return (f?.dto.threads ?? []).map((t) => ({ threadId: t.threadId, graphId: null, running: false, error: t.status === 'error', interrupted: t.status === 'interrupted', steps: t.checkpoints, updatedAt: t.updatedAt ?? null }));
   }
 
   private dtoOf(fileId: string): OpenedFileDTO | undefined {

@@ -5,6 +5,7 @@
  * named `$rg` is just a key and the schema can check the structure as written.
  */
 import type { Checkpoint, CheckpointMetadata } from '../../engine/checkpoint/types';
+import type { ExportedCheckpoint } from './format';
 import type { PathSegment } from './issues';
 import { decodeValue, encodeValue } from './value-codec';
 
@@ -34,9 +35,12 @@ export function encodeCheckpoint(checkpoint: Checkpoint, path: PathSegment[]): R
   return convertCheckpoint(checkpoint, path, (v, p) => encodeValue(v, p));
 }
 
-/** A checkpoint as read from a (validated) file. */
-export function decodeCheckpoint(checkpoint: Record<string, unknown>, path: PathSegment[]): Checkpoint {
-  return convertCheckpoint(checkpoint, path, decodeValue) as unknown as Checkpoint;
+/** A checkpoint as read from a (validated) file: the structure as written, the value slots decoded. */
+export function decodeCheckpoint(checkpoint: ExportedCheckpoint['checkpoint'], path: PathSegment[]): Checkpoint {
+  const { channel_values: values, ...rest } = checkpoint;
+  // The file's key order is kept (the structure as written, first); fields a later engine may add
+  // are value slots, decoded like the channel values.
+  return { ...checkpoint, ...convertCheckpoint(rest, path, decodeValue), channel_values: mapEntries(values, [...path, 'channel_values'], decodeValue) };
 }
 
 /** Metadata as written in a file: each value encoded. */

@@ -33,7 +33,7 @@ export interface ImportOptions {
   /** Tighter or looser limits (see limits.ts). */
   limits?: Partial<ImportLimits>;
   /**
-   * Stores runs and trace events (e.g. IndexedDBSaver.appendTrace). Runs after the checkpoints are
+   * Stores runs and trace events (e.g. AppDatabase.appendTrace). Runs after the checkpoints are
    * written; if it throws, the whole import is rolled back.
    */
   writeExtras?: (extras: ImportedExtras) => Promise<void>;

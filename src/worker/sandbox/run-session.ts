@@ -14,6 +14,7 @@ import { ERROR_CODES } from '../../shared/errors';
 import type { SandboxController } from './controller';
 import { serveSession } from './session';
 import { SandboxError, violation, type SandboxWorker } from './worker-handle';
+import type { WriteOp } from '../../checkpoint/idb/write-ops';
 
 /** How a run ended, as the storage worker decided. */
 export interface RunEnd {
@@ -29,6 +30,8 @@ export interface SandboxRunInput {
   graph: GraphRef;
   plan: SandboxRunPlan;
   saver: BaseCheckpointSaver;
+  /** The group commit of the session's writes (`ThreadStore.writeBatch`). */
+  writeBatch: (ops: readonly WriteOp[]) => Promise<void>;
   /** The thread's store (`getStore()` in the run's nodes). */
   store?: (ops: WireStoreOp[]) => Promise<unknown[]>;
   /** Aborted when the run is cancelled. */
@@ -93,7 +96,7 @@ export async function runInSandbox(sandbox: SandboxController, input: SandboxRun
       finish(end);
       worker.kill(why);
     };
-    const session = serveSession(port1, input.saver, { threadId: plan.threadId, mode: 'write', ...(input.store ? { store: input.store } : {}) }, {
+    const session = serveSession(port1, input.saver, { threadId: plan.threadId, mode: 'write', writeBatch: input.writeBatch, ...(input.store ? { store: input.store } : {}) }, {
       onEvents: async (events) => {
         clock.observe(events);
         await input.onEvents(events);

@@ -33,13 +33,19 @@ const MAX_LIST_PAGE = 512;
 const MAX_HELD_EVENTS = 20_000;
 
 /** What a session may touch. */
-export interface SessionBinding {
+export type SessionBinding = {
   threadId: string;
-  /** `read`: getTuple and list only; `write`: a run's session (puts, writes, events, end). */
-  mode: 'read' | 'write';
   /** The thread's store (`st/batch`, write sessions); without it store calls are refused. */
   store?: (ops: WireStoreOp[]) => Promise<unknown[]>;
-}
+} & (
+  /** `read`: getTuple and list only. */
+  | { mode: 'read'; writeBatch?: never }
+  /**
+   * `write`: a run's session (puts, writes, events, end). `writeBatch` commits a group of checked
+   * writes in order and resolves once it committed (the store's group commit, `ThreadStore.writeBatch`).
+   */
+  | { mode: 'write'; writeBatch: (ops: readonly WriteOp[]) => Promise<void> }
+);
 
 /** What a session reports to its owner. */
 export interface SessionHandlers {
@@ -132,7 +138,7 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
 
   /**
    * Group commit: checked writes wait here while the previous group commits, then go to storage
-   * together, in order, in one transaction when the saver can (`writeBatch`), and each is answered
+   * together, in order, in one transaction (the binding's `writeBatch`), and each is answered
    * once its group committed. A group that fails answers all of its writes with the error and
    * stops the session, so nothing sent after a failed write is stored.
    */
@@ -141,14 +147,8 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   const queuedPuts = new Set<string>();
   let writing: Promise<void> = Promise.resolve();
   let draining = false;
-  const batchSaver = saver as BaseCheckpointSaver & { writeBatch?(ops: readonly WriteOp[]): Promise<void> };
-  const commitOps = async (ops: readonly WriteOp[]) => {
-    if (batchSaver.writeBatch) return batchSaver.writeBatch(ops);
-    for (const op of ops) {
-      if (op.kind === 'put') await saver.put(op.config, op.checkpoint, op.metadata, op.newVersions);
-      else await saver.putWrites(op.config, op.writes, op.taskId);
-    }
-  };
+  // Only checked writes are queued, and checkWrite refuses them in a read session.
+  const commitOps = (ops: readonly WriteOp[]) => (binding.mode === 'write' ? binding.writeBatch(ops) : Promise.reject(new Refusal('a write in a read-only session')));
   async function drain(): Promise<void> {
     try {
       while (queue.length > 0 && !stopped) {

@@ -5,7 +5,9 @@ import { cfg, cpId, listAll, makeCheckpoint, meta, putChain } from '../../../eng
 import { DbConnection } from '../connection';
 import { CheckpointStorageError } from '../errors';
 import { openAppDb } from '../open';
+import { AppDatabase } from '../app-database';
 import { IndexedDBSaver } from '../saver';
+import type { WriteOp } from '../write-ops';
 import { DB_VERSION } from '../schema';
 import { freshName, openAtVersion, openRaw, terminationEvent, withPatchedPut } from './utils';
 
@@ -113,5 +115,19 @@ describe('DbConnection', () => {
     expect(await second.get('meta', 'k')).toEqual({ key: 'k', value: 1 });
     conn.close();
     first.close();
+  });
+});
+
+describe('AppDatabase group commit', () => {
+  it('stores a group of puts and putWrites in one transaction: all of them, or none when one fails', async () => {
+    const app = new AppDatabase({ dbName: freshName('group') });
+    const put = (n: number): WriteOp => ({ kind: 'put', config: cfg('t', '', n > 1 ? cpId(n - 1) : undefined), checkpoint: makeCheckpoint(n, { a: n }, { a: n }), metadata: meta(n), newVersions: { a: n } });
+    const writes = (n: number, value: unknown): WriteOp => ({ kind: 'writes', config: cfg('t', '', cpId(n)), writes: [['a', value]], taskId: `task-${n}` });
+    await app.writeBatch([put(1), writes(1, 'w1'), put(2)]);
+    expect((await listAll(app.saver, cfg('t'))).map((t) => [t.checkpoint.id, t.pendingWrites])).toEqual([[cpId(2), []], [cpId(1), [['task-1', 'a', 'w1']]]]);
+    // The writes of checkpoint 3 cannot be cloned: checkpoint 3 and 4, sent with them, are not stored either.
+    await expect(app.writeBatch([put(3), writes(3, () => 1), put(4)])).rejects.toBeInstanceOf(CheckpointValueError);
+    expect((await listAll(app.saver, cfg('t'))).map((t) => t.checkpoint.id)).toEqual([cpId(2), cpId(1)]);
+    app.close();
   });
 });

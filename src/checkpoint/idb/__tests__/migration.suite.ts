@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cfg, cpId, ids, listAll, makeCheckpoint, meta } from '../../../engine/checkpoint/conformance/fixtures';
 import { openAppDb } from '../open';
+import { AppDatabase } from '../app-database';
 import { IndexedDBSaver } from '../saver';
 import { DB_VERSION } from '../schema';
 import { freshName, openAtVersion, openRaw } from './utils';
@@ -31,18 +32,19 @@ describe('IndexedDB schema migrations', () => {
     ]);
     v2.close();
 
-    const saver = new IndexedDBSaver({ dbName: name });
+    const app = new AppDatabase({ dbName: name });
+    const saver = app.saver;
     // Listing across namespaces uses the index version 3 added.
     expect(ids(await listAll(saver, cfg('t1')))).toEqual([3, 2, 1].map(cpId));
     const latest = await saver.getTuple(cfg('t1'));
     expect(latest?.checkpoint.channel_values).toEqual({ a: 'a3' });
     expect(latest?.parentConfig).toEqual(cfg('t1', '', cpId(1)));
     expect(latest?.pendingWrites).toEqual([['task', '__interrupt__', 'ask']]);
-    const [thread] = await saver.listThreads();
-    expect(thread).toMatchObject({ threadId: 't1', graphId: 'chat', status: 'interrupted', step: 3, checkpointCount: 2 });
-    await saver.appendTrace('t1', [{ runId: 'r', type: 'x' }]);
-    expect(await saver.readTrace('t1')).toEqual([{ runId: 'r', type: 'x' }]);
-    saver.close();
+    const [thread] = await app.listThreads();
+    expect(thread).toMatchObject({ threadId: 't1', graphId: 'chat', running: false, error: false, interrupted: true, step: 3, checkpointCount: 2 });
+    await app.appendTrace('t1', [{ runId: 'r', type: 'x' }]);
+    expect(await app.readTrace('t1')).toEqual([{ runId: 'r', type: 'x' }]);
+    app.close();
 
     const v3 = await openRaw(name);
     expect(v3.version).toBe(DB_VERSION);
@@ -73,14 +75,15 @@ describe('IndexedDB schema migrations', () => {
     const first = new IndexedDBSaver({ dbName: name });
     await first.put(cfg('t'), makeCheckpoint(1, { a: 1 }), meta(-1), { a: 1 });
     first.close();
-    const saver = new IndexedDBSaver({ dbName: name });
+    const app = new AppDatabase({ dbName: name });
+    const saver = app.saver;
     expect((await saver.getTuple(cfg('t')))?.checkpoint.channel_values).toEqual({ a: 1 });
-    expect(await saver.listUserGraphs()).toEqual([]);
-    await saver.putUserGraph({ id: 'user:g', title: 'G', source: 'export default 1' });
-    expect((await saver.listUserGraphs()).map((g) => [g.id, g.title, g.source])).toEqual([['user:g', 'G', 'export default 1']]);
-    await saver.deleteUserGraph('user:g');
-    expect(await saver.listUserGraphs()).toEqual([]);
-    saver.close();
+    expect(await app.listUserGraphs()).toEqual([]);
+    await app.putUserGraph({ id: 'user:g', title: 'G', source: 'export default 1' });
+    expect((await app.listUserGraphs()).map((g) => [g.id, g.title, g.source])).toEqual([['user:g', 'G', 'export default 1']]);
+    await app.deleteUserGraph('user:g');
+    expect(await app.listUserGraphs()).toEqual([]);
+    app.close();
     const db = await openRaw(name);
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames]).toContain('user_graphs');
@@ -100,13 +103,14 @@ describe('IndexedDB schema migrations', () => {
     ]);
     v6.close();
 
-    const saver = new IndexedDBSaver({ dbName: name });
+    const app = new AppDatabase({ dbName: name });
+    const saver = app.saver;
     await saver.put(cfg('t', '', cpId(1)), makeCheckpoint(2, { a: 2 }), meta(1), { a: 2 });
     await saver.putWrites(cfg('t', '', cpId(2)), [['a', 3], ['__error__', 'e']], 'k2');
     // The special channel written again replaces its write: still two writes.
     await saver.putWrites(cfg('t', '', cpId(2)), [['__error__', 'e2']], 'k2');
-    await saver.appendTrace('t', [{ runId: 'r', kind: 'checkpoint', checkpoint: { checkpointId: cpId(2), ns: '', next: ['n'] } }]);
-    const rows = await saver.listRows('t', '', 10);
+    await app.appendTrace('t', [{ runId: 'r', kind: 'checkpoint', checkpoint: { checkpointId: cpId(2), ns: '', next: ['n'] } }]);
+    const rows = await app.listRows('t', '', 10);
     expect(rows.map((r) => [r.config.configurable?.checkpoint_id, r.next, r.writes])).toEqual([
       [cpId(2), ['n'], { count: 2, interrupts: false, error: true, channels: ['a', '__error__'] }],
       // Saved before version 7: its writes are counted when read, and its `next` is not known.
@@ -115,6 +119,6 @@ describe('IndexedDB schema migrations', () => {
     expect(rows[0]!.parentConfig).toEqual(cfg('t', '', cpId(1)));
     // Nothing stored before was lost.
     expect((await saver.getTuple(cfg('t', '', cpId(1))))?.checkpoint.channel_values).toEqual({ a: 'a1' });
-    saver.close();
+    app.close();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cfg, cpId, ids, listAll, makeCheckpoint, meta } from '../../../engine/checkpoint/conformance/fixtures';
+import { AppDatabase } from '../app-database';
 import { IndexedDBSaver } from '../saver';
 import { eventsAbout } from '../trace-keys';
 import { freshName, openAtVersion } from './utils';
@@ -44,39 +45,39 @@ function twoRuns(): unknown[] {
 
 describe('IndexedDBSaver read path', () => {
   it('reads the events about a checkpoint through the index, as filtering the whole trace does', async () => {
-    const saver = new IndexedDBSaver({ dbName: freshName('trace-index') });
+    const app = new AppDatabase({ dbName: freshName('trace-index') });
     const events = twoRuns();
     // Appended in three calls, the middle one splitting the open tick from C1.
-    await saver.appendTrace('t', events.slice(0, 7));
-    await saver.appendTrace('t', events.slice(7, 12));
-    await saver.appendTrace('t', events.slice(12));
-    const all = await saver.readTrace('t');
+    await app.appendTrace('t', events.slice(0, 7));
+    await app.appendTrace('t', events.slice(7, 12));
+    await app.appendTrace('t', events.slice(12));
+    const all = await app.readTrace('t');
     expect(all).toEqual(events);
     const seqs = (list: unknown[]) => list.map((e) => `${(e as { runId: string }).runId}:${(e as { seq: number }).seq}`);
     for (const [ns, id] of [['', 'C0'], ['', 'C1'], ['', 'C2'], ['sub:1', 'S0'], ['sub:1', 'S1']] as const) {
-      expect(await saver.readCheckpointTrace('t', ns, id)).toEqual(eventsAbout('t', all, ns, id));
+      expect(await app.readCheckpointTrace('t', ns, id)).toEqual(eventsAbout('t', all, ns, id));
     }
     // The ticks from C1 with their closing boundaries and the writes put against it, nothing else.
-    expect(seqs(await saver.readCheckpointTrace('t', '', 'C1'))).toEqual(['r1:5', 'r1:6', 'r1:8', 'r1:10', 'r2:1', 'r2:2', 'r2:3', 'r2:4']);
+    expect(seqs(await app.readCheckpointTrace('t', '', 'C1'))).toEqual(['r1:5', 'r1:6', 'r1:8', 'r1:10', 'r2:1', 'r2:2', 'r2:3', 'r2:4']);
     // The subgraph tick stayed open over the root's run end and closed at its own save.
-    expect(seqs(await saver.readCheckpointTrace('t', 'sub:1', 'S0'))).toEqual(['r1:7', 'r1:9', 'r2:5']);
-    expect(await saver.readCheckpointTrace('t', '', 'C9')).toEqual([]);
-    expect(await saver.readCheckpointTrace('other', '', 'C1')).toEqual([]);
-    saver.close();
+    expect(seqs(await app.readCheckpointTrace('t', 'sub:1', 'S0'))).toEqual(['r1:7', 'r1:9', 'r2:5']);
+    expect(await app.readCheckpointTrace('t', '', 'C9')).toEqual([]);
+    expect(await app.readCheckpointTrace('other', '', 'C1')).toEqual([]);
+    app.close();
   });
 
   it('keeps the open tick of a thread across savers (a reload between two appends)', async () => {
     const name = freshName('open-tick');
     const events = twoRuns();
-    const first = new IndexedDBSaver({ dbName: name });
-    await first.appendTrace('t', events.slice(0, 7));
-    first.close();
-    const second = new IndexedDBSaver({ dbName: name });
-    await second.appendTrace('t', events.slice(7));
-    expect(await second.readCheckpointTrace('t', '', 'C1')).toEqual(eventsAbout('t', events, '', 'C1'));
-    await second.deleteThread('t');
-    expect(await second.readCheckpointTrace('t', '', 'C1')).toEqual([]);
-    second.close();
+    const firstApp = new AppDatabase({ dbName: name });
+    await firstApp.appendTrace('t', events.slice(0, 7));
+    firstApp.close();
+    const secondApp = new AppDatabase({ dbName: name });
+    await secondApp.appendTrace('t', events.slice(7));
+    expect(await secondApp.readCheckpointTrace('t', '', 'C1')).toEqual(eventsAbout('t', events, '', 'C1'));
+    await secondApp.deleteThread('t');
+    expect(await secondApp.readCheckpointTrace('t', '', 'C1')).toEqual([]);
+    secondApp.close();
   });
 
   it('tags the trace records of a version-4 database when it is upgraded', async () => {
@@ -90,38 +91,39 @@ describe('IndexedDBSaver read path', () => {
       tx.done,
     ]);
     v4.close();
-    const saver = new IndexedDBSaver({ dbName: name });
+    const app = new AppDatabase({ dbName: name });
     // The open tick from C1 found by the upgrade carries on into later appends.
-    await saver.appendTrace('t', events.slice(7));
-    expect(await saver.readTrace('t')).toEqual(events);
-    for (const id of ['C0', 'C1', 'C2']) expect(await saver.readCheckpointTrace('t', '', id)).toEqual(eventsAbout('t', events, '', id));
-    saver.close();
+    await app.appendTrace('t', events.slice(7));
+    expect(await app.readTrace('t')).toEqual(events);
+    for (const id of ['C0', 'C1', 'C2']) expect(await app.readCheckpointTrace('t', '', id)).toEqual(eventsAbout('t', events, '', id));
+    app.close();
   });
 
   it('reads the run summary records and slices of one run without the rest of the trace', async () => {
-    const saver = new IndexedDBSaver({ dbName: freshName('runs') });
+    const app = new AppDatabase({ dbName: freshName('runs') });
     const events = twoRuns();
     const summary2 = { runId: 'r2', seq: 7, kind: 'run', run: { runId: 'r2' } };
-    await saver.appendTrace('t', [...events, summary2]);
-    await saver.appendTrace('u', [{ runId: 'r9', seq: 0, kind: 'run', run: { runId: 'r9' } }]);
-    expect(await saver.readRunRecords('t')).toEqual([events[0], summary2]);
-    const r2 = (await saver.readTrace('t', 'r2'));
-    expect(await saver.readRunSlice('t', 'r2', 0, 3)).toEqual(r2.slice(0, 3));
-    expect(await saver.readRunSlice('t', 'r2', 5, 100)).toEqual(r2.slice(5));
-    expect(await saver.readRunSlice('t', 'r2', 50, 3)).toEqual([]);
-    expect(await saver.readRunSlice('t', 'nope', 0, 3)).toEqual([]);
-    saver.close();
+    await app.appendTrace('t', [...events, summary2]);
+    await app.appendTrace('u', [{ runId: 'r9', seq: 0, kind: 'run', run: { runId: 'r9' } }]);
+    expect(await app.readRunRecords('t')).toEqual([events[0], summary2]);
+    const r2 = (await app.readTrace('t', 'r2'));
+    expect(await app.readRunSlice('t', 'r2', 0, 3)).toEqual(r2.slice(0, 3));
+    expect(await app.readRunSlice('t', 'r2', 5, 100)).toEqual(r2.slice(5));
+    expect(await app.readRunSlice('t', 'r2', 50, 3)).toEqual([]);
+    expect(await app.readRunSlice('t', 'nope', 0, 3)).toEqual([]);
+    app.close();
   });
 
   it('counts checkpoints per namespace', async () => {
-    const saver = new IndexedDBSaver({ dbName: freshName('namespaces') });
+    const app = new AppDatabase({ dbName: freshName('namespaces') });
+    const saver = app.saver;
     for (let n = 1; n <= 5; n++) await saver.put(cfg('t', ''), makeCheckpoint(n, { a: n }), meta(n), { a: n });
     for (let n = 6; n <= 7; n++) await saver.put(cfg('t', 'sub:1'), makeCheckpoint(n, { a: n }), meta(n), { a: n });
     await saver.put(cfg('t', 'sub:1|inner:2'), makeCheckpoint(8, { a: 8 }), meta(8), { a: 8 });
     await saver.put(cfg('u', 'other'), makeCheckpoint(9, { a: 9 }), meta(9), { a: 9 });
-    expect(await saver.countNamespaces('t')).toEqual(new Map([['', 5], ['sub:1', 2], ['sub:1|inner:2', 1]]));
-    expect(await saver.countNamespaces('nobody')).toEqual(new Map());
-    saver.close();
+    expect(await app.countNamespaces('t')).toEqual(new Map([['', 5], ['sub:1', 2], ['sub:1|inner:2', 1]]));
+    expect(await app.countNamespaces('nobody')).toEqual(new Map());
+    app.close();
   });
 
   it('lists a long thread in chunks: every tuple once, newest first, with its values and writes', async () => {
@@ -141,10 +143,6 @@ describe('IndexedDBSaver read path', () => {
       const one = await saver.getTuple(tuple.config);
       expect(tuple).toEqual(one);
     }
-    // Timeline rows: the same tuples without a single channel value.
-    const rows: unknown[] = [];
-    for await (const t of saver.listWithoutValues('t', '')) rows.push(t);
-    expect(rows).toEqual(listed.map((t) => ({ ...t, checkpoint: { ...t.checkpoint, channel_values: {} } })));
     // Tuples sharing a blob get their own copies.
     expect(listed[0]!.checkpoint.channel_values.fixed).not.toBe(listed[1]!.checkpoint.channel_values.fixed);
     // Across namespaces, the subgraph checkpoint comes first (newest id).

@@ -1,0 +1,66 @@
+/** Graphs as the page sees them: the drawing, what the run form needs, why a user graph is not loaded, and where its code failed. */
+import type { Json } from './dto-json';
+
+/** A graph as the UI draws it. */
+export interface GraphShape {
+  nodes: GraphNodeDTO[];
+  edges: GraphEdgeDTO[];
+  /**
+   * Set for a functional-API graph: the name of its entrypoint node. Its tasks are not part of
+   * the drawing (LangGraph draws an entrypoint as one node); the UI adds those seen in the thread.
+   */
+  entrypoint?: string;
+}
+
+export interface GraphNodeDTO {
+  id: string;
+  /** `task`: a functional-API task the entrypoint was seen calling (added by the UI, never by the worker). */
+  kind: 'start' | 'end' | 'node' | 'subgraph' | 'task';
+  /** For `subgraph` nodes: the inner graph, drawn when the node is expanded. */
+  subgraph?: GraphShape;
+  /** Node-level settings worth showing (retry policy, cache policy, deferred...). */
+  badges?: string[];
+}
+
+export interface GraphEdgeDTO {
+  source: string;
+  target: string;
+  /** True for edges produced by a conditional router (drawn dashed). */
+  conditional: boolean;
+  /** Edge label: the router's path-map key, or `Send` for fan-out edges. */
+  label?: string;
+  /** An entrypoint calling one of its tasks (added by the UI, never by the worker; drawn dashed). */
+  call?: true;
+}
+
+/** A graph the worker can run. */
+export interface GraphInfo {
+  id: string;
+  title: string;
+  /** Two sentences: what it does and what to look for in the debugger. */
+  description: string;
+  origin: 'builtin' | 'user' | 'remote';
+  shape: GraphShape;
+  /** A sensible first input, shown in the run form. */
+  exampleInput: Json;
+  /** For user graphs: the TypeScript source. */
+  source?: string;
+  /** Set when a user graph is not loaded: it failed or hung at load, or it was imported and not approved yet. */
+  quarantine?: GraphQuarantine;
+}
+
+/** Why a user graph is not loaded (it cannot run until it is fixed and saved, or approved). */
+export interface GraphQuarantine {
+  reason: 'load-failed' | 'load-timeout' | 'unapproved' | 'unavailable';
+  message: string;
+  /** ISO time it was quarantined. */
+  since: string;
+}
+
+/** A problem in a user graph's TypeScript, positioned in its source (null: position unknown). */
+export interface UserCodeErrorDTO {
+  kind: 'syntax' | 'runtime' | 'shape' | 'import';
+  message: string;
+  line: number | null;
+  column: number | null;
+}

@@ -1,0 +1,43 @@
+/** Runs: what kind, how they ended, their summaries, controls and resume values. */
+import type { Json } from './dto-json';
+import type { WireError } from './wire-types';
+
+export type RunKind = 'run' | 'resume' | 'continue' | 'replay' | 'fork';
+export type RunOutcome = 'running' | 'done' | 'interrupted' | 'paused' | 'error' | 'cancelled';
+
+/** One engine run on a thread. */
+export interface RunSummary {
+  runId: string;
+  threadId: string;
+  kind: RunKind;
+  /** The checkpoint the run started from (null on a new thread). */
+  fromCheckpointId: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  outcome: RunOutcome;
+  error: WireError | null;
+  /** The graph the run executed. */
+  graphId?: string;
+  /** How many trace events the run recorded (known once it ended). */
+  events?: number;
+}
+
+/** Step-mode and breakpoint settings of a run. */
+export interface RunControls {
+  /** Pause after every superstep. */
+  stepMode?: boolean;
+  /** Pause before these nodes run. */
+  breakBefore?: string[];
+  /** Pause after these nodes ran. */
+  breakAfter?: string[];
+  /** The most supersteps the run may take (a whole number, at least 1). */
+  recursionLimit?: number;
+  /**
+   * Per-node time limit in milliseconds: a node (one attempt of one task) running longer has its
+   * sandbox stopped and the run ends `cancelled`, keeping every committed checkpoint.
+   */
+  nodeTimeoutMs?: number;
+}
+
+/** How to answer pending interrupts. */
+export type ResumeValue = { kind: 'value'; value: Json } | { kind: 'byId'; values: Record<string, Json> };
