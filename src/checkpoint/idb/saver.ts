@@ -33,7 +33,7 @@ import { prefixRange, type CheckpointRecord } from './schema';
 import { loadTuple, type ReadTx } from './tuple';
 import { listRows, listThread } from './listing';
 import type { CheckpointRow } from './rows';
-import { describeOps, issuePut, issueWrites, type WriteOp } from './write-ops';
+import { describeOps, issueOps, type WriteOp } from './write-ops';
 import { listThreads, setThreadName, setThreadRunning, type ThreadSummary } from './threads';
 import { readChildren } from './children';
 import type { LedgerCheckpoint } from '../../engine/ledger/index';
@@ -130,10 +130,7 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     });
     const batch = new WriteBatch(tx, operation);
     try {
-      for (const op of ops) {
-        if (op.kind === 'put') issuePut(tx, batch, op);
-        else await issueWrites(tx, batch, op, () => this.nextSeq());
-      }
+      await issueOps(tx, batch, ops, () => this.nextSeq());
     } catch (err) {
       return batch.fail(err);
     }
