@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../protocol/messages';
 import { createEventGate } from './event-gate';
 
-const saved = (id: string): RunEvent => ({ kind: 'trace', event: { type: '@engine.checkpoint.saved', step: 0, checkpointId: id, parentCheckpointId: null, source: 'loop', newChannels: [] } } as RunEvent);
-const notice = (id: string): RunEvent => ({ kind: 'checkpoint', checkpoint: { checkpointId: id, ns: '', next: [] } } as unknown as RunEvent);
-const tick = (step: number): RunEvent => ({ kind: 'trace', event: { type: '@engine.tick.start', step, checkpointId: 'x', isReplaying: false } } as RunEvent);
+const base = { runId: 'r', checkpointNs: '', seq: 0 };
+const saved = (id: string): RunEvent => ({ kind: 'trace', event: { ...base, type: '@engine.checkpoint.saved', step: 0, checkpointId: id, parentCheckpointId: null, source: 'loop', newChannels: [] } });
+const notice = (id: string): RunEvent => ({
+  kind: 'checkpoint',
+  checkpoint: { checkpointId: id, parentId: null, ns: '', step: 0, source: 'loop', ts: '', next: [], pendingWrites: 0, hasInterrupts: false, hasError: false },
+});
+const tick = (step: number): RunEvent => ({ kind: 'trace', event: { ...base, type: '@engine.tick.start', step, checkpointId: 'x', isReplaying: false } });
 
 function gate() {
   const out: RunEvent[] = [];

@@ -4,9 +4,11 @@
  * batch read (their task's writes record, their checkpoint's row) is read for the whole batch at
  * once, before anything is written: one round trip per batch rather than two per putWrites. The
  * batch then keeps those records in memory as it writes them, so a putWrites sees what an earlier
- * op of the same batch wrote, exactly as if each had read the store in turn.
+ * op of the same batch wrote, exactly as if each had read the store in turn, and puts each
+ * timeline row it touched once, at the end. Writes are bare IDBRequests (no promise and listeners
+ * per request): a failed one aborts the transaction, and the batch's commit reports it.
  */
-import type { IDBPTransaction } from 'idb';
+import { unwrap, type IDBPTransaction } from 'idb';
 import type { ChannelVersions, Checkpoint, CheckpointMetadata, PendingWriteValue, RunnableConfig } from '../../engine/checkpoint/types';
 import { isSpecialWrite, requireCheckpointId, requireThreadId, writeIndex } from '../../engine/checkpoint/rules';
 import { firstUncloneableKey, type WriteBatch } from './requests';
@@ -38,6 +40,8 @@ export function describeOps(ops: readonly WriteOp[]): string {
 interface BatchRecords {
   writes: Map<string, TaskWritesRecord | undefined>;
   rows: Map<string, RowRecord | undefined>;
+  /** Rows the batch changed, put once when every op was issued. */
+  changedRows: Set<RowRecord>;
 }
 
 const recordKey = (...parts: string[]) => parts.join('\u0000');
@@ -51,7 +55,7 @@ function addressOf(op: Extract<WriteOp, { kind: 'writes' }>): [string, string, s
 
 /** Reads, side by side, every record the putWrites of `ops` will read. */
 async function readAhead(tx: WriteTx, ops: readonly WriteOp[]): Promise<BatchRecords> {
-  const out: BatchRecords = { writes: new Map(), rows: new Map() };
+  const out: BatchRecords = { writes: new Map(), rows: new Map(), changedRows: new Set() };
   const reads: Promise<void>[] = [];
   for (const op of ops) {
     if (op.kind !== 'writes') continue;
@@ -76,15 +80,18 @@ async function readAhead(tx: WriteTx, ops: readonly WriteOp[]): Promise<BatchRec
  * of which waits for IndexedDB.
  */
 export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly WriteOp[], nextSeq: () => number): Promise<void> {
-  const records = ops.some((op) => op.kind === 'writes') ? await readAhead(tx, ops) : { writes: new Map(), rows: new Map() };
+  const records: BatchRecords = ops.some((op) => op.kind === 'writes') ? await readAhead(tx, ops) : { writes: new Map(), rows: new Map(), changedRows: new Set() };
+  const raw = unwrap(tx);
   for (const op of ops) {
-    if (op.kind === 'put') issuePut(tx, batch, op, records);
-    else issueWrites(tx, batch, op, nextSeq, records);
+    if (op.kind === 'put') issuePut(raw, batch, op, records);
+    else issueWrites(raw, batch, op, nextSeq, records);
   }
+  const rows = raw.objectStore('rows');
+  for (const row of records.changedRows) batch.issue('(row)', () => rows.put(row));
 }
 
 /** Issues a put: the new channel values as blobs, the checkpoint record without values, its timeline row. */
-function issuePut(tx: WriteTx, batch: WriteBatch, op: Extract<WriteOp, { kind: 'put' }>, records: BatchRecords): void {
+function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { kind: 'put' }>, records: BatchRecords): void {
   const { config, checkpoint, metadata, newVersions } = op;
   const thread = requireThreadId(config, 'IndexedDBSaver.put');
   const ns = config.configurable?.checkpoint_ns ?? '';
@@ -109,13 +116,16 @@ function issuePut(tx: WriteTx, batch: WriteBatch, op: Extract<WriteOp, { kind: '
     return key === undefined ? '(checkpoint)' : `metadata.${key}`;
   };
   batch.issue(culprit, () => tx.objectStore('checkpoints').put(record));
+  const key = recordKey(thread, ns, checkpoint.id);
+  const replaced = records.rows.get(key);
+  if (replaced) records.changedRows.delete(replaced);
   const row = newRow(thread, ns, checkpoint.id);
-  batch.issue('(row)', () => tx.objectStore('rows').put(row));
-  records.rows.set(recordKey(thread, ns, checkpoint.id), row);
+  records.rows.set(key, row);
+  records.changedRows.add(row);
 }
 
 /** Issues a putWrites: the task's writes merged into its record (WRITES_IDX_MAP rules), counted on the row. */
-function issueWrites(tx: WriteTx, batch: WriteBatch, op: Extract<WriteOp, { kind: 'writes' }>, nextSeq: () => number, records: BatchRecords): void {
+function issueWrites(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { kind: 'writes' }>, nextSeq: () => number, records: BatchRecords): void {
   const { writes, taskId } = op;
   const [thread, ns, checkpointId] = addressOf(op);
   // Resolve WRITES_IDX_MAP within the call first: a special channel repeated in one call keeps
@@ -149,8 +159,5 @@ function issueWrites(tx: WriteTx, batch: WriteBatch, op: Extract<WriteOp, { kind
   }
   // A checkpoint saved before rows were kept has none: its writes are counted when read.
   const row = counted.length > 0 ? records.rows.get(recordKey(thread, ns, checkpointId)) : undefined;
-  if (row) {
-    countWrites(row, counted);
-    batch.issue('(row)', () => tx.objectStore('rows').put(row));
-  }
+  if (row) records.changedRows.add(countWrites(row, counted));
 }
