@@ -73,7 +73,12 @@ export async function executeRun(module: GraphModule, plan: SandboxRunPlan, sess
     flush: (events) => session.notify({ type: 'run/events', events }),
   });
   // Events about a checkpoint follow its put on the port (see event-gate.ts).
-  const gate = createEventGate((event) => stream.push(event));
+  const gate = createEventGate((event) => {
+    stream.push(event);
+    // A node time limit is kept by the storage worker from the task events: they go out at once.
+    const type = event.kind === 'trace' ? event.event.type : null;
+    if (plan.eagerTaskEvents && (type === '@engine.task.run' || type === '@engine.task.finished')) stream.flushNow();
+  });
   const saver = new ProxySaver(session, { window: sync ? 0 : (batching.window ?? ASYNC_WINDOW), onPost: (id) => gate.posted(id) });
   const emit = (event: RunEvent) => {
     // The storage worker refuses a malformed event (e.g. a node name over the id limit): it is dropped here.
@@ -88,8 +93,7 @@ export async function executeRun(module: GraphModule, plan: SandboxRunPlan, sess
     const config = await runConfig(graph, plan, abort, (event) => {
       emit({ kind: 'trace', event: traceData(event) });
       const saved = event.type === '@engine.checkpoint.saved';
-      if (plan.eagerTaskEvents && (event.type === '@engine.task.run' || event.type === '@engine.task.finished')) stream.flushNow();
-      else if (saved) stream.flushEarly();
+      if (saved) stream.flushEarly();
       if (plan.controls.stepMode && saved && event.checkpointNs === '' && event.source === 'loop') abort.abort(STEP);
     });
     if (config) {
