@@ -153,6 +153,49 @@ test.describe('hostile: storage', () => {
     await expectUntouched(page, v.before);
   });
 
+  // What the page was told is the promise: every checkpoint reported to it (a checkpoint notice or
+  // a "checkpoint saved" event) must be in IndexedDB after a reload, also while the engine runs
+  // ahead of its commits (async durability) and whatever was still committing when the tab went.
+  for (const durability of ['async', 'sync'] as const) {
+    test(`a reload mid-run under ${durability} durability keeps every checkpoint the page was told is saved`, async ({ page }) => {
+      await openApp(page);
+      const v = await victims(page);
+      const threadId = `told-${durability}-${Date.now()}`;
+      await page.evaluate(async ({ threadId, durability }) => {
+        const c = window.__replaygraph!;
+        const told = new Set<string>();
+        (window as unknown as { told: Set<string> }).told = told;
+        c.onRunEvents('*', (events, meta) => {
+          if (meta.threadId !== threadId) return;
+          for (const e of events) {
+            if (e.kind === 'checkpoint') told.add(e.checkpoint.checkpointId);
+            else if (e.event.type === '@engine.checkpoint.saved') told.add(e.event.checkpointId);
+          }
+        });
+        await c.startRun({ threadId, graphId: 'test-counter', input: { count: 0, target: 200_000, delayMs: 0 }, controls: { recursionLimit: 300_000, durability } });
+      }, { threadId, durability });
+      await page.waitForFunction(() => (window as unknown as { told: Set<string> }).told.size >= 300, undefined, { timeout: 60_000 });
+      const told = await page.evaluate(() => [...(window as unknown as { told: Set<string> }).told]);
+      await openApp(page);
+      const after = await page.evaluate(async (t) => {
+        const c = window.__replaygraph!;
+        const ids: string[] = [];
+        for (let before: string | undefined; ;) {
+          const p = await c.historyPage({ threadId: t, limit: 500, ...(before ? { before } : {}) });
+          ids.push(...p.items.map((i) => i.checkpointId));
+          if (p.nextBefore === null) break;
+          before = p.nextBefore;
+        }
+        return { ids, runs: (await c.listRuns(t)).map((r) => r.outcome) };
+      }, threadId);
+      const stored = new Set(after.ids);
+      expect(told.length).toBeGreaterThanOrEqual(300);
+      expect(told.filter((id) => !stored.has(id))).toEqual([]);
+      expect(after.runs).toEqual(['cancelled']);
+      await expectUntouched(page, v.before);
+    });
+  }
+
   test('a node cannot shrink the storage worker\'s limits: a value too deep to export is refused where it is written', async ({ page }) => {
     await openApp(page);
     const v = await victims(page);

@@ -2,7 +2,7 @@
 declare global {
   interface Window {
     benchSandboxReady?: boolean;
-    benchRun?: (path: 'engine' | 'host', window: number, durability: 'strict' | 'relaxed') => Promise<number>;
+    benchRun?: (path: 'engine' | 'host', run: 'sync' | 'async', durability: 'strict' | 'relaxed') => Promise<number>;
   }
 }
 
@@ -20,10 +20,10 @@ worker.onerror = (ev) => {
   for (const w of waiting.values()) w.reject(new Error(`bench worker: ${ev.message}`));
   waiting.clear();
 };
-window.benchRun = (path, window, durability) => new Promise((resolve, reject) => {
+window.benchRun = (path, run, durability) => new Promise((resolve, reject) => {
   const id = ++next;
   waiting.set(id, { resolve, reject });
-  worker.postMessage({ id, path, window, durability });
+  worker.postMessage({ id, path, run, durability });
 });
 window.benchSandboxReady = true;
 export {};

@@ -19,26 +19,26 @@ export const STEPS = 1000;
 const counter = TEST_GRAPHS.find((g) => g.id === 'test-counter')!;
 let seq = 0;
 
-async function engineRun(durability: 'strict' | 'relaxed'): Promise<number> {
+async function engineRun(run: 'sync' | 'async', durability: 'strict' | 'relaxed'): Promise<number> {
   const app = new AppDatabase({ dbName: `bench-engine-${Date.now()}-${++seq}` });
   app.setDurability(durability);
   const saver = app.saver;
   await saver.countBlobs('warm-up');
   const graph = counter.build(saver);
   const start = performance.now();
-  await graph.invoke({ count: 0, target: STEPS, delayMs: 0 }, { configurable: { thread_id: 't' }, recursionLimit: STEPS + 10 });
+  await graph.invoke({ count: 0, target: STEPS, delayMs: 0 }, { configurable: { thread_id: 't' }, recursionLimit: STEPS + 10, durability: run });
   const ms = performance.now() - start;
   saver.close();
   return ms;
 }
 
 /** A launcher that starts sandbox servers in this worker (as the Node tests do). */
-function inWorkerLauncher(window: number): SandboxLauncher {
+function inWorkerLauncher(): SandboxLauncher {
   const live = new Map<string, () => void>();
   return {
     async spawn(key) {
       const { port1, port2 } = new MessageChannel();
-      live.set(key, startSandbox(port2, { builtins: BUILTIN_GRAPHS, testGraphs: TEST_GRAPHS, batching: { window } }));
+      live.set(key, startSandbox(port2, { builtins: BUILTIN_GRAPHS, testGraphs: TEST_GRAPHS }));
       return port1 as PortLike;
     },
     kill(key) {
@@ -49,10 +49,10 @@ function inWorkerLauncher(window: number): SandboxLauncher {
   };
 }
 
-async function hostRun(window: number, durability: 'strict' | 'relaxed'): Promise<number> {
+async function hostRun(run: 'sync' | 'async', durability: 'strict' | 'relaxed'): Promise<number> {
   const { port1, port2 } = new MessageChannel();
   startHost(port2 as unknown as Endpoint, {
-    openStore: async () => createIdbStore(`bench-host-${Date.now()}-${++seq}`, APP_DB_VERSION), launcher: inWorkerLauncher(window), testGraphs: true,
+    openStore: async () => createIdbStore(`bench-host-${Date.now()}-${++seq}`, APP_DB_VERSION), launcher: inWorkerLauncher(), testGraphs: true,
   });
   const client = createWorkerClient(port1 as unknown as ClientEndpoint);
   // Both sides listen with addEventListener, which leaves a MessagePort unstarted.
@@ -63,7 +63,7 @@ async function hostRun(window: number, durability: 'strict' | 'relaxed'): Promis
   // A first short run starts the sandbox workers (outside the timing).
   await client.waitForRun((await client.startRun({ threadId: 'warm', graphId: 'test-counter', input: { count: 0, target: 2, delayMs: 0 } })).runId);
   const start = performance.now();
-  const { runId } = await client.startRun({ threadId: 't', graphId: 'test-counter', input: { count: 0, target: STEPS, delayMs: 0 }, controls: { recursionLimit: STEPS + 10 } });
+  const { runId } = await client.startRun({ threadId: 't', graphId: 'test-counter', input: { count: 0, target: STEPS, delayMs: 0 }, controls: { recursionLimit: STEPS + 10, durability: run } });
   const ended = await client.waitForRun(runId);
   const ms = performance.now() - start;
   if (ended.outcome !== 'done') throw new Error(JSON.stringify(ended.error));
@@ -71,11 +71,11 @@ async function hostRun(window: number, durability: 'strict' | 'relaxed'): Promis
   return ms;
 }
 
-self.onmessage = async (ev: MessageEvent<{ id: number; path: 'engine' | 'host'; window: number; durability: 'strict' | 'relaxed' }>) => {
-  const { id, path, window, durability } = ev.data;
+self.onmessage = async (ev: MessageEvent<{ id: number; path: 'engine' | 'host'; run: 'sync' | 'async'; durability: 'strict' | 'relaxed' }>) => {
+  const { id, path, run, durability } = ev.data;
   const post = (m: unknown) => (self as unknown as { postMessage(m: unknown): void }).postMessage(m);
   try {
-    post({ id, ms: path === 'engine' ? await engineRun(durability) : await hostRun(window, durability) });
+    post({ id, ms: path === 'engine' ? await engineRun(run, durability) : await hostRun(run, durability) });
   } catch (err) {
     post({ id, error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) });
   }

@@ -37,7 +37,17 @@ export interface RunControls {
    * sandbox stopped and the run ends `cancelled`, keeping every committed checkpoint.
    */
   nodeTimeoutMs?: number;
+  /**
+   * When the engine waits for its checkpoints (LangGraph's `durability`): `async` (the default)
+   * runs the next superstep while the previous checkpoint commits; `sync` starts a superstep only
+   * once the previous one's writes and checkpoint committed. Either way the page is told a
+   * checkpoint is saved only once it committed.
+   */
+  durability?: RunDurability;
 }
+
+/** The durabilities a run may ask for. */
+export type RunDurability = 'sync' | 'async';
 
 /** How to answer pending interrupts. */
 export type ResumeValue = { kind: 'value'; value: Json } | { kind: 'byId'; values: Record<string, Json> };

@@ -38,6 +38,7 @@ const controls = optional(shape({
   breakAfter: optional(nodeList),
   recursionLimit: optional(int(1, L.maxRecursionLimit)),
   nodeTimeoutMs: optional(int(1, L.maxNodeTimeoutMs)),
+  durability: optional(oneOf('sync', 'async')),
 }));
 const resume: Check = (v) => {
   if (!isObject(v)) return 'an object';

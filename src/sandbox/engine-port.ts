@@ -36,6 +36,7 @@ export interface HostRunConfig extends RunnableConfig {
   streamMode?: string | string[];
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
+  durability?: 'sync' | 'async' | 'exit';
 }
 
 /**

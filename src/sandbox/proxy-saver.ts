@@ -27,8 +27,14 @@ const LIST_MAX = 512;
 
 /** Options of a ProxySaver. */
 export interface ProxySaverOptions {
-  /** Writes that may wait for their commit before a write waits for its own. 0: every write waits. @default 32 */
+  /**
+   * Writes that may wait for their commit before a write waits for its own. 0: every write waits
+   * for its commit (what `sync` durability needs: the engine's end-of-step wait then means
+   * committed, not sent). @default 32
+   */
   window?: number;
+  /** Called once the put of checkpoint `id` is posted (the run's events about it may follow). */
+  onPost?(id: string): void;
 }
 
 /** The address part of a config (nothing else crosses: signals and callbacks cannot). */
@@ -54,12 +60,14 @@ function requireStorable(values: Iterable<[string, unknown]>): void {
 /** A checkpointer over a session port. */
 export class ProxySaver implements BaseCheckpointSaver {
   private readonly window: number;
+  private readonly onPost: ((id: string) => void) | undefined;
   private inflight = 0;
   private failure: unknown = null;
   private waiters: (() => void)[] = [];
 
   constructor(private readonly session: SessionClient, options: ProxySaverOptions = {}) {
     this.window = options.window ?? 32;
+    this.onPost = options.onPost;
   }
 
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
@@ -135,6 +143,7 @@ export class ProxySaver implements BaseCheckpointSaver {
       // A value the structured clone refused fails its own call, before anything was sent.
       throw cloneFailure(err, values());
     }
+    if (body.type === 'cp/put') this.onPost?.(body.checkpoint.id);
     if (this.window === 0) {
       await reply;
       return;

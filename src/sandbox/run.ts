@@ -18,6 +18,7 @@ import { boundedError, errorToWire } from '../protocol/wire-error';
 import type { TraceEvent } from '../shared/trace';
 import type { HostGraph, HostRunConfig } from './engine-port';
 import type { GraphModule } from './graphs/registry';
+import { createEventGate } from './event-gate';
 import { ProxySaver } from './proxy-saver';
 import type { SessionClient } from './session-client';
 import { summaryFromChunk } from './wire';
@@ -28,9 +29,19 @@ export interface RunBatching {
   intervalMs?: number;
   /** @default 500 */
   maxBatch?: number;
-  /** Writes in flight before a write waits for its commit (see ProxySaver). @default 32 */
+  /**
+   * Writes in flight before a write waits for its commit (see ProxySaver), under `async`
+   * durability; under `sync` every write waits for its commit. @default 512
+   */
   window?: number;
 }
+
+/**
+ * Writes a run under async durability may have in flight: enough for the storage worker to commit
+ * a few hundred supersteps in one transaction while the engine runs on (the engine itself stays at
+ * most 64 checkpoints ahead of the puts it handed over), few enough to bound what waits in memory.
+ */
+const ASYNC_WINDOW = 512;
 
 const engineInput = (input: RunInput): unknown =>
   input.kind === 'value' ? input.value
@@ -52,16 +63,24 @@ function traceData(event: TraceEvent): TraceEvent {
  * @param abort aborted by `sb/cancel` (the engine stops between supersteps)
  */
 export async function executeRun(module: GraphModule, plan: SandboxRunPlan, session: SessionClient, abort: AbortController, batching: RunBatching = {}): Promise<void> {
-  const saver = new ProxySaver(session, { window: batching.window ?? 32 });
+  const sync = plan.controls.durability === 'sync';
   const stream = createBatcher<RunEvent>({
     maxBatch: batching.maxBatch ?? 500,
     intervalMs: batching.intervalMs ?? 16,
     flush: (events) => session.notify({ type: 'run/events', events }),
   });
+  // Events about a checkpoint follow its put on the port (see event-gate.ts).
+  const gate = createEventGate((event) => {
+    stream.push(event);
+    // A node time limit is kept by the storage worker from the task events: they go out at once.
+    const type = event.kind === 'trace' ? event.event.type : null;
+    if (plan.eagerTaskEvents && (type === '@engine.task.run' || type === '@engine.task.finished')) stream.flushNow();
+  });
+  const saver = new ProxySaver(session, { window: sync ? 0 : (batching.window ?? ASYNC_WINDOW), onPost: (id) => gate.posted(id) });
   const emit = (event: RunEvent) => {
     // The storage worker refuses a malformed event (e.g. a node name over the id limit): it is dropped here.
     if (runEventProblem(event)) return;
-    stream.push(event);
+    gate.push(event);
   };
   let end: Omit<SessionEnd, 'type'>;
   let graph: HostGraph | null = null;
@@ -70,8 +89,7 @@ export async function executeRun(module: GraphModule, plan: SandboxRunPlan, sess
     const store = threadStore(graph, session);
     const config = await runConfig(graph, plan, abort, (event) => {
       emit({ kind: 'trace', event: traceData(event) });
-      if (plan.eagerTaskEvents && (event.type === '@engine.task.run' || event.type === '@engine.task.finished')) stream.flushNow();
-      else if (event.type === '@engine.checkpoint.saved') stream.flushEarly();
+      if (event.type === '@engine.checkpoint.saved') stream.flushEarly();
     });
     if (config) {
       config.store = store;
@@ -84,6 +102,7 @@ export async function executeRun(module: GraphModule, plan: SandboxRunPlan, sess
   } catch (err) {
     end = { outcome: 'error', result: null, error: runError(module, err) };
   }
+  gate.release();
   stream.dispose();
   try {
     await saver.flush();
@@ -133,6 +152,7 @@ async function runConfig(graph: HostGraph, plan: SandboxRunPlan, abort: AbortCon
     metadata: { graph_id: plan.graphId },
     runId: plan.runId,
     trace,
+    durability: c.durability ?? 'async',
   };
   if (c.stepMode) config.stopAfterSteps = 1;
   if (c.breakBefore?.length) config.interruptBefore = c.breakBefore;

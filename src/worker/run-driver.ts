@@ -123,6 +123,7 @@ function sandboxPlan(ctx: HostContext, plan: RunPlan, runId: string): SandboxRun
   if (c.stepMode) controls.stepMode = true;
   if (c.breakBefore?.length) controls.breakBefore = [...c.breakBefore];
   if (c.breakAfter?.length) controls.breakAfter = [...c.breakAfter];
+  if (c.durability) controls.durability = c.durability;
   return {
     runId, threadId: plan.threadId, graphId: plan.graphId, kind: plan.kind, input: plan.input, controls,
     recursionLimit: c.recursionLimit ?? ctx.options.defaultRecursionLimit,

@@ -12,7 +12,7 @@ type AnyTx = IDBPTransaction<ReplayGraphDB, StoreNames<ReplayGraphDB>[], 'readwr
 
 /** Collects the requests of one read-write transaction. */
 export class WriteBatch {
-  private readonly requests: Promise<unknown>[] = [];
+  private readonly requests: unknown[] = [];
 
   /**
    * @param tx the transaction every request belongs to
@@ -23,9 +23,10 @@ export class WriteBatch {
   /**
    * Issues one request. IndexedDB clones the value synchronously inside `put`, so a DataCloneError
    * surfaces here and becomes a CheckpointValueError naming `channel` (computed only then when
-   * given as a function).
+   * given as a function). A request may be a bare IDBRequest (not wrapped in a promise): its
+   * failure aborts the transaction, which `commit` reports.
    */
-  issue(channel: string | (() => string), request: () => Promise<unknown>): void {
+  issue(channel: string | (() => string), request: () => unknown): void {
     try {
       this.requests.push(request());
     } catch (err) {

@@ -31,17 +31,14 @@ export interface CheckpointRow {
 }
 
 type RowsTx = IDBPTransaction<ReplayGraphDB, ('checkpoints' | 'writes' | 'rows')[], IDBTransactionMode>;
-type RowsOnlyTx = IDBPTransaction<ReplayGraphDB, ('rows' | 'checkpoints' | 'blobs' | 'writes' | 'traces' | 'threads')[], 'readwrite'>;
 
 /** A new checkpoint's row (no writes yet, `next` not reported yet). */
 export function newRow(thread: string, ns: string, id: string): RowRecord {
   return { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id, writes: 0, interrupts: false, error: false, channels: [] };
 }
 
-/** Counts `channels` (newly added writes) on the row of (thread, ns, id), when it has one. */
-export async function countWrites(tx: RowsOnlyTx, thread: string, ns: string, id: string, channels: readonly string[]): Promise<RowRecord | null> {
-  const row = await tx.objectStore('rows').get([thread, ns, id]);
-  if (!row) return null; // saved before rows were kept: its writes are counted when read
+/** Counts `channels` (newly added writes) on `row`, in place. */
+export function countWrites(row: RowRecord, channels: readonly string[]): RowRecord {
   row.writes += channels.length;
   row.interrupts ||= channels.includes('__interrupt__');
   row.error ||= channels.includes('__error__');

@@ -2,17 +2,22 @@
  * The write path of checkpoint data: the requests of a put and of a putWrites, issued into one
  * read-write transaction, so several of them can share it (`commitWrites`: `IndexedDBSaver.put`
  * and `putWrites` commit groups of one, `AppDatabase.writeBatch` the session's group commit).
- * Requests of one transaction run in issue order: a putWrites reads what an earlier put of the
- * group wrote.
+ * What the putWrites of a batch read (their task's writes record, their checkpoint's row) is read
+ * for the whole batch at once, before anything is written: one round trip per batch rather than
+ * two per putWrites. The batch then keeps those records in memory as it writes them, so a
+ * putWrites sees what an earlier op of the same batch wrote, exactly as if each had read the store
+ * in turn, and puts each timeline row it touched once, at the end. Writes are bare IDBRequests (no
+ * promise and listeners per request): a failed one aborts the transaction, and the batch's commit
+ * reports it.
  */
-import type { IDBPTransaction, StoreNames } from 'idb';
+import { unwrap, type IDBPTransaction, type StoreNames } from 'idb';
 import type { ChannelVersions, Checkpoint, CheckpointMetadata, PendingWriteValue, RunnableConfig } from '../../engine/checkpoint/types';
 import { isSpecialWrite, requireCheckpointId, requireThreadId, writeIndex } from '../../engine/checkpoint/rules';
 import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { firstUncloneableKey, WriteBatch } from './requests';
 import { countWrites, newRow } from './rows';
-import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type StoredWrite, type TaskWritesRecord } from './schema';
+import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type RowRecord, type StoredWrite, type TaskWritesRecord } from './schema';
 
 /** One checkpointer write: a `put` or a `putWrites`, with that call's arguments. */
 export type WriteOp =
@@ -49,10 +54,7 @@ export async function commitWrites(conn: DbConnection, ops: readonly WriteOp[]):
   });
   const batch = new WriteBatch(tx, operation);
   try {
-    for (const op of ops) {
-      if (op.kind === 'put') issuePut(tx, batch, op);
-      else await issueWrites(tx, batch, op, nextSeq);
-    }
+    await issueOps(tx, batch, ops, nextSeq);
   } catch (err) {
     return batch.fail(err);
   }
@@ -86,8 +88,65 @@ export function describeOps(ops: readonly WriteOp[]): string {
   return ops.length === 1 ? one(ops[0]!) : `${one(ops[0]!)} and ${ops.length - 1} more writes`;
 }
 
+/**
+ * The records a batch's putWrites read, keyed by `key(...)`: as stored before the batch (undefined:
+ * none), then as the batch's own ops rewrite them.
+ */
+interface BatchRecords {
+  writes: Map<string, TaskWritesRecord | undefined>;
+  rows: Map<string, RowRecord | undefined>;
+  /** Rows the batch changed, put once when every op was issued. */
+  changedRows: Set<RowRecord>;
+}
+
+const recordKey = (...parts: string[]) => parts.join('\u0000');
+
+/** The address of a putWrites: thread, namespace, checkpoint id. */
+function addressOf(op: Extract<WriteOp, { kind: 'writes' }>): [string, string, string] {
+  const thread = requireThreadId(op.config, 'IndexedDBSaver.putWrites');
+  const checkpointId = requireCheckpointId(op.config, 'IndexedDBSaver.putWrites');
+  return [thread, op.config.configurable?.checkpoint_ns ?? '', checkpointId];
+}
+
+/** Reads, side by side, every record the putWrites of `ops` will read. */
+async function readAhead(tx: WriteTx, ops: readonly WriteOp[]): Promise<BatchRecords> {
+  const out: BatchRecords = { writes: new Map(), rows: new Map(), changedRows: new Set() };
+  const reads: Promise<void>[] = [];
+  for (const op of ops) {
+    if (op.kind !== 'writes') continue;
+    const [thread, ns, id] = addressOf(op);
+    const w = recordKey(thread, ns, id, op.taskId);
+    if (!out.writes.has(w)) {
+      out.writes.set(w, undefined);
+      reads.push(tx.objectStore('writes').get([thread, ns, id, op.taskId]).then((r) => void out.writes.set(w, r)));
+    }
+    const r = recordKey(thread, ns, id);
+    if (!out.rows.has(r)) {
+      out.rows.set(r, undefined);
+      reads.push(tx.objectStore('rows').get([thread, ns, id]).then((row) => void out.rows.set(r, row)));
+    }
+  }
+  await Promise.all(reads);
+  return out;
+}
+
+/**
+ * Issues every op of a batch, in order: the reads first (readAhead), then each op's writes, none
+ * of which waits for IndexedDB.
+ */
+export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly WriteOp[], nextSeq: () => number): Promise<void> {
+  const records: BatchRecords = ops.some((op) => op.kind === 'writes') ? await readAhead(tx, ops) : { writes: new Map(), rows: new Map(), changedRows: new Set() };
+  const raw = unwrap(tx);
+  for (const op of ops) {
+    if (op.kind === 'put') issuePut(raw, batch, op, records);
+    else issueWrites(raw, batch, op, nextSeq, records);
+  }
+  const rows = raw.objectStore('rows');
+  for (const row of records.changedRows) batch.issue('(row)', () => rows.put(row));
+}
+
 /** Issues a put: the new channel values as blobs, the checkpoint record without values, its timeline row. */
-export function issuePut(tx: WriteTx, batch: WriteBatch, op: Extract<WriteOp, { kind: 'put' }>): void {
+function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { kind: 'put' }>, records: BatchRecords): void {
   const { config, checkpoint, metadata, newVersions } = op;
   const thread = requireThreadId(config, 'IndexedDBSaver.put');
   const ns = config.configurable?.checkpoint_ns ?? '';
@@ -106,17 +165,24 @@ export function issuePut(tx: WriteTx, batch: WriteBatch, op: Extract<WriteOp, { 
   };
   const parent = config.configurable?.checkpoint_id;
   if (parent !== undefined) record.parent_id = parent;
-  const key = firstUncloneableKey(metadata);
-  batch.issue(key === undefined ? '(checkpoint)' : `metadata.${key}`, () => tx.objectStore('checkpoints').put(record));
-  batch.issue('(row)', () => tx.objectStore('rows').put(newRow(thread, ns, checkpoint.id)));
+  // Which metadata key cannot be cloned is looked for only once IndexedDB refused the record.
+  const culprit = () => {
+    const key = firstUncloneableKey(metadata);
+    return key === undefined ? '(checkpoint)' : `metadata.${key}`;
+  };
+  batch.issue(culprit, () => tx.objectStore('checkpoints').put(record));
+  const key = recordKey(thread, ns, checkpoint.id);
+  const replaced = records.rows.get(key);
+  if (replaced) records.changedRows.delete(replaced);
+  const row = newRow(thread, ns, checkpoint.id);
+  records.rows.set(key, row);
+  records.changedRows.add(row);
 }
 
 /** Issues a putWrites: the task's writes merged into its record (WRITES_IDX_MAP rules), counted on the row. */
-export async function issueWrites(tx: WriteTx, batch: WriteBatch, op: Extract<WriteOp, { kind: 'writes' }>, nextSeq: () => number): Promise<void> {
-  const { config, writes, taskId } = op;
-  const thread = requireThreadId(config, 'IndexedDBSaver.putWrites');
-  const checkpointId = requireCheckpointId(config, 'IndexedDBSaver.putWrites');
-  const ns = config.configurable?.checkpoint_ns ?? '';
+function issueWrites(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { kind: 'writes' }>, nextSeq: () => number, records: BatchRecords): void {
+  const { writes, taskId } = op;
+  const [thread, ns, checkpointId] = addressOf(op);
   // Resolve WRITES_IDX_MAP within the call first: a special channel repeated in one call keeps
   // its first position and its last value.
   const incoming = new Map<number, PendingWriteValue>();
@@ -125,8 +191,8 @@ export async function issueWrites(tx: WriteTx, batch: WriteBatch, op: Extract<Wr
     if (!incoming.has(idx) || isSpecialWrite(channel)) incoming.set(idx, [channel, value]);
   });
   const store = tx.objectStore('writes');
-  const stored = await store.get([thread, ns, checkpointId, taskId]);
-  const list: StoredWrite[] = stored?.writes ?? [];
+  const writesKey = recordKey(thread, ns, checkpointId, taskId);
+  const list: StoredWrite[] = records.writes.get(writesKey)?.writes ?? [];
   const added: StoredWrite[] = [];
   const counted: string[] = [];
   for (const [idx, [channel, value]] of incoming) {
@@ -144,7 +210,9 @@ export async function issueWrites(tx: WriteTx, batch: WriteBatch, op: Extract<Wr
     const record: TaskWritesRecord = { thread_id: thread, checkpoint_ns: ns, checkpoint_id: checkpointId, task_id: taskId, writes: list };
     const culprit = () => added.find((w) => firstUncloneableKey({ v: w.value }) !== undefined)?.channel ?? '(writes)';
     batch.issue(culprit, () => store.put(record));
+    records.writes.set(writesKey, record);
   }
-  const row = counted.length > 0 ? await countWrites(tx, thread, ns, checkpointId, counted) : null;
-  if (row) batch.issue('(row)', () => tx.objectStore('rows').put(row));
+  // A checkpoint saved before rows were kept has none: its writes are counted when read.
+  const row = counted.length > 0 ? records.rows.get(recordKey(thread, ns, checkpointId)) : undefined;
+  if (row) records.changedRows.add(countWrites(row, counted));
 }

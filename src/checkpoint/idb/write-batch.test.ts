@@ -1,0 +1,60 @@
+/**
+ * A group of writes in one transaction (`writeBatch`) stores exactly what the same puts and
+ * putWrites store one call at a time: the batch reads its records ahead and keeps them in memory
+ * as it rewrites them, so a putWrites must still see what an earlier op of the batch wrote.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { cfg, makeCheckpoint, meta } from '../../engine/checkpoint/conformance/fixtures';
+import { IndexedDBSaver } from './saver';
+import type { WriteOp } from './write-ops';
+
+let n = 0;
+const fresh = () => new IndexedDBSaver({ dbName: `write-batch-${n++}` });
+
+/** Two checkpoints; on the first, a task writes twice (a regular channel repeated, an interrupt replaced), another once. */
+function ops(): WriteOp[] {
+  const a = makeCheckpoint(1, { x: 1 });
+  const b = makeCheckpoint(2, { x: 2 }, { x: 2 });
+  const onA = cfg('t', '', a.id);
+  return [
+    { kind: 'put', config: cfg('t', ''), checkpoint: a, metadata: meta(-1), newVersions: { x: 1 } },
+    { kind: 'writes', config: onA, writes: [['x', 10], ['__interrupt__', 'first']], taskId: 'task-1' },
+    { kind: 'writes', config: onA, writes: [['x', 11], ['y', 12], ['__interrupt__', 'second']], taskId: 'task-1' },
+    { kind: 'writes', config: onA, writes: [['x', 20]], taskId: 'task-2' },
+    { kind: 'put', config: onA, checkpoint: b, metadata: meta(0), newVersions: { x: 2 } },
+    { kind: 'writes', config: cfg('t', '', b.id), writes: [['__error__', 'boom']], taskId: 'task-3' },
+  ];
+}
+
+async function stored(saver: IndexedDBSaver) {
+  const a = await saver.getTuple(cfg('t', '', makeCheckpoint(1, {}).id));
+  const b = await saver.getTuple(cfg('t', '', makeCheckpoint(2, {}).id));
+  return { a: a?.pendingWrites, b: b?.pendingWrites, rows: await saver.listRows('t', '', 10) };
+}
+
+describe('IndexedDBSaver.writeBatch', () => {
+  it('stores what the same calls store one at a time', async () => {
+    const one = fresh();
+    for (const op of ops()) {
+      if (op.kind === 'put') await one.put(op.config, op.checkpoint, op.metadata, op.newVersions);
+      else await one.putWrites(op.config, op.writes, op.taskId);
+    }
+    const batched = fresh();
+    await batched.writeBatch(ops());
+    const expected = await stored(one);
+    expect(expected.a).toHaveLength(4); // x (first wins), the replaced interrupt, y, task-2's x
+    expect(expected.rows.find((r) => r.config.configurable?.checkpoint_id === makeCheckpoint(1, {}).id)?.writes).toMatchObject({ count: 4, interrupts: true });
+    expect(await stored(batched)).toEqual(expected);
+  });
+
+  it('adds to writes stored by an earlier batch', async () => {
+    const [putA, first, second, ...rest] = ops();
+    const one = fresh();
+    await one.writeBatch([putA!, first!]);
+    await one.writeBatch([second!, ...rest]);
+    const all = fresh();
+    await all.writeBatch(ops());
+    expect(await stored(one)).toEqual(await stored(all));
+  });
+});
