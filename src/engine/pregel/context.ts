@@ -81,7 +81,7 @@ export interface ParentGraphInfo {
 }
 
 interface AlsLike<T> {
-  run<R>(store: T, fn: () => R): R;
+  run<A, R>(store: T, fn: (arg: A) => R, arg: A): R;
   getStore(): T | undefined;
 }
 
@@ -99,23 +99,6 @@ const nativeAls = loadAls();
 let als = nativeAls;
 let slot: TaskContext | undefined;
 
-/** What a subgraph run inside one of `loop`'s tasks inherits. */
-export function parentInfoOf(loop: PregelLoop): ParentGraphInfo {
-  const p = loop.p;
-  return {
-    threadId: loop.checkpointConfig.configurable?.thread_id,
-    checkpointer: p.checkpointer,
-    checkpointMap: { ...p.checkpointMap, [loop.ns]: loop.checkpoint.id },
-    resuming: loop.resumingFlag,
-    resumeMap: loop.resumeMap,
-    replayState: loop.replayState,
-    streamSink: p.streamSink,
-    modes: p.sinkModes,
-    tracer: p.tracer,
-    durability: p.durability,
-  };
-}
-
 /** True when tasks of a step may run concurrently (AsyncLocalStorage available). */
 export function concurrentTasks(): boolean {
   return als !== undefined;
@@ -132,13 +115,14 @@ export function useSyncTaskContext(on: boolean): void {
 const stack: (TaskContext | undefined)[] = [];
 
 /** Runs `fn` with `ctx` as the current task context. Pair with `leaveContext()` once it settles. */
-export function runInContext<R>(ctx: TaskContext, fn: () => R): R {
-  if (als) return als.run(ctx, fn);
+export function runInContext<A, R>(ctx: TaskContext, fn: (arg: A) => R, arg: A): R {
+  // `arg` is passed through (not captured by a closure): this runs once per task attempt.
+  if (als) return als.run(ctx, fn, arg);
   // Sequential fallback: a subgraph's tasks run inside the parent task, so restore the parent's
   // slot when they leave.
   stack.push(slot);
   slot = ctx;
-  return fn();
+  return fn(arg);
 }
 
 /** Restores the synchronous slot after a task (no-op with AsyncLocalStorage). */
@@ -149,4 +133,21 @@ export function leaveContext(): void {
 /** The context of the task that is running, if any. */
 export function currentTask(): TaskContext | undefined {
   return als ? als.getStore() : slot;
+}
+
+/** What a subgraph run inside one of `loop`'s tasks inherits. */
+export function parentInfoOf(loop: PregelLoop): ParentGraphInfo {
+  const p = loop.p;
+  return {
+    threadId: loop.checkpointConfig.configurable?.thread_id,
+    checkpointer: p.checkpointer,
+    checkpointMap: { ...p.checkpointMap, [loop.ns]: loop.checkpoint.id },
+    resuming: loop.resumingFlag,
+    resumeMap: loop.resumeMap,
+    replayState: loop.replayState,
+    streamSink: p.streamSink,
+    modes: p.sinkModes,
+    tracer: p.tracer,
+    durability: p.durability,
+  };
 }

@@ -10,7 +10,7 @@ import { ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS,
 import { isGraphBubbleUp, isGraphDrained, isGraphInterrupt, isParentCommand, type NodeError } from '../errors';
 import { Command, type Interrupt } from '../types';
 import { readChannels, updateChannel } from './algo';
-import { leaveContext, runInContext, type CallOptions, type Scratchpad, type TaskContext } from './context';
+import { leaveContext, runInContext, type CallOptions, type ParentGraphInfo, type Scratchpad, type TaskContext } from './context';
 import { handlerNodeOf, scheduleErrorHandler } from './error_handler';
 import type { PregelLoop } from './loop';
 import { retryDelay, retryPolicyFor, type RetryPolicy, type SleepFn } from './retry';
@@ -56,6 +56,7 @@ export type Outcome =
   | { kind: 'cancelled' };
 
 const noop = (): void => {};
+const EMPTY: readonly PendingWrite[] = [];
 const OK: Outcome = { kind: 'ok' };
 
 /** The scratchpad of a task, from the writes saved for it (LangGraph `_scratchpad`). */
@@ -64,7 +65,11 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
   let nullResume: unknown;
   let hasNullResume = false;
   // Only the NULL task's writes and the task's own can hold its answers (indexed, not scanned).
-  const take = (list: readonly PendingWrite[]) => {
+  // A loop over both lists rather than a helper closure: this runs once per task.
+  const own = loop.pendingOf(task.id);
+  const nulls = task.id !== NULL_TASK_ID ? loop.pendingOf(NULL_TASK_ID) : EMPTY;
+  for (let l = 0; l < 2; l++) {
+    const list = l === 0 ? nulls : own;
     for (const [tid, chan, val] of list) {
       if (chan !== RESUME) continue;
       if (tid === NULL_TASK_ID && !hasNullResume) {
@@ -72,9 +77,7 @@ export function buildScratchpad(task: PreparedTask, loop: PregelLoop, resumeMap:
         hasNullResume = true;
       } else if (tid === task.id) resume.push(...(Array.isArray(val) ? val : [val]));
     }
-  };
-  if (task.id !== NULL_TASK_ID) take(loop.pendingOf(NULL_TASK_ID));
-  take(loop.pendingOf(task.id));
+  }
   if (resumeMap) {
     const next = interruptIdOf(task.taskNs, resume.length);
     const first = interruptIdOf(task.taskNs, 0);
@@ -158,57 +161,107 @@ function storedError(e: unknown): { message: string; name: string } {
 
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
+/**
+ * One attempt of a task, as the code inside it sees it (`TaskContext`). A class rather than a
+ * record of closures: an attempt allocates one object, not one function per capability.
+ */
+class Attempt implements TaskContext {
+  readonly taskId: string;
+  readonly name: string;
+  readonly taskNs: string;
+  readonly hasCheckpointer: boolean;
+  readonly input: unknown;
+  readonly previous: unknown;
+  readonly call: TaskContext['call'];
+  /** What the attempt wrote (dropped if it times out). */
+  readonly writes: PendingWriteValue[] = [];
+  /** The attempt's timeout scope, when the node has a timeout. */
+  scope: AttemptScope | undefined;
+
+  constructor(
+    readonly task: PreparedTask, readonly loop: PregelLoop, readonly opts: RunnerOptions, readonly step: StepControl,
+    readonly scratchpad: Scratchpad, public config: RunnableConfig, private readonly read: Read,
+  ) {
+    this.taskId = task.id;
+    this.name = task.name;
+    this.taskNs = task.taskNs;
+    this.hasCheckpointer = loop.p.checkpointer !== undefined;
+    this.input = task.input;
+    const prev = loop.channels[PREVIOUS];
+    this.previous = prev?.isAvailable() ? prev.get() : undefined;
+    this.call = opts.callTask ? callThrough : undefined;
+  }
+
+  /** Appends writes: an own function, as code inside the task may take it off the context. */
+  readonly send = (ws: PendingWriteValue[]): void => {
+    if (this.scope && !this.scope.active) return;
+    this.scope?.progress();
+    this.writes.push(...ws);
+  };
+
+  parentGraph(): ParentGraphInfo {
+    return this.loop.parentInfo();
+  }
+
+  /** The node's body and its writers. With callbacks, both are one chain run, whose config they get. */
+  async run(cfg: RunnableConfig): Promise<void> {
+    if (cfg.callbacks === undefined) await this.body(cfg);
+    else await runTraced(this.task.name, this.task.input, cfg, (c) => this.body(c));
+  }
+
+  private async body(cfg: RunnableConfig): Promise<unknown> {
+    this.config = cfg;
+    const node = this.task.node;
+    const output = node.bound ? await node.bound(this.task.input, cfg) : this.task.input;
+    const ws = await node.writers(output, this.read);
+    if (!this.scope || this.scope.active) this.writes.push(...ws);
+    return output;
+  }
+}
+
+type Read = (select: string[] | string, own?: readonly PendingWriteValue[]) => unknown;
+const readers = new WeakMap<PregelLoop, Read>();
+
+/** What a node's routers read: the loop's channels as they are, with the task's own writes (one reader per loop). */
+function readerOf(loop: PregelLoop): Read {
+  let read = readers.get(loop);
+  if (!read) readers.set(loop, (read = (select, own) => localRead(loop.channels, select, own)));
+  return read;
+}
+
+/** An attempt run with its own config. */
+const runAttempt = (a: Attempt): Promise<void> => a.run(a.config);
+
+/** `TaskContext.call` of an attempt: a call-task made inside it (see ./call). */
+function callThrough(this: Attempt, name: string, fn: (...args: unknown[]) => unknown, args: unknown[], options: CallOptions): Promise<unknown> {
+  if (this.scope && !this.scope.active) throw new Error(`Node "${this.task.name}" attempt was cancelled after its timeout fired`);
+  this.scope?.progress();
+  return this.opts.callTask!(this.loop, this.opts, this.step, this.task, this.scratchpad, { name, fn, options }, args);
+}
+
 export async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl): Promise<Outcome> {
   const tr = loop.p.tracer;
   const node = task.node;
-  const read = (select: string[] | string, own?: readonly PendingWriteValue[]) => localRead(loop.channels, select, own);
+  const read = readerOf(loop);
   const firstAttemptTime = Date.now();
   for (let n = 1; ; n++) {
     const config = taskConfig(task, loop, opts, step, n, firstAttemptTime);
-    const writes: PendingWriteValue[] = [];
-    let scope: AttemptScope | undefined;
-    const ctx: TaskContext = {
-      taskId: task.id, name: task.name, taskNs: task.taskNs, scratchpad: sp, hasCheckpointer: loop.p.checkpointer !== undefined, config, input: task.input,
-      send: (ws) => {
-        if (scope && !scope.active) return;
-        scope?.progress();
-        writes.push(...ws);
-      },
-      call: opts.callTask
-        ? (name, fn, args, options) => {
-            if (scope && !scope.active) throw new Error(`Node "${task.name}" attempt was cancelled after its timeout fired`);
-            scope?.progress();
-            return opts.callTask!(loop, opts, step, task, sp, { name, fn, options }, args);
-          }
-        : undefined,
-      previous: loop.channels[PREVIOUS]?.isAvailable() ? loop.channels[PREVIOUS].get() : undefined,
-      parentGraph: () => loop.parentInfo(),
-    };
+    const ctx = new Attempt(task, loop, opts, step, sp, config, read);
+    const writes = ctx.writes;
     if (tr.enabled) tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
-    const body = async (cfg: RunnableConfig) => {
-      ctx.config = cfg;
-      const output = node.bound ? await node.bound(task.input, cfg) : task.input;
-      const ws = await node.writers(output, read);
-      if (!scope || scope.active) writes.push(...ws);
-      return output;
-    };
-    // With callbacks, the node (body and writers) is one chain run; its config carries that run.
-    const attempt = async (cfg: RunnableConfig): Promise<void> => {
-      if (cfg.callbacks === undefined) await body(cfg);
-      else await runTraced(task.name, task.input, cfg, body);
-    };
     try {
       const policy = task.timeout;
-      await runInContext(ctx, () =>
-        policy ? runWithTimeout(task.name, policy, step.signal, (s) => ((scope = s), attempt({ ...config, signal: s.signal as RunnableConfig['signal'], heartbeat: s.heartbeat }))) : attempt(config),
-      );
+      if (policy) {
+        const timed = (s: AttemptScope) => ((ctx.scope = s), ctx.run({ ...config, signal: s.signal as RunnableConfig['signal'], heartbeat: s.heartbeat }));
+        await runInContext(ctx, () => runWithTimeout(task.name, policy, step.signal, timed), undefined);
+      } else await runInContext(ctx, runAttempt, ctx);
       leaveContext();
       return await commitSuccess(task, loop, writes, step);
     } catch (e) {
       leaveContext();
       if (step.cancelled) return { kind: 'cancelled' };
       // A timed-out attempt's writes are dropped, as LangGraph.js does.
-      if (scope && !scope.active) writes.length = 0;
+      if (ctx.scope && !ctx.scope.active) writes.length = 0;
       if (isParentCommand(e)) {
         const cmd = e.command;
         // A subgraph's Command for this graph: applied as this task's own output.

@@ -11,7 +11,7 @@ import type { Interrupt } from '../types';
 import { concurrentTasks } from './context';
 import type { PregelLoop } from './loop';
 import { buildScratchpad, runTask, type Outcome, type RunnerOptions } from './runner';
-import { stepControl } from './step_control';
+import { stepControl, type StepControl } from './step_control';
 import type { Scratchpad } from './context';
 import type { PreparedTask } from './types';
 
@@ -20,56 +20,79 @@ import type { PreparedTask } from './types';
  * with the step's failure, its interrupts, a bubble-up, or the abort that stopped it.
  */
 export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptIdOf: (ns: string, n: number) => string): Promise<void> {
-  const queue = loop.tasks.filter((t) => t.writes.length === 0);
-  const step = stepControl(opts.signal, opts.abortable === true, opts.stepTimeout, queue.length);
-  const interrupts = new Map<PreparedTask, Interrupt[]>();
-  let bubble: { error: unknown } | undefined;
-  let failure: { error: unknown } | undefined;
+  const queue: PreparedTask[] = [];
+  for (const t of loop.tasks) if (t.writes.length === 0) queue.push(t);
+  const run = new StepRun(loop, opts, interruptIdOf, stepControl(opts.signal, opts.abortable === true, opts.stepTimeout, queue.length));
+  const step = run.step;
   // The step's scratchpads are made before any task runs (as LangGraph.js prepares them with the
   // tasks): a task taking the unbound resume answer does not take it from its siblings.
-  const pads = new Map<PreparedTask, Scratchpad>();
-  for (const t of queue) pads.set(t, buildScratchpad(t, loop, loop.resumeMap, interruptIdOf));
-  const launch = (t: PreparedTask): Promise<Outcome> =>
-    runTask(t, loop, opts, pads.get(t) ?? buildScratchpad(t, loop, loop.resumeMap, interruptIdOf), step).catch(errorOutcome);
-  /** Records an outcome; returns the handler task to run next, if the failure went to one. */
-  const settle = (t: PreparedTask, o: Outcome): PreparedTask | undefined => {
-    if (o.kind === 'interrupt') interrupts.set(t, o.interrupts);
-    else if (o.kind === 'bubble') bubble ??= { error: o.error };
-    else if (o.kind === 'error' && !failure) {
-      failure = { error: o.error };
-      step.abort();
-    } else if (o.kind === 'handled') return o.handler;
-    return undefined;
-  };
+  for (const t of queue) run.pads.set(t, buildScratchpad(t, loop, loop.resumeMap, interruptIdOf));
   try {
     const limit = typeof opts.config.maxConcurrency === 'number' && opts.config.maxConcurrency > 0 ? opts.config.maxConcurrency : Infinity;
-    const done = drive(queue, launch, settle, () => failure !== undefined || step.cancelled, limit);
+    const done = drive(queue, run, limit);
     await (step.stopped ? Promise.race([step.stopped, done]) : done);
   } finally {
     step.dispose();
   }
-  if (failure) throw failure.error;
+  if (run.failure) throw run.failure.error;
   // Interrupts are reported in task order, whatever order the tasks finished in.
+  const interrupts = run.interrupts;
   if (interrupts.size > 0) throw new GraphInterrupt(loop.tasks.flatMap((t) => interrupts.get(t) ?? []));
+  const bubble = run.bubble;
   if (bubble && (loop.p.nested || isGraphDrained(bubble.error))) throw bubble.error;
 }
 
 const errorOutcome = (error: unknown): Outcome => ({ kind: 'error', error });
 
-type Launch = (t: PreparedTask) => Promise<Outcome>;
-type Settle = (t: PreparedTask, o: Outcome) => PreparedTask | undefined;
+/**
+ * One step's run: how its tasks are launched and what their outcomes leave. A class, not
+ * closures: a loop's one-task step makes one object for it.
+ */
+class StepRun {
+  readonly pads = new Map<PreparedTask, Scratchpad>();
+  readonly interrupts = new Map<PreparedTask, Interrupt[]>();
+  bubble: { error: unknown } | undefined;
+  failure: { error: unknown } | undefined;
+
+  constructor(
+    private readonly loop: PregelLoop, private readonly opts: RunnerOptions,
+    private readonly interruptIdOf: (ns: string, n: number) => string, readonly step: StepControl,
+  ) {}
+
+  launch(t: PreparedTask): Promise<Outcome> {
+    const pad = this.pads.get(t) ?? buildScratchpad(t, this.loop, this.loop.resumeMap, this.interruptIdOf);
+    return runTask(t, this.loop, this.opts, pad, this.step).catch(errorOutcome);
+  }
+
+  /** Records an outcome; returns the handler task to run next, if the failure went to one. */
+  settle(t: PreparedTask, o: Outcome): PreparedTask | undefined {
+    if (o.kind === 'interrupt') this.interrupts.set(t, o.interrupts);
+    else if (o.kind === 'bubble') this.bubble ??= { error: o.error };
+    else if (o.kind === 'error' && !this.failure) {
+      this.failure = { error: o.error };
+      this.step.abort();
+    } else if (o.kind === 'handled') return o.handler;
+    return undefined;
+  }
+
+  /** A failure or a cancellation stops launching tasks. */
+  stopped(): boolean {
+    return this.failure !== undefined || this.step.cancelled;
+  }
+}
 
 /** Runs `queue` (and the handlers failures schedule) until it is done or `stop()` says so. */
-async function drive(queue: PreparedTask[], launch: Launch, settle: Settle, stop: () => boolean, limit: number): Promise<void> {
+async function drive(queue: PreparedTask[], run: StepRun, limit: number): Promise<void> {
   // One task (a loop's step) runs the same either way; the sequential form costs no extra promise.
   if (!concurrentTasks() || queue.length === 1) {
-    for (let i = 0; i < queue.length && !stop(); i++) {
-      const handler = settle(queue[i], await launch(queue[i]));
+    for (let i = 0; i < queue.length && !run.stopped(); i++) {
+      const handler = run.settle(queue[i], await run.launch(queue[i]));
       // A handler runs right after the task it handles.
       if (handler) queue.splice(i + 1, 0, handler);
     }
     return;
   }
+  const stop = () => run.stopped();
   await new Promise<void>((resolve) => {
     let running = 0;
     let next = 0;
@@ -77,8 +100,8 @@ async function drive(queue: PreparedTask[], launch: Launch, settle: Settle, stop
     const handlers: PreparedTask[] = [];
     const start = (t: PreparedTask) => {
       running += 1;
-      void launch(t).then((o) => {
-        const handler = settle(t, o);
+      void run.launch(t).then((o) => {
+        const handler = run.settle(t, o);
         running -= 1;
         if (handler && !stop()) handlers.push(handler);
         fill();

@@ -38,39 +38,52 @@ export function abortReason(signal: AbortSignalLike): Error {
 /**
  * The control of one step. A controller of its own only when there are siblings to cancel or a
  * step timeout; else the tasks share the run's signal. `abortable`: the run's signal can abort
- * (the caller gave one), so the step must stop when it does.
+ * (the caller gave one), so the step must stop when it does. A class, not a closure record: a
+ * one-task step without a caller's signal or a timeout (a loop's step) allocates one object.
  */
 export function stepControl(outer: AbortSignalLike | undefined, abortable: boolean, stepTimeout: number | undefined, tasks: number): StepControl {
-  const timed = stepTimeout !== undefined && stepTimeout > 0;
-  const ctrl = Ctor && (tasks > 1 || timed) ? new Ctor() : undefined;
-  let reject: (e: unknown) => void = () => {};
-  const stopped = abortable || timed ? new Promise<never>((_, r) => (reject = r)) : undefined;
-  stopped?.catch(() => {});
-  let timer: unknown;
-  const stop = (error: Error) => {
-    control.cancelled = true;
-    ctrl?.abort(error);
-    reject(error);
-  };
-  const onOuter = () => stop(abortReason(outer!));
-  const control: StepControl = {
-    cancelled: false,
-    signal: ctrl?.signal ?? outer,
-    stopped,
-    abort() {
-      control.cancelled = true;
-      ctrl?.abort(abortError('A sibling task failed: this task was cancelled.'));
-    },
-    dispose() {
-      if (abortable) outer?.removeEventListener('abort', onOuter);
-      if (timer !== undefined) clearTimeout(timer);
-    },
-  };
-  if (outer && abortable) {
-    if (outer.aborted) onOuter();
-    else outer.addEventListener('abort', onOuter);
+  return new Step(outer, abortable, stepTimeout, tasks);
+}
+
+class Step implements StepControl {
+  cancelled = false;
+  readonly signal: AbortSignalLike | undefined;
+  readonly stopped: Promise<never> | undefined;
+  private readonly ctrl: ControllerLike | undefined;
+  private reject: ((e: unknown) => void) | undefined;
+  private timer: unknown;
+  private onOuter: (() => void) | undefined;
+
+  constructor(private readonly outer: AbortSignalLike | undefined, abortable: boolean, stepTimeout: number | undefined, tasks: number) {
+    const timed = stepTimeout !== undefined && stepTimeout > 0;
+    this.ctrl = Ctor && (tasks > 1 || timed) ? new Ctor() : undefined;
+    this.signal = this.ctrl?.signal ?? outer;
+    if (abortable || timed) {
+      this.stopped = new Promise<never>((_, r) => (this.reject = r));
+      this.stopped.catch(() => {});
+    }
+    if (outer && abortable) {
+      const onOuter = (this.onOuter = () => this.stop(abortReason(outer)));
+      if (outer.aborted) onOuter();
+      else outer.addEventListener('abort', onOuter);
+    }
+    // LangGraph.js fails a step that runs past `stepTimeout` with a plain `Error("Abort")`.
+    if (timed) this.timer = setTimeout(() => this.stop(new Error('Abort')), stepTimeout);
   }
-  // LangGraph.js fails a step that runs past `stepTimeout` with a plain `Error("Abort")`.
-  if (timed) timer = setTimeout(() => stop(new Error('Abort')), stepTimeout);
-  return control;
+
+  private stop(error: Error): void {
+    this.cancelled = true;
+    this.ctrl?.abort(error);
+    this.reject?.(error);
+  }
+
+  abort(): void {
+    this.cancelled = true;
+    this.ctrl?.abort(abortError('A sibling task failed: this task was cancelled.'));
+  }
+
+  dispose(): void {
+    if (this.onOuter) this.outer?.removeEventListener('abort', this.onOuter);
+    if (this.timer !== undefined) clearTimeout(this.timer);
+  }
 }
