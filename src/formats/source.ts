@@ -20,7 +20,8 @@ const CACHE_SIZE = 256;
 // structuredClone, not the engine's fast copy: decoded data may hold an own `__proto__` key,
 // which a copy by assignment would turn into the copy's prototype. Declared here because this
 // layer is type-checked without the DOM library; every runtime it runs in has it.
-const clone = (globalThis as unknown as { structuredClone: <T>(value: T) => T }).structuredClone;
+declare const structuredClone: <T>(value: T) => T;
+const clone = structuredClone;
 const DEFAULT_PAGE = 50;
 
 /** A small LRU map. */

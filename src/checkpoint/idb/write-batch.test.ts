@@ -1,16 +1,16 @@
 /**
- * A group of writes in one transaction (`writeBatch`) stores exactly what the same puts and
+ * A group of writes in one transaction (`AppDatabase.writeBatch`) stores exactly what the same puts and
  * putWrites store one call at a time: the batch reads its records ahead and keeps them in memory
  * as it rewrites them, so a putWrites must still see what an earlier op of the batch wrote.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { cfg, makeCheckpoint, meta } from '../../engine/checkpoint/conformance/fixtures';
-import { IndexedDBSaver } from './saver';
+import { AppDatabase } from './app-database';
 import type { WriteOp } from './write-ops';
 
 let n = 0;
-const fresh = () => new IndexedDBSaver({ dbName: `write-batch-${n++}` });
+const fresh = () => new AppDatabase({ dbName: `write-batch-${n++}` });
 
 /** Two checkpoints; on the first, a task writes twice (a regular channel repeated, an interrupt replaced), another once. */
 function ops(): WriteOp[] {
@@ -27,18 +27,18 @@ function ops(): WriteOp[] {
   ];
 }
 
-async function stored(saver: IndexedDBSaver) {
-  const a = await saver.getTuple(cfg('t', '', makeCheckpoint(1, {}).id));
-  const b = await saver.getTuple(cfg('t', '', makeCheckpoint(2, {}).id));
-  return { a: a?.pendingWrites, b: b?.pendingWrites, rows: await saver.listRows('t', '', 10) };
+async function stored(app: AppDatabase) {
+  const a = await app.saver.getTuple(cfg('t', '', makeCheckpoint(1, {}).id));
+  const b = await app.saver.getTuple(cfg('t', '', makeCheckpoint(2, {}).id));
+  return { a: a?.pendingWrites, b: b?.pendingWrites, rows: await app.listRows('t', '', 10) };
 }
 
-describe('IndexedDBSaver.writeBatch', () => {
+describe('AppDatabase.writeBatch', () => {
   it('stores what the same calls store one at a time', async () => {
     const one = fresh();
     for (const op of ops()) {
-      if (op.kind === 'put') await one.put(op.config, op.checkpoint, op.metadata, op.newVersions);
-      else await one.putWrites(op.config, op.writes, op.taskId);
+      if (op.kind === 'put') await one.saver.put(op.config, op.checkpoint, op.metadata, op.newVersions);
+      else await one.saver.putWrites(op.config, op.writes, op.taskId);
     }
     const batched = fresh();
     await batched.writeBatch(ops());

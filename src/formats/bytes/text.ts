@@ -8,14 +8,13 @@ interface Utf8Decoder {
 interface Utf8Encoder {
   encode(text: string): Uint8Array;
 }
-const platform = globalThis as unknown as {
-  TextDecoder: new (label: string, options?: { fatal?: boolean }) => Utf8Decoder;
-  TextEncoder: new () => Utf8Encoder;
-};
+// Module-scoped declarations: they name the runtime's globals without clashing with a DOM library's.
+declare const TextDecoder: new (label: string, options?: { fatal?: boolean }) => Utf8Decoder;
+declare const TextEncoder: new () => Utf8Encoder;
 
 /** Decodes UTF-8, throwing a TypeError on invalid bytes. */
-export const strictUtf8: Utf8Decoder = new platform.TextDecoder('utf-8', { fatal: true });
+export const strictUtf8: Utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 /** Decodes UTF-8, replacing invalid bytes with U+FFFD. */
-export const lenientUtf8: Utf8Decoder = new platform.TextDecoder('utf-8');
+export const lenientUtf8: Utf8Decoder = new TextDecoder('utf-8');
 /** Encodes text as UTF-8. */
-export const utf8Encoder: Utf8Encoder = new platform.TextEncoder();
+export const utf8Encoder: Utf8Encoder = new TextEncoder();

@@ -27,6 +27,16 @@ export type UserGraphModuleResult =
 
 const HOST_METHODS = ['invoke', 'stream', 'getState', 'getStateHistory', 'updateState'] as const;
 
+/** The host methods a user's compiled graph lacks (none: it can be driven as a `HostGraph`). */
+function missingHostMethods(graph: object): string[] {
+  return HOST_METHODS.filter((m) => typeof Reflect.get(graph, m) !== 'function');
+}
+
+/** Guard: does a user's compiled graph have every method the host drives? */
+function isHostGraph(graph: object): graph is HostGraph {
+  return missingHostMethods(graph).length === 0;
+}
+
 /** A copy of `value` if it is JSON data (what the run form can show), else undefined. */
 function asJson(value: unknown): Json | undefined {
   if (value === undefined) return undefined;
@@ -67,8 +77,8 @@ export function userGraphModule(
     source,
     build(checkpointer: BaseCheckpointSaver): HostGraph {
       const graph = compiled.build(checkpointer);
-      const missing = HOST_METHODS.filter((m) => typeof graph[m] !== 'function');
-      if (missing.length > 0) {
+      if (!isHostGraph(graph)) {
+        const missing = missingHostMethods(graph);
         throw new UserGraphError({
           kind: 'shape',
           message: `The compiled graph has no ${missing.join(', ')}: export a StateGraph built with the replaygraph API.`,
@@ -76,7 +86,7 @@ export function userGraphModule(
           column: null,
         });
       }
-      return graph as unknown as HostGraph;
+      return graph;
     },
   };
   return { ok: true, module, compiled };
