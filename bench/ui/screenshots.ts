@@ -1,7 +1,8 @@
 /**
  * Takes the README screenshots (docs/screenshots/*.png) of the built app with the real engine
  * worker: a failed-then-continued parallel run with its pending writes, an interrupt form, a replay
- * and a fork on their own branches, the runs/trace panel, and the dark theme.
+ * and a fork on their own branches, the fork tree, the waterfall, the runs/trace panel, and the dark
+ * theme.
  *
  * Run: `npx tsx bench/ui/screenshots.ts` (builds into a temporary folder, serves it with `vite preview`).
  */
@@ -55,6 +56,15 @@ async function main(): Promise<void> {
     await page.getByTestId('inspector-tab-diff').click();
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(OUT, 'branches-and-diff.png') });
+
+    // 2b. The same thread as a fork tree, then the first run's steps and tasks as a waterfall.
+    await page.getByTestId('tl-mode-tree').click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(OUT, 'fork-tree.png') });
+    await page.getByTestId('tl-mode-waterfall').click();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(OUT, 'waterfall.png') });
+    await page.getByTestId('tl-mode-list').click();
 
     // 3. Human review: the interrupt form, and the trace of the run.
     await ready(page, '?graph=human-review');
