@@ -18,6 +18,8 @@ for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
     await page.setViewportSize({ width, height });
     await interruptedReview(page);
     for (const id of TOOLBAR) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
+    // The header's own controls stay inside the window too (its pickers give way first).
+    for (const id of ['theme-toggle', 'help-button', 'graph-picker']) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
     await expect(page.getByTestId('run-status')).toContainText('interrupted');
     await expect(page.getByTestId('action-continue')).toContainText('F8');
     const form = page.getByTestId('interrupt-form');
