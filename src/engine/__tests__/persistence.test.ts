@@ -73,3 +73,27 @@ describe('persistence and durability', () => {
     await expect(chain(new Failing(), () => {}).invoke({ value: [] }, { configurable: { thread_id: 'f' } })).rejects.toThrow('disk full');
   });
 });
+
+/** A saver whose `put` of a `loop` checkpoint fails from the second one on (a full disk, say). */
+class FailingSaver extends MemorySaver {
+  private loops = 0;
+  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions) {
+    if (metadata.source === 'loop' && ++this.loops >= 2) throw new Error('disk full');
+    return super.put(config, checkpoint, metadata, newVersions);
+  }
+}
+
+describe('a failed put', () => {
+  it('async: stops the run at the next step with the saver\'s error, not after every remaining step', async () => {
+    let runs = 0;
+    const graph = new StateGraph(ListState)
+      .addNode('again', () => (runs++, { value: ['x'] }))
+      .addEdge(START, 'again')
+      .addConditionalEdges('again', (s: { value: string[] }) => (s.value.length < 200 ? 'again' : '__end__'))
+      .compile({ checkpointer: new FailingSaver() });
+    await expect(graph.invoke({ value: [] }, { configurable: { thread_id: 'f' }, durability: 'async', recursionLimit: 500 })).rejects.toThrow('disk full');
+    // The failure is seen a step or two after it happened; without the check the loop ran all 200.
+    expect(runs).toBeGreaterThan(0);
+    expect(runs).toBeLessThan(10);
+  });
+});

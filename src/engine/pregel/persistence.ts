@@ -55,9 +55,13 @@ export class Persistence {
    * Waits for the scheduled puts when too many are outstanding (else returns nothing, so a step
    * pays no promise for it). Without it a fast loop over a slow saver (one across a port, say)
    * would run ever further ahead of what is stored, holding every unsaved checkpoint in memory;
-   * with it the run is at most MAX_BACKLOG checkpoints ahead.
+   * with it the run is at most MAX_BACKLOG checkpoints ahead. After a failed call it rejects
+   * with that failure.
    */
   throttle(): Promise<unknown> | undefined {
+    // A failed call stops the run at the next step: running on would only build checkpoints on
+    // one that is not stored (and, over a slow saver, hold each of them in memory for nothing).
+    if (this.failure) return Promise.reject(this.failure.error);
     return this.backlog > MAX_BACKLOG ? this.chain.catch(() => undefined) : undefined;
   }
 
