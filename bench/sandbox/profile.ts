@@ -10,8 +10,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'vite';
-import { engineAliases } from '../../scripts/engine-aliases';
+import { startBenchVite } from './vite';
 import { launchChromium } from '../ui/serve';
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
@@ -33,12 +32,7 @@ function bySelf(p: Profile, key: (f: ProfileNode['callFrame']) => string, n: num
 }
 
 async function main() {
-  const vite = await createServer({
-    configFile: false, root: process.cwd(), logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
-    resolve: { alias: engineAliases },
-    optimizeDeps: { entries: ['bench/sandbox/index.html', 'bench/sandbox/worker.ts'] },
-  });
-  await vite.listen();
+  const vite = await startBenchVite();
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();

@@ -20,8 +20,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
-import { createServer } from 'vite';
-import { engineAliases } from '../../scripts/engine-aliases';
+import { startBenchVite } from './vite';
 import { launchChromium, serveBuiltApp } from '../ui/serve';
 
 const STEPS = 1000;
@@ -48,14 +47,7 @@ async function appRun(page: Page, run: RunDurability, durability: Durability): P
 async function main() {
   const port = Number(process.env.BENCH_SANDBOX_PORT ?? 4294);
   const app = await serveBuiltApp(port, 'BENCH_SANDBOX_PORT');
-  const vite = await createServer({
-    configFile: false, root: process.cwd(), logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
-    // Every engine entry point the gallery's graphs import (`replaygraph/models` too), exact matches only.
-    resolve: { alias: engineAliases },
-    // The bench worker's dependencies, bundled up front: a dependency found later would reload the page mid-run.
-    optimizeDeps: { entries: ['bench/sandbox/index.html', 'bench/sandbox/worker.ts'] },
-  });
-  await vite.listen();
+  const vite = await startBenchVite();
   const browser = await launchChromium();
   try {
     const bench = await browser.newPage();
