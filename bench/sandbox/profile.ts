@@ -11,6 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBenchVite } from './vite';
+import { workerCdp } from '../ui/worker-cdp';
 import { launchChromium } from '../ui/serve';
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
@@ -36,23 +37,8 @@ async function main() {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
-    const cdp = await page.context().newCDPSession(page);
-    const workers: string[] = [];
-    cdp.on('Target.attachedToTarget', (e) => {
-      if (e.targetInfo.type === 'worker') workers.push(e.sessionId);
-    });
-    let id = 0;
-    const waiting = new Map<number, (v: unknown) => void>();
-    cdp.on('Target.receivedMessageFromTarget', (e) => {
-      const m = JSON.parse(e.message) as { id?: number; result?: unknown };
-      if (m.id !== undefined) waiting.get(m.id)?.(m.result);
-    });
-    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-    const send = (method: string, params: object = {}) => new Promise<unknown>((resolve) => {
-      const i = ++id;
-      waiting.set(i, resolve);
-      void cdp.send('Target.sendMessageToTarget', { sessionId: workers[0]!, message: JSON.stringify({ id: i, method, params }) });
-    });
+    const { workers, call } = await workerCdp(page);
+    const send = (method: string, params: object = {}) => call([...workers.keys()][0]!, method, params);
     await page.goto(`${vite.resolvedUrls!.local[0]}bench/sandbox/index.html`);
     await page.waitForFunction(() => window.benchSandboxReady === true);
     const durability: 'sync' | 'async' = process.env.BENCH_DURABILITY === 'sync' ? 'sync' : 'async';

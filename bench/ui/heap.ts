@@ -4,6 +4,7 @@
  * worker has no `performance.memory`).
  */
 import type { Page } from '@playwright/test';
+import { workerCdp } from './worker-cdp';
 
 /** Used JS heap (bytes) of the page and of its storage worker (null when it could not be reached). */
 export interface HeapSizes {
@@ -13,32 +14,7 @@ export interface HeapSizes {
 
 /** Attaches to `page` and its workers; `measure()` collects garbage in each, then reads their heaps. */
 export async function heapProbe(page: Page): Promise<{ measure(): Promise<HeapSizes> }> {
-  const cdp = await page.context().newCDPSession(page);
-  const workers = new Map<string, string>(); // sessionId → url
-  cdp.on('Target.attachedToTarget', (e) => {
-    if (e.targetInfo.type === 'worker') workers.set(e.sessionId, e.targetInfo.url);
-  });
-  cdp.on('Target.detachedFromTarget', (e) => {
-    if (e.sessionId) workers.delete(e.sessionId);
-  });
-  let id = 0;
-  const waiting = new Map<number, (v: unknown) => void>();
-  cdp.on('Target.receivedMessageFromTarget', (e) => {
-    const m = JSON.parse(e.message) as { id?: number; result?: unknown };
-    if (m.id !== undefined) waiting.get(m.id)?.(m.result);
-  });
-  // Not flattened: messages to a worker go through this session, which Playwright's own does not see.
-  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-  const inWorker = (sessionId: string, method: string) => new Promise<unknown>((resolve, reject) => {
-    const i = ++id;
-    const timer = setTimeout(() => reject(new Error(`${method} timed out`)), 20_000);
-    waiting.set(i, (v) => {
-      clearTimeout(timer);
-      waiting.delete(i);
-      resolve(v);
-    });
-    void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: i, method }) }).catch(reject);
-  });
+  const { cdp, workers, call: inWorker } = await workerCdp(page);
   return {
     async measure() {
       await cdp.send('HeapProfiler.collectGarbage');
