@@ -4,7 +4,8 @@
  * within `ValueLimits`. The sandbox checks each value before it sends it (so a node gets a clear
  * error naming its channel at once) and the storage worker checks it again before it writes (the
  * sandbox is not trusted). The walk is iterative: a value nested a million levels deep costs no
- * stack, and the walk stops at the first problem or after `maxNodes` values.
+ * stack, and the walk stops at the first problem or after `maxNodes` values. The same walk can
+ * tally the value's approximate size in memory, so a sender can bound what it has in flight.
  */
 import { VALUE_LIMITS, type ValueLimits } from './limits';
 
@@ -17,6 +18,11 @@ export interface StorableProblem {
 
 /** Keys an import refuses as object keys; objects holding them are exported as an entry list. */
 export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The approximate size of the values walked, in bytes: 2 a character, 8 a value, a buffer's bytes. */
+export interface SizeTally {
+  bytes: number;
+}
 
 /** The tag key of the export format's tagged values. */
 export const TAG_KEY = '$rg';
@@ -50,11 +56,13 @@ function pathOf(entry: Entry): (string | number)[] {
  * @param value a value as a node produced it (sandbox) or as it arrived by structured clone (storage)
  * @param limits see `ValueLimits`
  * @param jsonOnly accept plain JSON only (strings, finite numbers, booleans, null, arrays, plain objects)
+ * @param tally when given, the size of what was walked is added to it
  */
-export function storableProblem(value: unknown, limits: ValueLimits = VALUE_LIMITS, jsonOnly = false): StorableProblem | null {
+export function storableProblem(value: unknown, limits: ValueLimits = VALUE_LIMITS, jsonOnly = false, tally?: SizeTally): StorableProblem | null {
   const stack: Entry[] = [{ value, key: null, parent: null, depth: 0 }];
   const open = new Set<object>();
   let nodes = 0;
+  let bytes = 0;
   while (stack.length > 0) {
     const entry = stack.pop()!;
     if (entry.leave) {
@@ -67,6 +75,7 @@ export function storableProblem(value: unknown, limits: ValueLimits = VALUE_LIMI
     switch (typeof v) {
       case 'string':
         if (v.length > limits.maxStringLength) return problem(`A string of ${v.length} characters is over the limit of ${limits.maxStringLength}.`);
+        bytes += 2 * v.length;
         continue;
       case 'boolean':
         continue;
@@ -93,6 +102,7 @@ export function storableProblem(value: unknown, limits: ValueLimits = VALUE_LIMI
     if (jsonOnly && !Array.isArray(obj) && kindOf(obj) !== 'Object') return problem(`A ${kindOf(obj)} is not JSON data.`);
     const children = childrenOf(obj, limits);
     if (typeof children === 'string') return problem(children);
+    bytes += children.bytes;
     const depth = entry.depth + children.nest;
     if (depth > limits.maxDepth) return problem(`The value is nested deeper than ${limits.maxDepth} levels (as exported).`);
     if (children.items.length === 0) continue;
@@ -103,11 +113,19 @@ export function storableProblem(value: unknown, limits: ValueLimits = VALUE_LIMI
       stack.push({ value: child, key, parent: entry, depth });
     }
   }
+  if (tally) tally.bytes += bytes + 8 * nodes;
   return null;
 }
 
-/** An object's parts and how many levels they sit below it when exported, or why it cannot be stored. */
-function childrenOf(obj: object, limits: ValueLimits): { nest: number; items: [string | number, unknown][] } | string {
+/** An object's parts, or why it cannot be stored. */
+/** An object's parts, how many levels they sit below it when exported, and the bytes of its own (keys, buffers). */
+interface Children {
+  nest: number;
+  items: [string | number, unknown][];
+  bytes: number;
+}
+
+function childrenOf(obj: object, limits: ValueLimits): Children | string {
   const kind = kindOf(obj);
   const tooLong = (n: number, what: string) => (n > limits.maxArrayLength ? `${what} of ${n} elements is over the limit of ${limits.maxArrayLength}.` : null);
   if (Array.isArray(obj)) {
@@ -115,14 +133,14 @@ function childrenOf(obj: object, limits: ValueLimits): { nest: number; items: [s
     if (long) return long;
     const items: [number, unknown][] = new Array(obj.length);
     for (let i = 0; i < obj.length; i++) items[i] = [i, obj[i]];
-    return { nest: 1, items };
+    return { nest: 1, items, bytes: 0 };
   }
   switch (kind) {
     case 'Date': case 'RegExp':
-      return { nest: 1, items: [] };
+      return { nest: 1, items: [], bytes: 0 };
     case 'Error': {
       const e = obj as Error;
-      return { nest: 1, items: [['name', e.name], ['message', e.message], ['stack', e.stack]] };
+      return { nest: 1, items: [['name', e.name], ['message', e.message], ['stack', e.stack]], bytes: 0 };
     }
     case 'Map': {
       const map = obj as Map<unknown, unknown>;
@@ -134,32 +152,34 @@ function childrenOf(obj: object, limits: ValueLimits): { nest: number; items: [s
         items.push([i, k], [i, x]);
         i++;
       }
-      return { nest: 3, items };
+      return { nest: 3, items, bytes: 0 };
     }
     case 'Set': {
       const set = obj as Set<unknown>;
       const long = tooLong(set.size, 'A Set');
       if (long) return long;
-      return { nest: 2, items: [...set].map((x, i): [number, unknown] => [i, x]) };
+      return { nest: 2, items: [...set].map((x, i): [number, unknown] => [i, x]), bytes: 0 };
     }
     case 'ArrayBuffer':
-      return tooLong((obj as ArrayBuffer).byteLength, 'An ArrayBuffer') ?? { nest: 1, items: [] };
+      return tooLong((obj as ArrayBuffer).byteLength, 'An ArrayBuffer') ?? { nest: 1, items: [], bytes: (obj as ArrayBuffer).byteLength };
     case 'DataView':
-      return tooLong((obj as DataView).byteLength, 'A DataView') ?? { nest: 1, items: [] };
+      return tooLong((obj as DataView).byteLength, 'A DataView') ?? { nest: 1, items: [], bytes: (obj as DataView).byteLength };
   }
-  if (TYPED_ARRAY_NAMES.has(kind)) return tooLong((obj as ArrayLike<unknown>).length, `A ${kind}`) ?? { nest: 2, items: [] };
+  if (TYPED_ARRAY_NAMES.has(kind)) return tooLong((obj as ArrayLike<unknown>).length, `A ${kind}`) ?? { nest: 2, items: [], bytes: (obj as ArrayBufferView).byteLength };
   if (kind !== 'Object') return `A ${kind} cannot be stored in a checkpoint: it cannot be written to an export file.`;
   const keys = Object.keys(obj);
   if (keys.length > limits.maxObjectKeys) return `An object with ${keys.length} keys is over the limit of ${limits.maxObjectKeys}.`;
   // Objects with a prototype key are exported as an entry list, with the tag key as `{ $rg, v }`.
   const nest = keys.some((k) => PROTOTYPE_KEYS.has(k)) ? 3 : Object.hasOwn(obj, TAG_KEY) ? 2 : 1;
   const items: [string, unknown][] = new Array(keys.length);
+  let bytes = 0;
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     if (k.length > limits.maxStringLength) return `An object key of ${k.length} characters is over the limit of ${limits.maxStringLength}.`;
+    bytes += 2 * k.length;
     items[i] = [k, (obj as Record<string, unknown>)[k]];
   }
-  return { nest, items };
+  return { nest, items, bytes };
 }
 
 /** `$.a[0]["b c"]`-style text of a problem's path below `root` (e.g. `channel "messages"`). */

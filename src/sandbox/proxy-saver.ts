@@ -3,7 +3,7 @@
  * the session port to the storage worker, which owns IndexedDB and binds the session to one thread.
  *
  * Writes are pipelined: `put` and `putWrites` resolve once their message is sent, while fewer than
- * `window` writes wait for their commit; the storage worker handles a session's messages strictly
+ * `window` writes, and fewer than `windowBytes` of their values, wait for their commit; the storage worker handles a session's messages strictly
  * in order, so a later read sees every earlier write, and a run event that reports a checkpoint
  * is handled only after that checkpoint committed. A write the storage worker refused (quota, a
  * closed database) fails the next call and `flush()`. Values are checked before they are sent
@@ -17,7 +17,7 @@ import {
 } from '../engine/checkpoint/types';
 import type { OmitEach, SessionRequest, WireConfig, WireListOptions } from '../protocol/sandbox';
 import { sessionMessageProblem } from '../protocol/sandbox-guards';
-import { storableProblem, type StorableProblem } from '../protocol/storable';
+import { storableProblem, type SizeTally, type StorableProblem } from '../protocol/storable';
 import type { Json } from '../protocol/dto';
 import type { SessionClient } from './session-client';
 
@@ -33,6 +33,12 @@ export interface ProxySaverOptions {
    * committed, not sent). @default 32
    */
   window?: number;
+  /**
+   * Approximate bytes of values (storable.ts's tally) that may wait for their commit: a run whose
+   * state grows by megabytes a step waits on its writes long before `window` is reached, so what it
+   * has in flight stays bounded in memory. @default 32 MiB
+   */
+  windowBytes?: number;
   /** Called once the put of checkpoint `id` is posted (the run's events about it may follow). */
   onPost?(id: string): void;
 }
@@ -49,10 +55,10 @@ function wireConfig(config: RunnableConfig): WireConfig {
 
 const detail = (p: StorableProblem) => `${p.message}${p.path.length > 0 ? ` (at ${p.path.map((k) => `[${JSON.stringify(k)}]`).join('')})` : ''}`;
 
-/** Throws CheckpointValueError for the first value of `values` that cannot be stored. */
-function requireStorable(values: Iterable<[string, unknown]>): void {
+/** Throws CheckpointValueError for the first value of `values` that cannot be stored; adds their size to `tally`. */
+function requireStorable(values: Iterable<[string, unknown]>, tally: SizeTally): void {
   for (const [channel, value] of values) {
-    const p = storableProblem(value);
+    const p = storableProblem(value, undefined, false, tally);
     if (p) throw new CheckpointValueError(channel, detail(p));
   }
 }
@@ -60,13 +66,16 @@ function requireStorable(values: Iterable<[string, unknown]>): void {
 /** A checkpointer over a session port. */
 export class ProxySaver implements BaseCheckpointSaver {
   private readonly window: number;
+  private readonly windowBytes: number;
   private readonly onPost: ((id: string) => void) | undefined;
   private inflight = 0;
+  private inflightBytes = 0;
   private failure: unknown = null;
   private waiters: (() => void)[] = [];
 
   constructor(private readonly session: SessionClient, options: ProxySaverOptions = {}) {
     this.window = options.window ?? 32;
+    this.windowBytes = options.windowBytes ?? 32 * 1024 * 1024;
     this.onPost = options.onPost;
   }
 
@@ -100,17 +109,19 @@ export class ProxySaver implements BaseCheckpointSaver {
 
   async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
     const thread = requireThreadId(config, 'ProxySaver.put');
-    requireStorable(Object.entries(checkpoint.channel_values));
-    requireStorable(Object.entries(metadata).map(([k, v]): [string, unknown] => [`metadata.${k}`, v]));
-    await this.write({ type: 'cp/put', config: wireConfig(config), checkpoint, metadata, newVersions }, () => Object.entries(checkpoint.channel_values));
+    const size: SizeTally = { bytes: 0 };
+    requireStorable(Object.entries(checkpoint.channel_values), size);
+    requireStorable(Object.entries(metadata).map(([k, v]): [string, unknown] => [`metadata.${k}`, v]), size);
+    await this.write({ type: 'cp/put', config: wireConfig(config), checkpoint, metadata, newVersions }, size.bytes, () => Object.entries(checkpoint.channel_values));
     return checkpointConfig(thread, config.configurable?.checkpoint_ns ?? '', checkpoint.id);
   }
 
   async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void> {
     requireThreadId(config, 'ProxySaver.putWrites');
     requireCheckpointId(config, 'ProxySaver.putWrites');
-    requireStorable(writes);
-    await this.write({ type: 'cp/putWrites', config: wireConfig(config), writes, taskId }, () => writes);
+    const size: SizeTally = { bytes: 0 };
+    requireStorable(writes, size);
+    await this.write({ type: 'cp/putWrites', config: wireConfig(config), writes, taskId }, size.bytes, () => writes);
   }
 
   async deleteThread(): Promise<void> {
@@ -131,7 +142,7 @@ export class ProxySaver implements BaseCheckpointSaver {
     return (await this.session.call({ type: 'cp/list', config, options })) as CheckpointTuple[];
   }
 
-  private async write(body: OmitEach<Extract<SessionRequest, { type: 'cp/put' | 'cp/putWrites' }>, 'rid'>, values: () => Iterable<[string, unknown]>): Promise<void> {
+  private async write(body: OmitEach<Extract<SessionRequest, { type: 'cp/put' | 'cp/putWrites' }>, 'rid'>, bytes: number, values: () => Iterable<[string, unknown]>): Promise<void> {
     this.throwIfFailed();
     // The storage worker refuses a malformed write (e.g. a channel name over the id limit): say why here.
     const malformed = sessionMessageProblem({ ...body, rid: 0 });
@@ -149,6 +160,7 @@ export class ProxySaver implements BaseCheckpointSaver {
       return;
     }
     this.inflight++;
+    this.inflightBytes += bytes;
     const settled = reply.then(
       () => undefined,
       (err: unknown) => {
@@ -156,9 +168,10 @@ export class ProxySaver implements BaseCheckpointSaver {
       },
     ).finally(() => {
       this.inflight--;
+      this.inflightBytes -= bytes;
       for (const wake of this.waiters.splice(0)) wake();
     });
-    if (this.inflight > this.window) await settled;
+    if (this.inflight > this.window || this.inflightBytes > this.windowBytes) await settled;
     this.throwIfFailed();
   }
 
