@@ -1,13 +1,11 @@
 /**
  * Hostile cases, point 7 (big states stay responsive): a checkpoint holding a 50,000-key object and
  * a 200,000-element array is opened, shown in every tab, paged with "show more", diffed (in the
- * worker) and scrolled, and the main thread stays free:
- * - what bounds its work whatever the machine: the page receives a bounded preview (all messages
- *   of the whole session stay far below the state's 3.5 MB as JSON), and the tree keeps only the
- *   rows in view in the DOM;
- * - what the browser measures: no task over 50 ms (its long-task threshold) beyond what browsing
- *   a small checkpoint costs on the same page in the same run (so a loaded machine, which slows
- *   every frame alike, does not make the case fail; a state sent whole costs 150+ ms per click).
+ * worker) and scrolled, and what bounds the main thread's work whatever the machine holds: the
+ * page receives a bounded preview (all messages of the whole session stay far below the state's
+ * 3.5 MB as JSON), and the tree keeps only the rows in view in the DOM. The long tasks the browser
+ * saw, wide against a small checkpoint browsed the same way, are recorded as an annotation, never
+ * asserted: wall-clock time depends on the machine's load (main-thread figures are `bench/ui/ui-bench.ts`'s).
  * Every other thread is byte-identical afterwards.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -82,7 +80,7 @@ async function browse(page: Page, steps: [number, number], wide: boolean): Promi
 }
 
 test.describe('hostile: a wide state', () => {
-  test('a 50,000-key / 200,000-element checkpoint is opened, browsed, paged and diffed without blocking the main thread', async ({ page }) => {
+  test('a 50,000-key / 200,000-element checkpoint is opened, browsed, paged and diffed with a bounded preview and a bounded DOM', async ({ page }) => {
     test.setTimeout(150_000);
     await openApp(page);
     const v = await victims(page);
@@ -103,21 +101,13 @@ test.describe('hostile: a wide state', () => {
       await page.waitForTimeout(500);
     };
 
-    // The baseline: a small thread (three steps of the chain graph), browsed the same way.
-    const small = v.ids[0]!;
-    const rounds: { wide: number; small: number }[] = [];
-    let bytes = 0;
-    for (let round = 0; round < 3; round++) {
-      await go(small);
-      const smallTasks = await browse(page, [2, 1], false);
-      await go(wideThread);
-      const wideTasks = await browse(page, [2, 1], true);
-      bytes = await page.evaluate(() => (window as unknown as { __bytes: number }).__bytes);
-      rounds.push({ wide: Math.max(0, ...wideTasks), small: Math.max(0, ...smallTasks) });
-      // A machine busy with other work can delay any frame once: a round that stays within the bound ends the measuring.
-      if (rounds.at(-1)!.wide <= Math.max(50, rounds.at(-1)!.small)) break;
-    }
-    test.info().annotations.push({ type: 'longest tasks (ms), wide vs small, per round', description: JSON.stringify(rounds) });
+    // For the record: a small thread (three steps of the chain graph), browsed the same way.
+    await go(v.ids[0]!);
+    const smallTasks = await browse(page, [2, 1], false);
+    await go(wideThread);
+    const wideTasks = await browse(page, [2, 1], true);
+    const bytes = await page.evaluate(() => (window as unknown as { __bytes: number }).__bytes);
+    test.info().annotations.push({ type: 'longest task (ms), wide vs small', description: JSON.stringify({ wide: Math.max(0, ...wideTasks), small: Math.max(0, ...smallTasks) }) });
 
     // Bounded whatever the machine: the page never received the state (3.5 MB as JSON) — the whole
     // session, the app's start, both checkpoints, every tab, a page of "show more" and the diffs included.
@@ -129,8 +119,6 @@ test.describe('hostile: a wide state', () => {
     await expect(page.locator('[data-testid="diff-row"][data-kind="added"]')).toHaveCount(2);
     await page.locator('[data-testid="timeline-row"][data-step="2"]').click();
     await expect(page.locator('[data-testid="diff-row"][data-kind="changed"]')).toContainText('wide.key7');
-    // No task over 50 ms beyond what a small checkpoint costs on this page in this run.
-    expect(rounds.some((r) => r.wide <= Math.max(50, r.small)), JSON.stringify(rounds)).toBe(true);
     await expectUntouched(page, v.before);
   });
 });
