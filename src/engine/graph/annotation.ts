@@ -5,6 +5,8 @@
 import type { ChannelSpec } from '../channels/base';
 import { binopSpec } from '../channels/binop';
 import { lastValueSpec } from '../channels/last_value';
+import type { RunnableConfig } from '../checkpoint/types';
+import type { Bivariant } from './bivariant';
 
 /** One state key: how to build its channel, plus phantom value / update types. */
 export interface ChannelDef<V = unknown, U = V> {
@@ -41,7 +43,7 @@ export class AnnotationRoot<SD extends StateDefinition> {
   readonly lc_graph_name = 'AnnotationRoot';
   declare State: StateType<SD>;
   declare Update: UpdateType<SD>;
-  declare Node: (state: StateType<SD>, config?: any) => UpdateType<SD> | Promise<UpdateType<SD>>;
+  declare Node: Bivariant<[state: StateType<SD>, config?: RunnableConfig], UpdateType<SD> | Promise<UpdateType<SD>>>;
   constructor(readonly spec: SD) {}
 }
 
@@ -60,8 +62,16 @@ Annotation.Root = <SD extends StateDefinition>(sd: SD): AnnotationRoot<SD> => ne
 
 /** Legacy LangGraph.js channel spec: `{ channels: { key: null | { reducer?, value?, default? } } }`. */
 export interface LegacyChannels {
-  channels: Record<string, null | { reducer?: (a: any, b: any) => any; value?: (a: any, b: any) => any; default?: () => any }>;
+  channels: Record<string, null | { reducer?: Bivariant<[a: unknown, b: unknown], unknown>; value?: Bivariant<[a: unknown, b: unknown], unknown>; default?: () => unknown }>;
 }
+
+/** The state type of legacy channels: each key's reducer (or default) value type, else `unknown`. */
+export type LegacyState<C> = {
+  [K in keyof C]: C[K] extends { reducer: (a: infer V, b: never) => unknown } ? V
+    : C[K] extends { value: (a: infer V, b: never) => unknown } ? V
+    : C[K] extends { default: () => infer V } ? V
+    : unknown;
+};
 
 /** The channel specs of a schema (Annotation.Root, a plain definition, or legacy channels). */
 export function specsOf(schema: unknown): Record<string, ChannelSpec> {

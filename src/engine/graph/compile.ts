@@ -23,7 +23,7 @@ import { boundOf, callRouter } from './node_action';
 import type { BranchSpec, CompileOptions, NodeSpec, StateGraph } from './state_graph';
 
 /** A compiled StateGraph (LangGraph.js `CompiledStateGraph`). `S`/`U` type state and updates. */
-export class CompiledStateGraph<S = any, U = any> extends Pregel {
+export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> extends Pregel {
   declare readonly __types?: [S, U];
   builder!: StateGraph<unknown, S, U>;
   /** Used by a supervisor to describe the hand-off to this graph. */

@@ -76,7 +76,7 @@ export interface GetGraphOptions {
 
 /** The parts of a compiled StateGraph that drawing needs. */
 export interface DrawableSource {
-  builder: StateGraph<any, any, any>;
+  builder: StateGraph<unknown, unknown, unknown>;
   interruptBefore?: string[] | '*';
   interruptAfter?: string[] | '*';
 }
@@ -120,7 +120,7 @@ function interruptMetadata(source: DrawableSource, key: string): Record<string, 
 }
 
 /** Adds the builder's edges, in LangGraph.js's order, through the anchors of each node key. */
-function addEdges(builder: StateGraph<any, any, any>, graph: DrawableGraph, anchors: Map<string, Anchor>): void {
+function addEdges(builder: StateGraph<unknown, unknown, unknown>, graph: DrawableGraph, anchors: Map<string, Anchor>): void {
   const discovered: { source: string; target: string; conditional: boolean }[] = [];
   const add = (source: string, target: string, label?: string, conditional = false) => {
     if (target === END && !anchors.has(END)) {

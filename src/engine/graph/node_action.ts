@@ -7,17 +7,19 @@
 import { RunnableLambda } from '@langchain/core/runnables';
 import type { RunnableConfig } from '../checkpoint/types';
 import { Pregel } from '../pregel/pregel';
+import type { Bivariant } from './bivariant';
 
 /**
  * The part of a LangChain Runnable a node uses (its `lc_runnable` marker, checked at run time, is
  * protected in LangChain's types).
  */
-export interface RunnableLike<I = any, O = any> {
-  invoke(input: I, config?: any): Promise<O>;
+export interface RunnableLike<I = unknown, O = unknown> {
+  // A method (checked bivariantly): LangChain's Runnables take their own config type here.
+  invoke(input: I, config?: unknown): Promise<O>;
 }
 
 /** A node's action. */
-export type NodeAction<S = any, U = any> = ((state: S, config: RunnableConfig) => U | Promise<U> | RunnableLike) | RunnableLike<S, U> | Pregel;
+export type NodeAction<S = unknown, U = unknown> = Bivariant<[state: S, config: RunnableConfig], U | Promise<U> | RunnableLike> | RunnableLike<S, U> | Pregel;
 
 /** Whether `x` is a LangChain Runnable (its own marker, as `Runnable.isRunnable` checks). */
 export function isRunnable(x: unknown): x is RunnableLike {
@@ -55,7 +57,7 @@ const routers = new WeakMap<object, RunnableLambda<unknown, unknown>>();
  * RunnableLambda, as in LangGraph.js: a child run of the node, and whatever it invokes nests
  * under it. Without callbacks, it is a plain call.
  */
-export function callRouter<R>(path: (state: any, config: RunnableConfig) => R | Promise<R>, state: unknown, config: RunnableConfig): R | Promise<R> {
+export function callRouter<R>(path: Bivariant<[state: unknown, config: RunnableConfig], R | Promise<R>>, state: unknown, config: RunnableConfig): R | Promise<R> {
   if (config.callbacks === undefined) return path(state, config);
   let lambda = routers.get(path);
   if (!lambda) routers.set(path, (lambda = RunnableLambda.from(path as (s: unknown, c: unknown) => unknown)));

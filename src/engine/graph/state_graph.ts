@@ -15,7 +15,7 @@ import type { StoreLike } from '../store/base';
 import { coerceTimeoutPolicy, type TimeoutOption, type TimeoutPolicy } from '../pregel/timeout_policy';
 import { nodeErrorOf } from '../pregel/runner';
 import type { Send } from '../types';
-import type { AnnotationRoot, StateDefinition, StateType, UpdateType } from './annotation';
+import type { AnnotationRoot, LegacyState, StateDefinition, StateType, UpdateType } from './annotation';
 import type { StateSchema } from './schema/state_schema';
 import { compileStateGraph, type CompiledStateGraph } from './compile';
 import { channelsOf, isStateDefinitionInit, isStateGraphInit, runtimeSchemaOf, type RuntimeSchema, type StateGraphInit } from './schema/index';
@@ -24,13 +24,14 @@ import { AnnotationRoot as AnnotationRootClass } from './annotation';
 import { validateGraph } from './validate';
 
 import { isNodeAction, type NodeAction } from './node_action';
+import type { Bivariant } from './bivariant';
 
 export type { RunnableLike } from './node_action';
 /** A node: a function `(state, config)`, a LangChain Runnable, or a compiled graph (see ./node_action). */
-export type NodeFunction<S = any, U = any> = NodeAction<S, U>;
+export type NodeFunction<S = unknown, U = unknown> = NodeAction<S, U>;
 
 /** A node error handler: the failed node's input, the failure, the handler task's config. */
-export type ErrorHandler<S = any, U = any> = (state: S, error: NodeError, config: RunnableConfig) => U | Promise<U>;
+export type ErrorHandler<S = unknown, U = unknown> = Bivariant<[state: S, error: NodeError, config: RunnableConfig], U | Promise<U>>;
 
 export interface AddNodeOptions {
   retryPolicy?: RetryPolicy;
@@ -59,7 +60,7 @@ export interface NodeDefaults {
 }
 
 export type RouterResult = string | Send | (string | Send)[] | null | undefined;
-export type Router<S = any> = (state: S, config: RunnableConfig) => RouterResult | Promise<RouterResult>;
+export type Router<S = unknown> = Bivariant<[state: S, config: RunnableConfig], RouterResult | Promise<RouterResult>>;
 
 export interface BranchSpec {
   path: Router;
@@ -109,24 +110,27 @@ const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k)
 
 /** The state type of a schema of any form (types only). */
 export type SchemaState<X> = X extends AnnotationRoot<infer D> ? StateType<D>
-  : X extends StateSchema<any> ? X['State']
+  : X extends StateSchema ? X['State']
   : X extends { _zod: { output: infer O } } ? O
   : X extends { _output: infer O } ? O
   : X extends { state: infer T } ? SchemaState<T>
   : X extends { stateSchema: infer T } ? SchemaState<T>
+  : X extends { input: infer T } ? SchemaState<T>
+  : X extends { channels: infer C } ? LegacyState<C>
   : X extends StateDefinition ? StateType<X>
-  : any;
+  : Record<string, unknown>;
 
 /** The update type of a schema of any form (types only). */
 export type SchemaUpdate<X> = X extends AnnotationRoot<infer D> ? UpdateType<D>
-  : X extends StateSchema<any> ? X['Update']
+  : X extends StateSchema ? X['Update']
   : X extends { state: infer T } ? SchemaUpdate<T>
   : X extends { stateSchema: infer T } ? SchemaUpdate<T>
+  : X extends { input: infer T } ? SchemaUpdate<T>
   : X extends StateDefinition ? UpdateType<X>
   : Partial<SchemaState<X>>;
 
 /** Builds a graph over a state schema (`Annotation.Root`, a definition, `StateSchema`, zod, `{ channels }`). */
-export class StateGraph<X = any, S = SchemaState<X>, U = SchemaUpdate<X>> {
+export class StateGraph<X = unknown, S = SchemaState<X>, U = SchemaUpdate<X>> {
   /** Node name → spec, as LangGraph.js keeps them (a plain record, in insertion order). */
   readonly nodes: Record<string, NodeSpec> = {};
   readonly edges: [string, string][] = [];

@@ -10,6 +10,7 @@ import { lastValueSpec } from '../../channels/last_value';
 import { untrackedSpec } from '../../channels/untracked';
 import { OVERWRITE, overwriteValue } from '../../types';
 import { messagesStateReducer } from '../../messages/reducer';
+import type { Bivariant } from '../bivariant';
 
 /** The part of the Standard Schema interface used here (`schema['~standard'].validate`). */
 export interface StandardSchemaLike<Out = unknown> {
@@ -55,7 +56,7 @@ export function jsonSchemaOf(schema: unknown): Record<string, unknown> | undefin
 const UNTRACKED = Symbol.for('langgraph.state.untracked_value');
 
 /** A key kept in memory only: never checkpointed (`guard`: at most one write per step). */
-export class UntrackedValue<V = any> {
+export class UntrackedValue<V = unknown> {
   readonly [UNTRACKED] = true;
   readonly guard: boolean;
   constructor(readonly schema?: StandardSchemaLike<V> | unknown, init?: { guard?: boolean }) {
@@ -69,11 +70,11 @@ export class UntrackedValue<V = any> {
 const REDUCED = Symbol.for('langgraph.state.reduced_value');
 
 /** A key whose writes are folded by `reducer` (validated by `inputSchema`, default: the value schema). */
-export class ReducedValue<V = any, I = V> {
+export class ReducedValue<V = unknown, I = V> {
   readonly [REDUCED] = true;
   readonly valueSchema: StandardSchemaLike<V> | unknown;
   readonly inputSchema: StandardSchemaLike<I> | unknown;
-  readonly reducer: (current: V, next: I) => V;
+  readonly reducer: Bivariant<[current: V, next: I], V>;
   readonly jsonSchemaExtra?: Record<string, unknown>;
   constructor(valueSchema: StandardSchemaLike<V> | unknown, init: { reducer: (current: V, next: I) => V; inputSchema?: StandardSchemaLike<I> | unknown; jsonSchemaExtra?: Record<string, unknown> }) {
     this.valueSchema = valueSchema;
@@ -88,8 +89,8 @@ export class ReducedValue<V = any, I = V> {
 
 const STATE_SCHEMA = Symbol.for('langgraph.state.state_schema');
 
-type FieldValue<F> = F extends ReducedValue<infer V, any> ? V : F extends UntrackedValue<infer V> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
-type FieldUpdate<F> = F extends ReducedValue<any, infer I> ? I : F extends UntrackedValue<infer V> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
+type FieldValue<F> = F extends ReducedValue<infer V, infer _I> ? V : F extends UntrackedValue<infer V> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
+type FieldUpdate<F> = F extends ReducedValue<infer _V, infer I> ? I : F extends UntrackedValue<infer V> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
 
 /** A state made of schemas and ReducedValues. */
 export class StateSchema<F extends Record<string, unknown> = Record<string, unknown>> {

@@ -8,16 +8,20 @@
 import { extendInteropZodObject, getInteropZodDefaultGetter, getInteropZodObjectShape, getSchemaDescription, interopParse, interopZodObjectPartial, isInteropZodObject, isZodSchemaV3, type InteropZodObject } from '@langchain/core/utils/types';
 import { z as z3 } from 'zod/v3';
 import { z as z4 } from 'zod/v4';
-import { $ZodRegistry } from 'zod/v4/core';
+import { $ZodRegistry, type $ZodType } from 'zod/v4/core';
 import type { ChannelSpec } from '../../channels/base';
 import { binopSpec } from '../../channels/binop';
 import { lastValueSpec } from '../../channels/last_value';
 import { OVERWRITE, overwriteValue } from '../../types';
+import type { Bivariant } from '../bivariant';
+
+/** The output type of a zod schema (v4 or v3), else `unknown`. */
+type SchemaOutput<S> = S extends { _zod: { output: infer O } } ? O : S extends { _output: infer O } ? O : unknown;
 
 /** What LangGraph knows about one key's schema. */
-export interface SchemaMeta<V = any, U = V> {
+export interface SchemaMeta<V = unknown, U = V> {
   jsonSchemaExtra?: Record<string, unknown>;
-  reducer?: { schema?: unknown; fn: (a: V, b: U) => V };
+  reducer?: { schema?: unknown; fn: Bivariant<[a: V, b: U], V> };
   default?: () => V;
 }
 
@@ -85,7 +89,7 @@ export class SchemaMetaRegistry {
 export const schemaMetaRegistry = new SchemaMetaRegistry();
 
 /** Attaches LangGraph metadata (reducer, default, JSON schema extras) to a zod schema. */
-export function withLangGraph<S>(schema: S, meta: SchemaMeta): S {
+export function withLangGraph<S, V = SchemaOutput<S>, U = V>(schema: S, meta: SchemaMeta<V, U>): S {
   if (meta.reducer && !meta.default) {
     const getter = getInteropZodDefaultGetter(schema as never);
     if (getter != null) meta.default = getter;
@@ -96,18 +100,18 @@ export function withLangGraph<S>(schema: S, meta: SchemaMeta): S {
 }
 
 /** A zod v4 registry over the same metadata: `schema.register(registry, { reducer, default })`. */
-export class LanggraphZodMetaRegistry extends $ZodRegistry<SchemaMeta, any> {
+export class LanggraphZodMetaRegistry extends $ZodRegistry<SchemaMeta> {
   constructor(readonly parent: SchemaMetaRegistry) {
     super();
     this._map = parent._map;
   }
-  override add(schema: any, ...meta: any[]): this {
+  override add<S extends $ZodType>(schema: S, ...meta: [SchemaMeta]): this {
     const first = meta[0] as SchemaMeta | undefined;
     if (first && !first.default) {
       const getter = getInteropZodDefaultGetter(schema);
       if (getter != null) first.default = getter;
     }
-    return super.add(schema, ...(meta as [SchemaMeta]));
+    return super.add(schema, ...meta);
   }
 }
 
@@ -125,7 +129,7 @@ for (const proto of [z3.ZodType.prototype, z4.ZodType.prototype] as object[]) {
       const self = this as unknown;
       return {
         metadata: (jsonSchemaExtra: Record<string, unknown>) => withLangGraph(self, { jsonSchemaExtra }),
-        reducer: (fn: (a: any, b: any) => any, schema?: unknown) => withLangGraph(self, { default: getInteropZodDefaultGetter(self as never), reducer: { schema, fn } }),
+        reducer: (fn: Bivariant<[a: unknown, b: unknown], unknown>, schema?: unknown) => withLangGraph(self, { default: getInteropZodDefaultGetter(self as never), reducer: { schema, fn } }),
       };
     },
   });
