@@ -45,13 +45,16 @@ export class ToolExecutor extends RunnableBinding<ToolInvocation, unknown> {
 
 type AgentOutcome = ToolInvocation | { returnValues: unknown; log?: string };
 
+/** The agent executor's state (legacy channels: any values, `steps` accumulating). */
+type AgentExecutorState = { input: unknown; agentOutcome?: AgentOutcome; steps: unknown[] };
+
 /** @deprecated An agent runnable deciding actions; the tools run until it returns `returnValues`. */
-export function createAgentExecutor({ agentRunnable, tools }: { agentRunnable: Runnable; tools: ToolLike[] | ToolExecutor }): CompiledStateGraph<any, any> {
+export function createAgentExecutor({ agentRunnable, tools }: { agentRunnable: Runnable; tools: ToolLike[] | ToolExecutor }): CompiledStateGraph<AgentExecutorState> {
   const executor = Array.isArray(tools) ? new ToolExecutor({ tools }) : tools;
   const State = {
     channels: { input: null, agentOutcome: null, steps: { reducer: (x: unknown[], y: unknown[]) => x.concat(y), default: () => [] } },
   };
-  return new StateGraph(State)
+  return new StateGraph<typeof State, AgentExecutorState, Partial<AgentExecutorState>>(State)
     .addNode('agent', async (data: { agentOutcome?: AgentOutcome }, config) => ({ agentOutcome: await agentRunnable.invoke(data, config as never) }))
     .addNode('action', async (data: { agentOutcome?: AgentOutcome }, config) => {
       const action = data.agentOutcome;
@@ -68,7 +71,7 @@ type FunctionCall = { name: string; arguments: unknown };
 const functionCallOf = (m: BaseMessage | undefined) => m?.additional_kwargs?.function_call as FunctionCall | undefined;
 
 /** @deprecated A chat model with OpenAI function calling, answering with FunctionMessages. */
-export function createFunctionCallingExecutor({ model, tools }: { model: Runnable & { bind?: (kwargs: Record<string, unknown>) => Runnable }; tools: ToolLike[] | ToolExecutor }): CompiledStateGraph<any, any> {
+export function createFunctionCallingExecutor({ model, tools }: { model: Runnable & { bind?: (kwargs: Record<string, unknown>) => Runnable }; tools: ToolLike[] | ToolExecutor }): CompiledStateGraph<{ messages: BaseMessage[] }> {
   const executor = Array.isArray(tools) ? new ToolExecutor({ tools }) : tools;
   const toolList = Array.isArray(tools) ? tools : tools.tools;
   if (typeof model.bind !== 'function') throw new Error('Model must be bindable');
@@ -86,7 +89,7 @@ export function createFunctionCallingExecutor({ model, tools }: { model: Runnabl
     .addNode('agent', new RunnableLambda({ func: callModel }))
     .addNode('action', new RunnableLambda({ func: callTool }))
     .addEdge(START, 'agent')
-    .addConditionalEdges('agent', (state: any) => (functionCallOf(state.messages[state.messages.length - 1]) ? 'continue' : 'end'), { continue: 'action', end: END })
+    .addConditionalEdges('agent', (state: { messages: BaseMessage[] }) => (functionCallOf(state.messages[state.messages.length - 1]) ? 'continue' : 'end'), { continue: 'action', end: END })
     .addEdge('action', 'agent')
     .compile();
 }

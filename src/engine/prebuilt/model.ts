@@ -5,24 +5,47 @@
  */
 import { SystemMessage, isBaseMessage, type BaseMessage } from '@langchain/core/messages';
 import { Runnable, RunnableBinding, RunnableLambda, RunnableSequence } from '@langchain/core/runnables';
+import type { Bivariant } from '../graph/bivariant';
 
-type AnyRunnable = Runnable<any, any>;
-type Loose = Record<string, any>;
+/** A Runnable of any input and output (the agent's steps are chained whatever they take). */
+export type AnyRunnable = Runnable<unknown, unknown>;
+type Loose = Record<string, unknown>;
+
+/** The parts of a LangChain chat model the agent calls. */
+export interface ChatModelLike extends AnyRunnable {
+  _modelType: unknown;
+  bindTools?(tools: unknown[]): AnyRunnable;
+  withStructuredOutput(schema: unknown, options?: unknown): AnyRunnable;
+}
+
+/** A configurable model (`initChatModel` with configurable fields). */
+interface ConfigurableModelLike {
+  _model(): Promise<unknown>;
+}
+
+/** A tool as a model's bound `tools` list holds it (OpenAI, generic or Bedrock shapes). */
+interface BoundTool {
+  type?: unknown;
+  name?: string;
+  function?: { name?: string };
+  toolSpec?: { name?: string };
+  functionDeclarations?: BoundTool[];
+}
 
 /** A chat model: has `invoke` and LangChain's `_modelType`. */
-export function isBaseChatModel(model: unknown): model is AnyRunnable & Loose {
+export function isBaseChatModel(model: unknown): model is ChatModelLike {
   return typeof model === 'object' && model !== null && typeof (model as Loose).invoke === 'function' && '_modelType' in model;
 }
 
 /** A configurable model (`initChatModel` with configurable fields): resolves through `_model()`. */
-export function isConfigurableModel(model: unknown): model is Loose {
+export function isConfigurableModel(model: unknown): model is ConfigurableModelLike {
   return typeof model === 'object' && model !== null && '_queuedMethodOperations' in model && '_model' in model && typeof (model as Loose)._model === 'function';
 }
 
 const isModelStep = (step: unknown) => RunnableBinding.isRunnableBinding(step) || isBaseChatModel(step) || isConfigurableModel(step);
 
 /** The tool names a bound-tools entry declares (OpenAI, generic or Bedrock shapes). */
-function boundToolName(t: Loose): string | undefined {
+function boundToolName(t: BoundTool): string | undefined {
   if (t.type === 'function' && t.function) return t.function.name;
   if ('name' in t) return t.name;
   if (t.toolSpec && 'name' in t.toolSpec) return t.toolSpec.name;
@@ -38,31 +61,31 @@ export async function shouldBindTools(llm: unknown, tools: unknown[]): Promise<b
   if (RunnableSequence.isRunnableSequence(model)) model = (model as RunnableSequence).steps.find(isModelStep) ?? model;
   if (isConfigurableModel(model)) model = await model._model();
   if (!RunnableBinding.isRunnableBinding(model)) return true;
-  const binding = model as { kwargs?: Loose; config?: Loose };
-  let bound: Loose[] | null = Array.isArray(binding.kwargs?.tools) ? binding.kwargs.tools : Array.isArray(binding.config?.tools) ? binding.config.tools : null;
-  if (bound != null && bound.length === 1 && 'functionDeclarations' in bound[0]) bound = bound[0].functionDeclarations as Loose[];
+  const listed = (x: unknown): BoundTool[] | null => (Array.isArray(x) ? (x as BoundTool[]) : null);
+  let bound = listed((model.kwargs as { tools?: unknown } | undefined)?.tools) ?? listed((model.config as { tools?: unknown }).tools);
+  if (bound != null && bound.length === 1 && bound[0].functionDeclarations) bound = bound[0].functionDeclarations;
   if (bound == null) return true;
   if (tools.length !== bound.length) throw new Error('Number of tools in the model.bindTools() and tools passed to createReactAgent must match');
-  const names = new Set(tools.flatMap((t) => (Runnable.isRunnable(t) ? [(t as Loose).name as string] : [])));
+  const names = new Set(tools.flatMap((t) => (Runnable.isRunnable(t) ? [t.name as string] : [])));
   const boundNames = new Set(bound.map(boundToolName).filter((n): n is string => !!n));
   const missing = [...names].filter((n) => !boundNames.has(n));
   if (missing.length > 0) throw new Error(`Missing tools '${missing}' in the model.bindTools().Tools in the model.bindTools() must match the tools passed to createReactAgent.`);
   return false;
 }
 
-const hasBindTools = (m: unknown): m is Loose => isBaseChatModel(m) && typeof (m as Loose).bindTools === 'function';
+const hasBindTools = (m: unknown): m is ChatModelLike & Required<Pick<ChatModelLike, 'bindTools'>> => isBaseChatModel(m) && typeof m.bindTools === 'function';
 
 function simpleBindTools(llm: unknown, tools: unknown[]): AnyRunnable | null {
   if (hasBindTools(llm)) return llm.bindTools(tools);
-  if (RunnableBinding.isRunnableBinding(llm) && hasBindTools((llm as Loose).bound)) {
-    const outer = llm as Loose;
-    const inner = outer.bound.bindTools(tools) as Loose;
+  if (RunnableBinding.isRunnableBinding(llm) && hasBindTools(llm.bound)) {
+    const outer = llm;
+    const inner = llm.bound.bindTools(tools);
     if (RunnableBinding.isRunnableBinding(inner)) {
       return new RunnableBinding({
         bound: inner.bound, config: { ...outer.config, ...inner.config }, kwargs: { ...outer.kwargs, ...inner.kwargs }, configFactories: inner.configFactories ?? outer.configFactories,
       });
     }
-    return new RunnableBinding({ bound: inner as AnyRunnable, config: outer.config, kwargs: outer.kwargs, configFactories: outer.configFactories });
+    return new RunnableBinding({ bound: inner, config: outer.config, kwargs: outer.kwargs, configFactories: outer.configFactories });
   }
   return null;
 }
@@ -88,11 +111,11 @@ export async function bindTools(llm: unknown, tools: unknown[]): Promise<AnyRunn
 }
 
 /** The chat model behind `llm` (for structured output). */
-export async function getModel(llm: unknown): Promise<AnyRunnable & Loose> {
+export async function getModel(llm: unknown): Promise<ChatModelLike> {
   let model: unknown = llm;
   if (RunnableSequence.isRunnableSequence(model)) model = (model as RunnableSequence).steps.find(isModelStep) ?? model;
   if (isConfigurableModel(model)) model = await model._model();
-  if (RunnableBinding.isRunnableBinding(model)) model = (model as Loose).bound;
+  if (RunnableBinding.isRunnableBinding(model)) model = model.bound;
   if (!isBaseChatModel(model)) {
     throw new Error(`Expected \`llm\` to be a ChatModel or RunnableBinding (e.g. llm.bind_tools(...)) with invoke() and generate() methods, got ${(model as object)?.constructor?.name}`);
   }
@@ -100,19 +123,22 @@ export async function getModel(llm: unknown): Promise<AnyRunnable & Loose> {
 }
 
 /** A prompt: text or a SystemMessage put first, a function of the state, or a Runnable. */
-export type Prompt = string | SystemMessage | ((state: any, config?: any) => unknown) | AnyRunnable;
+export type Prompt = string | SystemMessage | Bivariant<[state: Loose, config?: unknown], unknown> | AnyRunnable;
+
+/** The agent state as the prompt step reads it. */
+type MessagesOf = { messages: BaseMessage[] };
 
 const isSystemMessage = (x: unknown): x is SystemMessage => isBaseMessage(x) && x._getType() === 'system';
 
 /** The prompt step: state → the model's input messages. */
 export function promptRunnable(prompt: Prompt | undefined | null): AnyRunnable {
   const named = (r: AnyRunnable) => r.withConfig({ runName: 'prompt' });
-  if (prompt == null) return named(RunnableLambda.from((state: Loose) => state.messages));
+  if (prompt == null) return named(RunnableLambda.from((state: MessagesOf) => state.messages));
   if (typeof prompt === 'string') {
     const system = new SystemMessage(prompt);
-    return named(RunnableLambda.from((state: Loose) => [system, ...(state.messages ?? [])]));
+    return named(RunnableLambda.from((state: MessagesOf) => [system, ...(state.messages ?? [])]));
   }
-  if (isSystemMessage(prompt)) return named(RunnableLambda.from((state: Loose) => [prompt, ...state.messages]));
+  if (isSystemMessage(prompt)) return named(RunnableLambda.from((state: MessagesOf) => [prompt, ...state.messages]));
   if (typeof prompt === 'function') return named(RunnableLambda.from(prompt as (s: unknown) => unknown));
   if (Runnable.isRunnable(prompt)) return prompt;
   throw new Error(`Got unexpected type for 'prompt': ${typeof prompt}`);
@@ -121,8 +147,8 @@ export function promptRunnable(prompt: Prompt | undefined | null): AnyRunnable {
 /** The legacy `messageModifier` as a prompt (it takes the messages, not the state). */
 function modifierPrompt(modifier: unknown): Prompt {
   if (typeof modifier === 'string' || isSystemMessage(modifier)) return modifier;
-  if (typeof modifier === 'function') return async (state: Loose) => (modifier as (m: BaseMessage[]) => unknown)(state.messages);
-  if (Runnable.isRunnable(modifier)) return RunnableLambda.from((state: Loose) => state.messages).pipe(modifier);
+  if (typeof modifier === 'function') return async (state: MessagesOf) => (modifier as (m: BaseMessage[]) => unknown)(state.messages);
+  if (Runnable.isRunnable(modifier)) return RunnableLambda.from((state: MessagesOf) => state.messages).pipe(modifier);
   throw new Error(`Unexpected type for messageModifier: ${typeof modifier}`);
 }
 

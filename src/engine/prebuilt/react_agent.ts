@@ -9,7 +9,6 @@
  * the run after they answer. `responseFormat` adds a last structured-output call.
  */
 import { isAIMessage, isToolMessage, SystemMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
-import type { Runnable } from '@langchain/core/runnables';
 import type { BaseCheckpointSaver, RunnableConfig } from '../checkpoint/types';
 import { END, START } from '../constants';
 import { Annotation, AnnotationRoot, specsOf, type StateDefinition } from '../graph/annotation';
@@ -19,14 +18,14 @@ import { messagesStateReducer, type Messages } from '../messages/reducer';
 import type { StoreLike } from '../store/base';
 import { Send } from '../types';
 import { withAgentName } from './agent_name';
-import { agentPrompt, bindTools, getModel, isBaseChatModel, shouldBindTools } from './model';
+import { agentPrompt, bindTools, getModel, isBaseChatModel, shouldBindTools, type AnyRunnable } from './model';
 import { ToolNode, type ToolLike } from './tool_node';
 
 /** The agent's default state: `messages`, and `structuredResponse` for `responseFormat`. */
 export const createReactAgentAnnotation = () =>
   Annotation.Root({
     messages: Annotation<BaseMessage[], Messages>({ reducer: messagesStateReducer, default: () => [] }),
-    structuredResponse: Annotation<Record<string, any>>,
+    structuredResponse: Annotation<Record<string, unknown>>,
   });
 
 /** What a pre-model hook may add: the messages to send to the model instead of the state's. */
@@ -34,8 +33,10 @@ const PreHookAnnotation = Annotation.Root({
   llmInputMessages: Annotation<BaseMessage[], Messages>({ reducer: (_, update) => messagesStateReducer([], update), default: () => [] }),
 });
 
-type AnyRunnable = Runnable<any, any>;
-type Loose = Record<string, any>;
+type Loose = Record<string, unknown>;
+
+/** The agent's state as its own nodes read it (the caller's schema may add keys). */
+type AgentState = Loose & { messages: BaseMessage[]; llmInputMessages?: BaseMessage[] };
 
 export interface CreateReactAgentParams {
   /** A chat model (bound to the tools or not), or a function choosing one per call. */
@@ -47,7 +48,7 @@ export interface CreateReactAgentParams {
   stateModifier?: unknown;
   /** @deprecated use `prompt` */
   messageModifier?: unknown;
-  stateSchema?: AnnotationRoot<any> | StateDefinition;
+  stateSchema?: AnnotationRoot<StateDefinition> | StateDefinition;
   checkpointer?: BaseCheckpointSaver;
   /** @deprecated use `checkpointer` */
   checkpointSaver?: BaseCheckpointSaver;
@@ -74,12 +75,15 @@ function stateKeys(schema: unknown): string[] {
   return Object.keys(specsOf(schema));
 }
 
+/** A tool the agent runs (LangChain's Runnable marker; `returnDirect` ends the run after it). */
+const isRunnableTool = (t: unknown): t is ToolLike & { returnDirect?: unknown } => (t as { lc_runnable?: unknown } | null)?.lc_runnable === true;
+
 const lastAI = (messages: BaseMessage[]) => [...messages].reverse().find(isAIMessage) as AIMessage | undefined;
 
 /** Builds the agent graph (see the module comment). */
-export function createReactAgent(params: CreateReactAgentParams): CompiledStateGraph<any, any> {
+export function createReactAgent(params: CreateReactAgentParams): CompiledStateGraph<AgentState> {
   const { llm, tools, messageModifier, stateModifier, prompt, stateSchema, checkpointSaver, checkpointer, interruptBefore, interruptAfter, store, responseFormat, preModelHook, postModelHook, name, version = 'v1', includeAgentName } = params;
-  const toolNode = Array.isArray(tools) ? new ToolNode(tools.filter((t) => (t as Loose).lc_runnable === true)) : tools;
+  const toolNode = Array.isArray(tools) ? new ToolNode(tools.filter(isRunnableTool)) : tools;
   const toolList: unknown[] = Array.isArray(tools) ? tools : tools.tools;
   const named = (model: AnyRunnable) => (includeAgentName === 'inline' ? withAgentName(model, includeAgentName) : model);
 
@@ -94,20 +98,20 @@ export function createReactAgent(params: CreateReactAgentParams): CompiledStateG
     const model = (await (llm as (s: unknown, c: unknown) => unknown)(state, config)) as AnyRunnable;
     return agentPrompt(prompt, stateModifier, messageModifier).pipe(named(model));
   };
-  const returnDirect = new Set(toolList.filter((t) => (t as Loose).lc_runnable === true && (t as Loose).returnDirect).map((t) => (t as Loose).name as string));
+  const returnDirect = new Set(toolList.filter((t) => isRunnableTool(t) && t.returnDirect === true).map((t) => (t as ToolLike).name));
 
-  const modelInput = (state: Loose) => {
+  const modelInput = (state: AgentState) => {
     const { messages, llmInputMessages, ...rest } = state;
     return llmInputMessages != null && llmInputMessages.length > 0 ? { messages: llmInputMessages, ...rest } : { messages, ...rest };
   };
-  const callModel = async (state: Loose, config: RunnableConfig) => {
+  const callModel = async (state: AgentState, config: RunnableConfig) => {
     const model = typeof llm === 'function' ? await getDynamicModel(state, config) : await getStaticModel();
     const response = (await model.invoke(modelInput(state), config as never)) as BaseMessage;
     response.name = name;
     response.lc_kwargs.name = name;
     return { messages: [response] };
   };
-  const generateStructuredResponse = async (state: Loose, config: RunnableConfig) => {
+  const generateStructuredResponse = async (state: AgentState, config: RunnableConfig) => {
     if (responseFormat == null) throw new Error('Attempted to generate structured output with no passed response schema. Please contact us for help.');
     const messages = [...(state.messages as BaseMessage[])];
     const model = typeof llm === 'function' ? await (llm as (s: unknown, c: unknown) => unknown)(state, config) : await getModel(llm);
@@ -116,7 +120,7 @@ export function createReactAgent(params: CreateReactAgentParams): CompiledStateG
     if (typeof responseFormat === 'object' && 'schema' in (responseFormat as Loose)) {
       const { prompt: formatPrompt, schema, ...options } = responseFormat as Loose;
       structured = model.withStructuredOutput(schema, options);
-      if (formatPrompt != null) messages.unshift(new SystemMessage({ content: formatPrompt }));
+      if (formatPrompt != null) messages.unshift(new SystemMessage({ content: formatPrompt as string }));
     } else structured = model.withStructuredOutput(responseFormat);
     const response = await structured.invoke(messages, config as never);
     if (response == null) {
@@ -127,7 +131,7 @@ export function createReactAgent(params: CreateReactAgentParams): CompiledStateG
 
   const schema = stateSchema ?? createReactAgentAnnotation();
   if (!stateKeys(schema).includes('messages')) throw new Error('Missing required `messages` key in state schema.');
-  const workflow = new StateGraph(schema as AnnotationRoot<any>).addNode('tools', toolNode);
+  const workflow = new StateGraph<unknown, AgentState, Partial<AgentState>>(schema).addNode('tools', toolNode);
   const entry = preModelHook != null ? 'pre_model_hook' : 'agent';
   let agentOptions: AddNodeOptions | undefined;
   if (preModelHook != null) {
@@ -138,12 +142,12 @@ export function createReactAgent(params: CreateReactAgentParams): CompiledStateG
   }
   workflow.addNode('agent', callModel, agentOptions).addEdge(START, entry);
   const only = (map: Record<string, string | null>) => Object.fromEntries(Object.entries(map).filter(([, v]) => v != null)) as Record<string, string>;
-  const toTools = (state: Loose, calls: NonNullable<AIMessage['tool_calls']>) => (version === 'v2' ? calls.map((c) => new Send('tools', { ...state, lg_tool_call: c })) : 'tools');
+  const toTools = (state: AgentState, calls: NonNullable<AIMessage['tool_calls']>) => (version === 'v2' ? calls.map((c) => new Send('tools', { ...state, lg_tool_call: c })) : 'tools');
 
   if (postModelHook != null) {
     workflow.addNode('post_model_hook', postModelHook).addEdge('agent', 'post_model_hook').addConditionalEdges(
       'post_model_hook',
-      (state: Loose) => {
+      (state: AgentState) => {
         const messages = state.messages as BaseMessage[];
         const answered = new Set(messages.filter(isToolMessage).map((m) => m.tool_call_id));
         const pending = lastAI(messages)?.tool_calls?.filter((c) => c.id == null || !answered.has(c.id)) ?? [];
@@ -159,7 +163,7 @@ export function createReactAgent(params: CreateReactAgentParams): CompiledStateG
   if (postModelHook == null) {
     workflow.addConditionalEdges(
       'agent',
-      (state: Loose) => {
+      (state: AgentState) => {
         const messages = state.messages as BaseMessage[];
         const last = messages[messages.length - 1];
         if (!isAIMessage(last) || !last.tool_calls?.length) return responseFormat != null ? 'generate_structured_response' : END;
@@ -171,7 +175,7 @@ export function createReactAgent(params: CreateReactAgentParams): CompiledStateG
   if (returnDirect.size > 0) {
     workflow.addConditionalEdges(
       'tools',
-      (state: Loose) => {
+      (state: AgentState) => {
         const messages = state.messages as BaseMessage[];
         for (let i = messages.length - 1; i >= 0; i -= 1) {
           const m = messages[i];

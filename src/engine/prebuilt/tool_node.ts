@@ -27,6 +27,9 @@ export interface ToolNodeOptions {
   handleToolErrors?: boolean;
 }
 
+/** A node's config as tools see it: LangChain's, plus the graph's run-scoped values. */
+type ToolRunConfig = LcRunnableConfig & { context?: unknown; store?: unknown; writer?: unknown };
+
 type MessagesState = { messages: BaseMessage[] } & Record<string, unknown>;
 
 const isMessageList = (x: unknown): x is BaseMessage[] => Array.isArray(x) && x.every(isBaseMessage);
@@ -36,7 +39,7 @@ const isSendInput = (x: unknown): x is { lg_tool_call: ToolCall } & Record<strin
 const passesThrough = (e: unknown) => e instanceof Error && (e.name === 'GraphInterrupt' || e.name === 'NodeInterrupt' || e.name === 'GraphDrained');
 
 /** Runs the tool calls of the last AI message (see the module comment). */
-export class ToolNode extends Runnable<any, any> {
+export class ToolNode extends Runnable<unknown, unknown> {
   lc_namespace = ['langgraph', 'prebuilt'];
   tools: ToolLike[];
   handleToolErrors = true;
@@ -51,13 +54,13 @@ export class ToolNode extends Runnable<any, any> {
   }
 
   /** Runs the tool calls in `input`. `config` defaults to the caller's (LangChain's context). */
-  async invoke(input: unknown, options?: Partial<LcRunnableConfig>): Promise<any> {
+  async invoke(input: unknown, options?: Partial<LcRunnableConfig>): Promise<unknown> {
     const config = ensureConfig(options);
     return this.run(input, this.tags ? { ...config, tags: [...(config.tags ?? []), ...this.tags] } : config);
   }
 
   /** One call: the tool's ToolMessage or Command, or an error ToolMessage. */
-  protected async runTool(call: ToolCall, config: Record<string, any>, state: unknown): Promise<ToolMessage | Command> {
+  protected async runTool(call: ToolCall, config: ToolRunConfig, state: unknown): Promise<ToolMessage | Command> {
     const tool = this.tools.find((t) => t.name === call.name);
     try {
       if (tool === undefined) throw new Error(`Tool "${call.name}" not found.`);
@@ -87,7 +90,7 @@ export class ToolNode extends Runnable<any, any> {
     return (ai.tool_calls ?? []).filter((c) => c.id == null || !answered.has(c.id));
   }
 
-  protected async run(input: unknown, config: Record<string, any>): Promise<unknown> {
+  protected async run(input: unknown, config: ToolRunConfig): Promise<unknown> {
     let outputs: (ToolMessage | Command)[];
     if (isSendInput(input)) {
       const { lg_tool_call: call, ...state } = input;
