@@ -44,7 +44,7 @@ export interface EntrypointOptions {
  * A workflow made of one function. The returned graph has `invoke`, `stream` (default mode
  * `updates`), `getState`, … like a compiled StateGraph. Its node is named after the entrypoint.
  */
-export function entrypoint<I = any, O = any>(options: EntrypointOptions | string, fn: (input: I, config: RunnableConfig) => O | Promise<O>): Pregel {
+export function entrypoint<I, O>(options: EntrypointOptions | string, fn: (input: I, config: RunnableConfig) => O | Promise<O>): Pregel {
   const { name, checkpointer, cache, timeout, store } = typeof options === 'string' ? { name: options } as EntrypointOptions : options;
   if (isGeneratorFunction(fn)) throw new Error('Generators are disallowed as entrypoints. For streaming responses, use config.write.');
   const policy = coerceTimeoutPolicy(timeout);

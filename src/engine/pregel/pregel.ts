@@ -12,6 +12,10 @@ import type { StoreLike } from '../store/base';
 import { ENVELOPE_MODE, STREAM_MODES, type LoopMode, type StreamMode } from './io';
 import { streamEventsV3, type StreamEventsV3Options } from '../stream/protocol/stream_events';
 import type { StreamTransformer } from '../stream/protocol/types';
+import type { GraphRunStream } from '../stream/protocol/run_stream';
+import type { ByteStream } from '../stream/protocol/web';
+import type { StreamEvent } from '@langchain/core/tracers/log_stream';
+import type { IterableReadableStream } from '@langchain/core/utils/stream';
 import type { BaseCache } from './cache';
 import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
 import { merge } from './objects';
@@ -57,7 +61,7 @@ export interface PregelParams {
   /** The store nodes read (`compile({ store })`). */
   store?: StoreLike;
   /** Transformers of every `streamEvents(…, { version: 'v3' })` run (`compile({ transformers })`). */
-  streamTransformers?: ReadonlyArray<() => StreamTransformer<any>>;
+  streamTransformers?: ReadonlyArray<() => StreamTransformer<unknown>>;
 }
 
 /**
@@ -66,8 +70,13 @@ export interface PregelParams {
  * LangGraph.js's), but its own `invoke` / `stream` / `batch` / `getGraph` / `withConfig` keep their
  * LangGraph.js-shaped types, hence this narrower view of the base class.
  */
-type RunnableSurface = Pick<Runnable<any, any>, 'pipe' | 'streamLog' | 'withRetry' | 'withFallbacks' | 'withListeners' | 'asTool' | 'toJSON'> & { readonly lc_runnable: true };
-const RunnableBase = Runnable as unknown as abstract new () => RunnableSurface;
+type RunnableSurface = Pick<Runnable<unknown, unknown>, 'pipe' | 'streamLog' | 'withRetry' | 'withFallbacks' | 'withListeners' | 'asTool' | 'toJSON'>;
+const RunnableBase: abstract new () => RunnableSurface = Runnable;
+
+/** The options of LangChain's own event stream (`version: 'v1' | 'v2'`). */
+type LcEventsOptions = PregelOptions & { version: 'v1' | 'v2'; encoding?: 'text/event-stream' };
+/** LangChain's `streamEvents` (the base class's), run on a graph. */
+const lcStreamEvents = Runnable.prototype.streamEvents as (this: Pregel, input: unknown, options: LcEventsOptions, streamOptions?: Parameters<Runnable['streamEvents']>[2]) => IterableReadableStream<StreamEvent | Uint8Array>;
 
 export class Pregel extends RunnableBase {
   lc_namespace = ['langgraph', 'pregel'];
@@ -85,7 +94,7 @@ export class Pregel extends RunnableBase {
   readonly cache?: BaseCache;
   readonly store?: StoreLike;
   /** See PregelParams.streamTransformers. */
-  readonly streamTransformers: ReadonlyArray<() => StreamTransformer<any>>;
+  readonly streamTransformers: ReadonlyArray<() => StreamTransformer<unknown>>;
   /** Config every run starts from (`withConfig`), under the caller's options. */
   config?: PregelOptions;
   /** Trigger channel → nodes it triggers. */
@@ -220,9 +229,13 @@ export class Pregel extends RunnableBase {
    * LangChain's event stream (`version: 'v1' | 'v2'`), or with `version: 'v3'` LangGraph.js's
    * stream protocol: a `GraphRunStream` (see ../stream/protocol).
    */
-  streamEvents(input: unknown, options: any, streamOptions?: any): any {
-    if (options?.version === 'v3') return streamEventsV3(input, options as StreamEventsV3Options, (i, o) => this.run(i, o, true, true), this.streamTransformers);
-    return Runnable.prototype.streamEvents.call(this, input, options, streamOptions);
+  streamEvents(input: unknown, options: StreamEventsV3Options & { encoding: 'text/event-stream' }): ByteStream;
+  streamEvents(input: unknown, options: StreamEventsV3Options): GraphRunStream;
+  streamEvents(input: unknown, options: LcEventsOptions & { encoding: 'text/event-stream' }, streamOptions?: Parameters<Runnable['streamEvents']>[2]): IterableReadableStream<Uint8Array>;
+  streamEvents(input: unknown, options: LcEventsOptions, streamOptions?: Parameters<Runnable['streamEvents']>[2]): IterableReadableStream<StreamEvent>;
+  streamEvents(input: unknown, options: StreamEventsV3Options | LcEventsOptions, streamOptions?: Parameters<Runnable['streamEvents']>[2]): GraphRunStream | ByteStream | IterableReadableStream<StreamEvent | Uint8Array> {
+    if (options.version === 'v3') return streamEventsV3(input, options, (i, o) => this.run(i, o, true, true), this.streamTransformers);
+    return lcStreamEvents.call(this, input, options, streamOptions);
   }
 
   /**

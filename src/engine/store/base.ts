@@ -51,7 +51,7 @@ export interface SearchOperation {
 export interface PutOperation {
   namespace: string[];
   key: string;
-  value: Record<string, any> | null;
+  value: Item['value'] | null;
   index?: false | string[];
 }
 
@@ -137,7 +137,7 @@ export abstract class BaseStore {
   }
 
   /** Stores `value` at `namespace` / `key` (replacing any item there). */
-  async put(namespace: string[], key: string, value: Record<string, any>, index?: false | string[]): Promise<void> {
+  async put(namespace: string[], key: string, value: Item['value'], index?: false | string[]): Promise<void> {
     validateNamespace(namespace);
     await this.batch([{ namespace, key, value, index }]);
   }
