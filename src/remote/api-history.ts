@@ -3,7 +3,7 @@
  * whole history), one checkpoint as saved, and the head as the server sees it (optionally with
  * the states of the subgraphs it is in).
  */
-import type { Config } from '@langchain/langgraph-sdk';
+import type { Checkpoint, Metadata, ThreadState } from '@langchain/langgraph-sdk';
 import type { Connection } from './connection';
 import { collectNamespaces, toRemoteCheckpoint } from './mapping';
 import type { CallOptions } from './options';
@@ -38,12 +38,16 @@ export interface HistoryApi {
 }
 
 /**
- * The JS dev server reads `before` only as a checkpoint id (Python servers take an id or a config),
- * and `subgraphs` in a JSON body only as the string "true" (Python servers coerce it). The SDK types
- * them as a config and a boolean, hence the casts.
+ * The SDK's two thread reads, typed as the servers read their options: the JS dev server reads
+ * `before` only as a checkpoint id (Python servers take an id or a config), and `subgraphs` in a
+ * JSON body only as the string "true" (Python servers coerce it). The SDK types them as a config
+ * and a boolean; the SDK passes both through as given.
  */
-const beforeId = (checkpointId: string) => checkpointId as unknown as Config;
-const SUBGRAPHS_TRUE = 'true' as unknown as boolean;
+interface ThreadReads {
+  getHistory(threadId: string, options: { limit?: number; before?: string; checkpoint?: Partial<Omit<Checkpoint, 'thread_id'>>; metadata?: Metadata; signal?: AbortSignal }): Promise<ThreadState[]>;
+  getState(threadId: string, checkpoint: Checkpoint | string | undefined, options: { subgraphs?: boolean | 'true'; signal?: AbortSignal }): Promise<ThreadState>;
+}
+const readsOf = (conn: Connection) => conn.sdk.threads as ThreadReads;
 
 export function createHistoryApi(conn: Connection): HistoryApi {
   const what = (threadId: string) => `Thread ${threadId}`;
@@ -53,9 +57,9 @@ export function createHistoryApi(conn: Connection): HistoryApi {
         const limit = query.limit ?? conn.options.pageSize;
         const checkpointNs = query.checkpointNs ?? '';
         // One more than asked, to know whether an older page exists.
-        const raw = await conn.sdk.threads.getHistory(threadId, {
+        const raw = await readsOf(conn).getHistory(threadId, {
           limit: limit + 1,
-          ...(query.before ? { before: beforeId(query.before) } : {}),
+          ...(query.before ? { before: query.before } : {}),
           ...(checkpointNs ? { checkpoint: { checkpoint_ns: checkpointNs } } : {}),
           ...(query.metadata ? { metadata: query.metadata } : {}),
           signal,
@@ -66,10 +70,10 @@ export function createHistoryApi(conn: Connection): HistoryApi {
       }, { ...options, what: what(threadId) }),
     checkpoint: (threadId, at, options = {}) =>
       conn.call('Reading a checkpoint', async (signal) => {
-        const subgraphs = at.subgraphs ? SUBGRAPHS_TRUE : undefined;
+        const subgraphs = at.subgraphs ? 'true' : undefined;
         const raw = at.checkpointNs
-          ? await conn.sdk.threads.getState(threadId, { thread_id: threadId, checkpoint_ns: at.checkpointNs, checkpoint_id: at.checkpointId, checkpoint_map: null }, { subgraphs, signal })
-          : await conn.sdk.threads.getState(threadId, at.checkpointId, { subgraphs, signal });
+          ? await readsOf(conn).getState(threadId, { thread_id: threadId, checkpoint_ns: at.checkpointNs, checkpoint_id: at.checkpointId, checkpoint_map: null }, { subgraphs, signal })
+          : await readsOf(conn).getState(threadId, at.checkpointId, { subgraphs, signal });
         return toRemoteCheckpoint(raw, 'saved', { threadId });
       }, { ...options, what: `Checkpoint ${at.checkpointId} of thread ${threadId}` }),
     head: (threadId, options = {}) =>

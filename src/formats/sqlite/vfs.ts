@@ -31,6 +31,10 @@ export interface ReadOnlyVfs {
   takeError(name: string): unknown;
 }
 
+/** Whether a struct type carries Jaccwabyt's `structInfo` (its C size among it). */
+const hasStructInfo = (x: unknown): x is { structInfo: { sizeof: number } } =>
+  typeof x === 'function' && typeof (x as { structInfo?: { sizeof?: unknown } }).structInfo?.sizeof === 'number';
+
 const installed = new WeakMap<Sqlite3Static, ReadOnlyVfs>();
 
 /** The VFS of `sqlite3`, installed on first use. */
@@ -54,7 +58,9 @@ function install(sqlite3: Sqlite3Static): ReadOnlyVfs {
   io.iVersion = 1;
   vfs.$iVersion = 1;
   // The typings declare `structInfo` on instances only; the struct type has it too.
-  vfs.$szOsFile = (capi.sqlite3_file as unknown as { structInfo: { sizeof: number } }).structInfo.sizeof;
+  const fileStruct: unknown = capi.sqlite3_file;
+  if (!hasStructInfo(fileStruct)) throw new Error('This SQLite build does not describe its sqlite3_file struct (no structInfo).');
+  vfs.$szOsFile = fileStruct.structInfo.sizeof;
   vfs.$mxPathname = 1024;
 
   const guard = (name: string, fn: () => number, failure: number): number => {

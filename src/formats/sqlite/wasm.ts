@@ -22,8 +22,9 @@ let loading: Promise<Sqlite3Static> | undefined;
 export function loadSqlite(options: SqliteLoadOptions = {}): Promise<Sqlite3Static> {
   loading ??= (async () => {
     const { default: init } = await import('@sqlite.org/sqlite-wasm');
-    // The typings declare no argument; the Emscripten module accepts its usual options.
-    const start = init as unknown as (module?: Record<string, unknown>) => Promise<Sqlite3Static>;
+    // The typings declare no argument; the Emscripten module accepts its usual options (a
+    // function of fewer parameters fits this wider type, so no cast is needed).
+    const start: (module?: Record<string, unknown>) => Promise<Sqlite3Static> = init;
     const module: Record<string, unknown> = {
       // SQLite's own diagnostics would go to the console; errors reach the caller as results.
       print: () => {},
