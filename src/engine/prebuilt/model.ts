@@ -62,8 +62,8 @@ export async function shouldBindTools(llm: unknown, tools: unknown[]): Promise<b
   if (isConfigurableModel(model)) model = await model._model();
   if (!RunnableBinding.isRunnableBinding(model)) return true;
   const listed = (x: unknown): BoundTool[] | null => (Array.isArray(x) ? (x as BoundTool[]) : null);
-  let bound = listed((model.kwargs as { tools?: unknown } | undefined)?.tools) ?? listed((model.config as { tools?: unknown }).tools);
-  if (bound != null && bound.length === 1 && bound[0].functionDeclarations) bound = bound[0].functionDeclarations;
+  let bound = listed((model.kwargs as { tools?: unknown } | undefined)?.tools) ?? listed((model.config as { tools?: unknown } | undefined)?.tools);
+  if (bound != null && bound.length === 1 && 'functionDeclarations' in bound[0]) bound = bound[0].functionDeclarations ?? null;
   if (bound == null) return true;
   if (tools.length !== bound.length) throw new Error('Number of tools in the model.bindTools() and tools passed to createReactAgent must match');
   const names = new Set(tools.flatMap((t) => (Runnable.isRunnable(t) ? [t.name as string] : [])));

@@ -98,7 +98,7 @@ export function createReactAgent(params: CreateReactAgentParams): CompiledStateG
     const model = (await (llm as (s: unknown, c: unknown) => unknown)(state, config)) as AnyRunnable;
     return agentPrompt(prompt, stateModifier, messageModifier).pipe(named(model));
   };
-  const returnDirect = new Set(toolList.filter((t) => isRunnableTool(t) && t.returnDirect === true).map((t) => (t as ToolLike).name));
+  const returnDirect = new Set(toolList.filter((t) => isRunnableTool(t) && Boolean(t.returnDirect)).map((t) => (t as ToolLike).name));
 
   const modelInput = (state: AgentState) => {
     const { messages, llmInputMessages, ...rest } = state;

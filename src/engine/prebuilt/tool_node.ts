@@ -38,8 +38,11 @@ const isSendInput = (x: unknown): x is { lg_tool_call: ToolCall } & Record<strin
 /** Errors that must stop the graph, not become a ToolMessage (by name: they may come from another realm). */
 const passesThrough = (e: unknown) => e instanceof Error && (e.name === 'GraphInterrupt' || e.name === 'NodeInterrupt' || e.name === 'GraphDrained');
 
-/** Runs the tool calls of the last AI message (see the module comment). */
-export class ToolNode extends Runnable<unknown, unknown> {
+/**
+ * Runs the tool calls of the last AI message (see the module comment). `T` types its input and
+ * output as LangGraph.js's `ToolNode<T = any>` does: callers read the result without narrowing it.
+ */
+export class ToolNode<T = any> extends Runnable<T, T> {
   lc_namespace = ['langgraph', 'prebuilt'];
   tools: ToolLike[];
   handleToolErrors = true;
@@ -54,9 +57,10 @@ export class ToolNode extends Runnable<unknown, unknown> {
   }
 
   /** Runs the tool calls in `input`. `config` defaults to the caller's (LangChain's context). */
-  async invoke(input: unknown, options?: Partial<LcRunnableConfig>): Promise<unknown> {
+  async invoke(input: T, options?: Partial<LcRunnableConfig>): Promise<T> {
     const config = ensureConfig(options);
-    return this.run(input, this.tags ? { ...config, tags: [...(config.tags ?? []), ...this.tags] } : config);
+    // The output has the input's shape (a list for a list, a state update for a state).
+    return (await this.run(input, this.tags ? { ...config, tags: [...(config.tags ?? []), ...this.tags] } : config)) as T;
   }
 
   /** One call: the tool's ToolMessage or Command, or an error ToolMessage. */

@@ -28,7 +28,11 @@ import { isPregelNode, toEngineNode, type PregelNode as LowLevelNode } from './l
 
 export type { PregelOptions } from './run';
 
-/** What `stream()` returns: the chunks, and (LangGraph.js's) `cancel()` and `signal`. */
+/**
+ * What `stream()` returns: the chunks, and (LangGraph.js's) `cancel()` and `signal`. The chunks are
+ * `any`, as a LangGraph.js graph's are to code that reads them without narrowing (the graph is not
+ * generic over its state here).
+ */
 export interface GraphStream extends AsyncGenerator<any, void, unknown> {
   /** Aborts the run (its tasks' signals abort); the stream ends. */
   cancel(reason?: unknown): Promise<void>;
@@ -137,7 +141,7 @@ export class Pregel extends RunnableBase {
     return this.name;
   }
 
-  /** Runs every input (each with its config), concurrently. */
+  /** Runs every input (each with its config), concurrently (results typed as `invoke`'s). */
   batch(inputs: unknown[], options?: PregelOptions | PregelOptions[]): Promise<any[]> {
     return Promise.all(inputs.map((input, i) => this.invoke(input, Array.isArray(options) ? options[i] : options)));
   }
@@ -189,7 +193,10 @@ export class Pregel extends RunnableBase {
     return bulkUpdateState(this, config, supersteps);
   }
 
-  /** Runs the graph to the end (or an interrupt) and returns the last values. */
+  /**
+   * Runs the graph to the end (or an interrupt) and returns the last values: `any`, as LangGraph.js's
+   * `Pregel` output, since user code reads the result's fields directly.
+   */
   async invoke(input: unknown, options?: PregelOptions): Promise<any> {
     const streamMode = options?.streamMode ?? 'values';
     const chunks: unknown[] = [];

@@ -11,7 +11,7 @@
 
 /** A stored item. */
 export interface Item {
-  /** The stored object. */
+  /** The stored object (`any` values, as LangGraph.js's `Item`: callers read fields of their own items). */
   value: Record<string, any>;
   /** Its key inside the namespace. */
   key: string;
