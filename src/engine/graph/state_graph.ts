@@ -108,25 +108,28 @@ const handlerNode = (handler: ErrorHandler, inputKeys: string[]): NodeSpec => ({
 const cacheOf = (c: CachePolicy | boolean | undefined) => (typeof c === 'boolean' ? (c ? {} : undefined) : c);
 const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
-/** The state type of a schema of any form (types only). */
+/**
+ * The state type of a schema of any form (types only). A plain definition is matched before the
+ * `{ state | stateSchema | input }` init objects, so a definition with a key named `input` stays one.
+ */
 export type SchemaState<X> = X extends AnnotationRoot<infer D> ? StateType<D>
   : X extends StateSchema ? X['State']
   : X extends { _zod: { output: infer O } } ? O
   : X extends { _output: infer O } ? O
+  : X extends StateDefinition ? StateType<X>
   : X extends { state: infer T } ? SchemaState<T>
   : X extends { stateSchema: infer T } ? SchemaState<T>
   : X extends { input: infer T } ? SchemaState<T>
   : X extends { channels: infer C } ? LegacyState<C>
-  : X extends StateDefinition ? StateType<X>
   : Record<string, unknown>;
 
 /** The update type of a schema of any form (types only). */
 export type SchemaUpdate<X> = X extends AnnotationRoot<infer D> ? UpdateType<D>
   : X extends StateSchema ? X['Update']
+  : X extends StateDefinition ? UpdateType<X>
   : X extends { state: infer T } ? SchemaUpdate<T>
   : X extends { stateSchema: infer T } ? SchemaUpdate<T>
   : X extends { input: infer T } ? SchemaUpdate<T>
-  : X extends StateDefinition ? UpdateType<X>
   : Partial<SchemaState<X>>;
 
 /** Builds a graph over a state schema (`Annotation.Root`, a definition, `StateSchema`, zod, `{ channels }`). */
