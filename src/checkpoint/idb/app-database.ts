@@ -47,7 +47,7 @@ export class AppDatabase {
 
   /** Removes everything of a thread in one transaction: its checkpoint data (as `saver.deleteThread`), record and trace. */
   deleteThread(threadId: string): Promise<void> {
-    return deleteThreadFrom(this.conn, threadId, [...CHECKPOINT_STORES, 'threads', 'traces']);
+    return deleteThreadFrom(this.conn, threadId, [...CHECKPOINT_STORES, 'threads', 'trace_chunks']);
   }
 
   /**
