@@ -16,8 +16,18 @@ import { reportedNext } from './rows';
 import { checkpointKey, runsKey } from './trace-keys';
 import { ChunkBuilder, chunkEvents, eventsAboutKey, inRunOrder } from './trace-chunks';
 
+/** How an append treats the `next` its `{ kind: 'checkpoint' }` records report. */
+export interface AppendOptions {
+  /**
+   * Set it on their checkpoints' timeline rows (rows.ts) in the append's transaction. A run's
+   * session sets them with its writes instead (write-ops.ts, `next` ops) and passes false.
+   * @default true
+   */
+  setNext?: boolean;
+}
+
 /** Appends events to a thread's trace, in order, in one transaction. */
-export async function appendTrace(conn: DbConnection, threadId: string, events: readonly unknown[]): Promise<void> {
+export async function appendTrace(conn: DbConnection, threadId: string, events: readonly unknown[], options: AppendOptions = {}): Promise<void> {
   if (events.length === 0) return;
   const operation = `save ${events.length} trace events of thread "${threadId}"`;
   const tx = await conn.transaction(['trace_chunks', 'threads', 'rows'], 'readwrite').catch((err: unknown) => {
@@ -30,7 +40,7 @@ export async function appendTrace(conn: DbConnection, threadId: string, events: 
     const rows = tx.objectStore('rows');
     const threads = tx.objectStore('threads');
     const store = tx.objectStore('trace_chunks');
-    const reported = reportedNext(events);
+    const reported = options.setNext === false ? [] : reportedNext(events);
     const builder = new ChunkBuilder(threadId);
     // Everything the append reads, side by side: the rows to update, the thread record, and how
     // many events each run appended to already has (the key of its last chunk; no value is read).
