@@ -19,7 +19,7 @@ async function chooseFile(page: Page, name: string, text: string): Promise<void>
 }
 
 /** Puts records straight into IndexedDB, as something other than the app could have. */
-async function plant(page: Page, store: 'traces' | 'checkpoints', records: unknown[]): Promise<void> {
+async function plant(page: Page, store: 'trace_chunks' | 'checkpoints', records: unknown[]): Promise<void> {
   await page.evaluate(({ store, records }) => new Promise<void>((resolve, reject) => {
     const open = indexedDB.open('replaygraph');
     open.onsuccess = () => {
@@ -61,9 +61,11 @@ test.describe('hostile: records', () => {
     await openApp(page);
     const v = await victims(page);
     const bad = v.ids[1]!;
-    await plant(page, 'traces', [
-      { thread_id: bad, run_id: 'evil-run-1', seq: 10_000, event: { runId: 'evil-run-1', seq: 0, kind: 'run', run: null }, topic_keys: [JSON.stringify([bad])] },
-      { thread_id: bad, run_id: 'evil-run-2', seq: 10_001, event: { runId: 'evil-run-2', seq: 0, kind: 'run', run: 'garbage' }, topic_keys: [JSON.stringify([bad])] },
+    // Stored as the app stores its trace (chunks of one run's records, indexed by topic), and a chunk that is not one.
+    await plant(page, 'trace_chunks', [
+      { thread_id: bad, run_id: 'evil-run-1', end: 1, seq: 10_000, events: [{ runId: 'evil-run-1', seq: 0, kind: 'run', run: null }], topic_keys: [JSON.stringify([bad])], about: [[0]] },
+      { thread_id: bad, run_id: 'evil-run-2', end: 1, seq: 10_001, events: [{ runId: 'evil-run-2', seq: 0, kind: 'run', run: 'garbage' }], topic_keys: [JSON.stringify([bad])], about: [[0]] },
+      { thread_id: bad, run_id: 'evil-run-3', end: 1, seq: 10_002, events: 'not a list', topic_keys: [JSON.stringify([bad])], about: 7 },
     ]);
     const before = await fingerprint(page, v.ids);
     await page.goto(`/?debug=1&testGraphs=1&thread=${encodeURIComponent(bad)}`);

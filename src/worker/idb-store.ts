@@ -30,7 +30,7 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
       }));
     },
     setThreadRunning: (threadId, running, graphId) => db.setThreadRunning(threadId, running, graphId),
-    appendTrace: (threadId, records) => db.appendTrace(threadId, records),
+    appendTrace: (threadId, records, options) => db.appendTrace(threadId, records, options),
     renameThread: (threadId, name) => db.setThreadName(threadId, name),
     readTrace: async (threadId, runId) => asRecords(await db.readTrace(threadId, runId)),
     readCheckpointTrace: async (threadId, ns, checkpointId) => asRecords(await db.readCheckpointTrace(threadId, ns, checkpointId)),

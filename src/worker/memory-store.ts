@@ -26,7 +26,8 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       // In order, one call each: a saver without transactions stores a group as a sequence.
       for (const op of ops) {
         if (op.kind === 'put') await saver.put(op.config, op.checkpoint, op.metadata, op.newVersions);
-        else await saver.putWrites(op.config, op.writes, op.taskId);
+        else if (op.kind === 'writes') await saver.putWrites(op.config, op.writes, op.taskId);
+        else nexts.set(nextKey(op.threadId, op.ns, op.checkpointId), [...op.next]);
       }
     },
     async listUserGraphs() {
@@ -80,12 +81,12 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       if (name === '') names.delete(threadId);
       else names.set(threadId, name);
     },
-    async appendTrace(threadId, records) {
+    async appendTrace(threadId, records, options) {
       const list = traces.get(threadId) ?? [];
       // Structured clone, as IndexedDB would: later changes to the objects cannot alter history.
       list.push(...structuredClone(records));
       traces.set(threadId, list);
-      for (const { ns, id, next } of reportedNext(records)) nexts.set(nextKey(threadId, ns, id), [...next]);
+      if (options?.setNext !== false) for (const { ns, id, next } of reportedNext(records)) nexts.set(nextKey(threadId, ns, id), [...next]);
       for (const r of records) {
         if (r.kind !== 'run' || !isRunSummary(r.run)) continue;
         if (r.run.graphId && !graphOf.has(threadId)) graphOf.set(threadId, r.run.graphId);

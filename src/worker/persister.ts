@@ -47,7 +47,8 @@ export function createPersister(ctx: HostContext, threadId: string, runId: strin
     flush: (records) => {
       chain = chain.then(async () => {
         try {
-          if (!failure) await ctx.store.appendTrace(threadId, records);
+          // The session set the `next` of the run's checkpoints with its writes.
+          if (!failure) await ctx.store.appendTrace(threadId, records, { setNext: false });
         } catch (err) {
           const error = storageErrorToWire(err);
           failure = { ...error, message: `The run's trace could not be stored: ${error.message}` };

@@ -8,6 +8,7 @@
 import type { LedgerCheckpoint } from '../engine/ledger/index';
 import type { CheckpointRow } from '../checkpoint/idb/rows';
 import type { WriteOp } from '../checkpoint/idb/write-ops';
+import type { AppendOptions } from '../checkpoint/idb/traces';
 import type { BaseCheckpointSaver } from '../engine/checkpoint/types';
 import type { CheckpointSummary, GraphQuarantine, RunSummary } from '../protocol/dto';
 import type { TraceEvent } from '../shared/trace';
@@ -73,7 +74,11 @@ export interface ThreadStore extends UserGraphStore {
   setThreadRunning(threadId: string, running: boolean, graphId?: string): Promise<void>;
   /** Names a thread (`''` removes the name); nothing else of it changes. */
   renameThread(threadId: string, name: string): Promise<void>;
-  appendTrace(threadId: string, records: TraceRecord[]): Promise<void>;
+  /**
+   * Appends records to the thread's trace. `{ kind: 'checkpoint' }` records set the `next` of their
+   * checkpoints' rows unless `setNext` is false (a run's session sets it with its writes).
+   */
+  appendTrace(threadId: string, records: TraceRecord[], options?: AppendOptions): Promise<void>;
   /** Records of one run, or of every run of the thread, in (run start, seq) order. */
   readTrace(threadId: string, runId?: string): Promise<TraceRecord[]>;
   /**

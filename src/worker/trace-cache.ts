@@ -27,10 +27,10 @@ export function withTraceCache(store: ThreadStore, maxThreads = 8): ThreadStore 
     ...store,
     listThreads: () => store.listThreads(),
     setThreadRunning: (threadId, running, graphId) => store.setThreadRunning(threadId, running, graphId),
-    async appendTrace(threadId, records) {
+    async appendTrace(threadId, records, options) {
       drop(threadId);
       try {
-        await store.appendTrace(threadId, records);
+        await store.appendTrace(threadId, records, options);
       } finally {
         drop(threadId); // a read that started during the write may hold the old records
       }

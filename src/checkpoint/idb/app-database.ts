@@ -13,7 +13,7 @@ import { countNamespaces, listRows } from './listing';
 import { IndexedDBSaver } from './saver';
 import { DB_VERSION } from './schema';
 import { listThreads, setThreadName, setThreadRunning, type ThreadListing } from './threads';
-import { appendTrace, readCheckpointTrace, readRunRecords, readRunSlice, readTrace } from './traces';
+import { appendTrace, type AppendOptions, readCheckpointTrace, readRunRecords, readRunSlice, readTrace } from './traces';
 import { deleteUserGraph, listUserGraphs, putUserGraph, type SavedUserGraph } from './user-graphs';
 import { CHECKPOINT_STORES, commitWrites, deleteThreadFrom, type WriteOp } from './write-ops';
 
@@ -47,7 +47,7 @@ export class AppDatabase {
 
   /** Removes everything of a thread in one transaction: its checkpoint data (as `saver.deleteThread`), record and trace. */
   deleteThread(threadId: string): Promise<void> {
-    return deleteThreadFrom(this.conn, threadId, [...CHECKPOINT_STORES, 'threads', 'traces']);
+    return deleteThreadFrom(this.conn, threadId, [...CHECKPOINT_STORES, 'threads', 'trace_chunks']);
   }
 
   /**
@@ -84,8 +84,8 @@ export class AppDatabase {
   }
 
   /** Appends trace records (JSON data with an optional `runId`) to a thread, in order. */
-  appendTrace(threadId: string, records: readonly unknown[]): Promise<void> {
-    return appendTrace(this.conn, threadId, records);
+  appendTrace(threadId: string, records: readonly unknown[], options?: AppendOptions): Promise<void> {
+    return appendTrace(this.conn, threadId, records, options);
   }
 
   /** The trace records of a thread (of one run when `runId` is given), in (run start, append) order. */

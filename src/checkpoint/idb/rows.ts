@@ -4,8 +4,10 @@
  * - `put` creates a checkpoint's row in its own transaction, with no writes counted;
  * - `putWrites` counts the writes it adds in the same transaction (a special channel written again
  *   replaces its write and is not counted twice);
- * - the run's `{ kind: 'checkpoint' }` trace record (the engine's `next`, reported when it saved the
- *   checkpoint) sets `next` in the transaction that appends it.
+ * - the engine's `next`, reported when it saved the checkpoint, is set by a `next` op of the run's
+ *   group commit (write-ops.ts; the row is put once when it shares a group with the checkpoint's
+ *   put or writes), or, for records appended otherwise (an import), by the `{ kind: 'checkpoint' }`
+ *   trace record in the transaction that appends it.
  *
  * A checkpoint saved before version 7 has no row, and one whose run did not report it (a subgraph
  * checkpoint, an imported one) has no `next`: `listRows` says so (`writes`/`next` undefined) and

@@ -18,14 +18,21 @@
  * 7. `rows` keyed (thread, ns, checkpoint id): each checkpoint's timeline row (pending writes
  *    counted, `next` as its run reported it; see rows.ts), so history pages read no values.
  *    Checkpoints saved before have no row and are read the old way (nothing is rewritten).
+ * 8. `trace_chunks` keyed (thread, run id, end) with its multi-entry `by_topic` index replaces
+ *    `traces`: up to TRACE_CHUNK_EVENTS consecutive events of one run per record, rather than one
+ *    record per event (see traces.ts). The upgrade chunks the existing records, tagging them as
+ *    version 5 did, and deletes `traces`.
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { ChannelVersion, Checkpoint, CheckpointMetadata } from '../../engine/checkpoint/types';
 import { TickTracker } from '../../shared/ticks';
 import { topicKeysOf, type OpenTicks } from './trace-keys';
+import { ChunkBuilder, type TraceChunkRecord } from './trace-chunks';
+
+export type { TraceChunkRecord };
 
 /** The newest schema version this code writes. */
-export const DB_VERSION = 7;
+export const DB_VERSION = 8;
 
 /** A stored checkpoint; `checkpoint.channel_values` is always `{}` (values live in `blobs`). */
 export interface CheckpointRecord {
@@ -97,7 +104,10 @@ export interface ThreadRecord {
   name?: string;
 }
 
-/** One persisted trace event; `seq` counts per thread, so it orders events across runs too. */
+/**
+ * One persisted trace event of versions 3 to 7 (`traces`); `seq` counts per thread, so it orders
+ * events across runs too. Read only by the upgrade to version 8, which chunks them.
+ */
 export interface TraceRecord {
   thread_id: string;
   run_id: string;
@@ -133,9 +143,15 @@ export interface ReplayGraphDB extends DBSchema {
   blobs: { key: [thread: string, ns: string, channel: string, version: ChannelVersion]; value: BlobRecord };
   writes: { key: [thread: string, ns: string, checkpoint: string, task: string]; value: TaskWritesRecord };
   threads: { key: string; value: ThreadRecord };
+  /** Versions 3 to 7 only (deleted by the upgrade to 8). */
   traces: {
     key: [thread: string, run: string, seq: number];
     value: TraceRecord;
+    indexes: { by_topic: string };
+  };
+  trace_chunks: {
+    key: [thread: string, run: string, end: number];
+    value: TraceChunkRecord;
     indexes: { by_topic: string };
   };
   user_graphs: { key: string; value: UserGraphRecord };
@@ -166,17 +182,25 @@ export function upgradeSchema(db: ReplayDb, oldVersion: number, newVersion: numb
   if (reaches(4)) db.createObjectStore('user_graphs', { keyPath: 'id' });
   if (reaches(5)) {
     tx.objectStore('traces').createIndex('by_topic', 'topic_keys', { multiEntry: true });
-    tagExistingTraces(tx).catch(() => {
-      try {
-        tx.abort(); // already aborted by the failed request in most cases
-      } catch {
-        // finished or aborted: the open reports the failure
-      }
-    });
+    // Going on to 8, the records are tagged as they are chunked.
+    if (!reaches(8)) tagExistingTraces(tx).catch(() => abortUpgrade(tx));
   }
   // The children of a checkpoint (what the write ledger reads); a root checkpoint has no parent_id and is not indexed.
   if (reaches(6)) tx.objectStore('checkpoints').createIndex('by_parent', ['thread_id', 'checkpoint_ns', 'parent_id']);
   if (reaches(7)) db.createObjectStore('rows', { keyPath: ['thread_id', 'checkpoint_ns', 'checkpoint_id'] });
+  if (reaches(8)) {
+    db.createObjectStore('trace_chunks', { keyPath: ['thread_id', 'run_id', 'end'] }).createIndex('by_topic', 'topic_keys', { multiEntry: true });
+    chunkExistingTraces(tx).then(() => db.deleteObjectStore('traces')).catch(() => abortUpgrade(tx));
+  }
+}
+
+/** Aborts a failed upgrade (a failure aborts the open, so nothing is half-migrated). */
+function abortUpgrade(tx: UpgradeTx): void {
+  try {
+    tx.abort(); // already aborted by the failed request in most cases
+  } catch {
+    // finished or aborted: the open reports the failure
+  }
 }
 
 /**
@@ -204,6 +228,42 @@ async function tagExistingTraces(tx: UpgradeTx): Promise<void> {
     }
     const keys = topicKeysOf(record.thread_id, record.event, ticks);
     if (keys.length > 0) await cursor.update({ ...record, topic_keys: keys });
+    cursor = await cursor.continue();
+  }
+  await finish();
+}
+
+/**
+ * Moves every record of `traces` into chunks (trace-chunks.ts), inside the upgrade transaction.
+ * Records are visited in key order (thread, run, seq): each (thread, run)'s records in append
+ * order, runs in start order, as the trace is read, so they are tagged with the checkpoints they
+ * are about as appends tag them, and each thread's open ticks are recorded for later appends.
+ * Each chunk keeps its first record's `seq`, which keeps the thread's runs in the order they had.
+ */
+async function chunkExistingTraces(tx: UpgradeTx): Promise<void> {
+  const threads = tx.objectStore('threads');
+  const chunks = tx.objectStore('trace_chunks');
+  let thread: string | undefined;
+  let ticks = new TickTracker();
+  let builder = new ChunkBuilder('');
+  const write = (list: TraceChunkRecord[]) => Promise.all(list.map((chunk) => chunks.put(chunk)));
+  const finish = async () => {
+    await write(builder.take(true));
+    if (thread === undefined) return;
+    const record = await threads.get(thread);
+    if (record) await threads.put({ ...record, open_ticks: ticks.openCheckpoints() });
+  };
+  let cursor = await tx.objectStore('traces').openCursor();
+  while (cursor) {
+    const record = cursor.value;
+    if (record.thread_id !== thread) {
+      await finish();
+      thread = record.thread_id;
+      ticks = new TickTracker();
+      builder = new ChunkBuilder(thread);
+    }
+    builder.add(record.event, record.run_id, record.seq, topicKeysOf(record.thread_id, record.event, ticks));
+    await write(builder.take(false));
     cursor = await cursor.continue();
   }
   await finish();

@@ -1,28 +1,36 @@
 /**
- * The persisted trace of a thread: the engine's trace events (plain JSON data), keyed
- * (thread, run id, seq) with `seq` counted per thread (the counter lives in the thread's record),
- * so events can be read for one run or for the whole thread in append order.
+ * The persisted trace of a thread: the engine's trace events (plain JSON data), stored in chunks —
+ * one `trace_chunks` record holds up to TRACE_CHUNK_EVENTS consecutive events of one run, so a
+ * superstep's events cost no IndexedDB record of their own (trace-chunks.ts builds them). A chunk
+ * is keyed (thread, run id, end), `end` being the position in its run just past its last event,
+ * so the chunk holding any position of a run is found with one key range; its `seq` (the thread's
+ * trace counter at its first event; the counter lives in the thread's record) orders runs by start.
  */
 import { CheckpointValueError } from '../../engine/checkpoint/types';
 import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { WriteBatch } from './requests';
-import { prefixRange, type ThreadRecord, type TraceRecord } from './schema';
+import { prefixRange, type ThreadRecord, type TraceChunkRecord } from './schema';
 import { TickTracker } from '../../shared/ticks';
 import { reportedNext } from './rows';
-import { checkpointKey, runsKey, topicKeysOf } from './trace-keys';
+import { checkpointKey, runsKey } from './trace-keys';
+import { ChunkBuilder, chunkEvents, eventsAboutKey, inRunOrder } from './trace-chunks';
 
-/** The run an event belongs to: its `runId` when it has one. */
-function runOf(event: unknown): string {
-  const runId = typeof event === 'object' && event !== null ? (event as { runId?: unknown }).runId : undefined;
-  return typeof runId === 'string' ? runId : '';
+/** How an append treats the `next` its `{ kind: 'checkpoint' }` records report. */
+export interface AppendOptions {
+  /**
+   * Set it on their checkpoints' timeline rows (rows.ts) in the append's transaction. A run's
+   * session sets them with its writes instead (write-ops.ts, `next` ops) and passes false.
+   * @default true
+   */
+  setNext?: boolean;
 }
 
 /** Appends events to a thread's trace, in order, in one transaction. */
-export async function appendTrace(conn: DbConnection, threadId: string, events: readonly unknown[]): Promise<void> {
+export async function appendTrace(conn: DbConnection, threadId: string, events: readonly unknown[], options: AppendOptions = {}): Promise<void> {
   if (events.length === 0) return;
   const operation = `save ${events.length} trace events of thread "${threadId}"`;
-  const tx = await conn.transaction(['traces', 'threads', 'rows'], 'readwrite').catch((err: unknown) => {
+  const tx = await conn.transaction(['trace_chunks', 'threads', 'rows'], 'readwrite').catch((err: unknown) => {
     throw toStorageError(err, operation);
   });
   const batch = new WriteBatch(tx, operation);
@@ -30,23 +38,28 @@ export async function appendTrace(conn: DbConnection, threadId: string, events: 
     // The `next` a run reported for its checkpoints goes to their timeline rows (rows.ts); a
     // checkpoint without a row (saved before rows were kept) keeps being read the old way.
     const rows = tx.objectStore('rows');
-    const reported = reportedNext(events);
-    const found = await Promise.all(reported.map(({ ns, id }) => rows.get([threadId, ns, id])));
+    const threads = tx.objectStore('threads');
+    const store = tx.objectStore('trace_chunks');
+    const reported = options.setNext === false ? [] : reportedNext(events);
+    const builder = new ChunkBuilder(threadId);
+    // Everything the append reads, side by side: the rows to update, the thread record, and how
+    // many events each run appended to already has (the key of its last chunk; no value is read).
+    const [found, stored] = await Promise.all([
+      Promise.all(reported.map(({ ns, id }) => rows.get([threadId, ns, id]))),
+      threads.get(threadId),
+      Promise.all(builder.runsOf(events).map(async (run) => {
+        const last = await store.openKeyCursor(prefixRange(threadId, run), 'prev');
+        builder.setRunLength(run, last ? last.key[2] : 0);
+      })),
+    ]);
     found.forEach((row, i) => {
       if (row) batch.issue('(row)', () => rows.put({ ...row, next: reported[i]!.next }));
     });
-    const threads = tx.objectStore('threads');
-    const thread: ThreadRecord = (await threads.get(threadId)) ?? { thread_id: threadId, running: false, updated_at: new Date().toISOString() };
-    let seq = thread.trace_seq ?? -1;
+    const thread: ThreadRecord = stored ?? { thread_id: threadId, running: false, updated_at: new Date().toISOString() };
     const ticks = new TickTracker(thread.open_ticks);
-    const store = tx.objectStore('traces');
-    for (const event of events) {
-      const record: TraceRecord = { thread_id: threadId, run_id: runOf(event), seq: ++seq, event };
-      const keys = topicKeysOf(threadId, event, ticks);
-      if (keys.length > 0) record.topic_keys = keys;
-      batch.issue('(trace)', () => store.put(record));
-    }
-    thread.trace_seq = seq;
+    const { chunks, lastSeq } = builder.build(events, thread.trace_seq ?? -1, ticks);
+    for (const chunk of chunks) batch.issue('(trace)', () => store.put(chunk));
+    thread.trace_seq = lastSeq;
     thread.open_ticks = ticks.openCheckpoints();
     batch.issue('(thread)', () => threads.put(thread));
   } catch (err) {
@@ -61,15 +74,15 @@ export async function appendTrace(conn: DbConnection, threadId: string, events: 
  * append order) — runs are grouped even if their appends interleaved.
  */
 export async function readTrace(conn: DbConnection, threadId: string, runId?: string): Promise<unknown[]> {
-  let records: TraceRecord[];
+  let chunks: TraceChunkRecord[];
   try {
-    const tx = await conn.transaction(['traces'], 'readonly');
+    const tx = await conn.transaction(['trace_chunks'], 'readonly');
     const range = runId === undefined ? prefixRange(threadId) : prefixRange(threadId, runId);
-    records = await tx.objectStore('traces').getAll(range);
+    chunks = await tx.objectStore('trace_chunks').getAll(range);
   } catch (err) {
     throw toStorageError(err, `read the trace of thread "${threadId}"`);
   }
-  return inRunOrder(records);
+  return inRunOrder(chunks).flatMap(chunkEvents);
 }
 
 /**
@@ -86,38 +99,36 @@ export function readRunRecords(conn: DbConnection, threadId: string): Promise<un
 }
 
 async function readTopic(conn: DbConnection, threadId: string, key: string, operation: string): Promise<unknown[]> {
-  let records: TraceRecord[];
+  let chunks: TraceChunkRecord[];
   try {
-    const tx = await conn.transaction(['traces'], 'readonly');
-    records = await tx.objectStore('traces').index('by_topic').getAll(key);
+    const tx = await conn.transaction(['trace_chunks'], 'readonly');
+    chunks = await tx.objectStore('trace_chunks').index('by_topic').getAll(key);
   } catch (err) {
     throw toStorageError(err, operation);
   }
-  return inRunOrder(records);
+  return inRunOrder(chunks).flatMap((c) => eventsAboutKey(c, key));
 }
 
 /**
  * Up to `count` events of one run from position `from` (0 = its first event), in append order.
- * The position is found by skipping keys, so no event before it is read.
+ * The first chunk read is the one holding position `from` (the first whose `end` is past it), so
+ * no chunk before it is read.
  */
 export async function readRunSlice(conn: DbConnection, threadId: string, runId: string, from: number, count: number): Promise<unknown[]> {
+  const out: unknown[] = [];
+  if (count <= 0) return out;
   try {
-    const tx = await conn.transaction(['traces'], 'readonly');
-    const store = tx.objectStore('traces');
-    let cursor = await store.openKeyCursor(prefixRange(threadId, runId));
-    if (cursor && from > 0) cursor = await cursor.advance(from);
-    if (!cursor || count <= 0) return [];
-    const records = await store.getAll(IDBKeyRange.bound(cursor.key, [threadId, runId, []]), count);
-    return records.map((r) => r.event);
+    const tx = await conn.transaction(['trace_chunks'], 'readonly');
+    const range = IDBKeyRange.bound([threadId, runId, Math.max(0, from)], [threadId, runId, []], true);
+    let cursor = await tx.objectStore('trace_chunks').openCursor(range);
+    while (cursor && out.length < count) {
+      const events = chunkEvents(cursor.value);
+      const skip = Math.max(0, from - (cursor.value.end - events.length));
+      out.push(...events.slice(skip, skip + count - out.length));
+      cursor = await cursor.continue();
+    }
   } catch (err) {
     throw toStorageError(err, `read the trace of run ${runId} of thread "${threadId}"`);
   }
-}
-
-/** Events ordered by (run start, append order): keys sort by run id, then seq; runs go by their first seq instead. */
-function inRunOrder(records: TraceRecord[]): unknown[] {
-  const start = new Map<string, number>();
-  for (const r of records) start.set(r.run_id, Math.min(start.get(r.run_id) ?? Infinity, r.seq));
-  records.sort((a, b) => start.get(a.run_id)! - start.get(b.run_id)! || a.seq - b.seq);
-  return records.map((r) => r.event);
+  return out;
 }

@@ -38,7 +38,7 @@ describe('AppDatabase.writeBatch', () => {
     const one = fresh();
     for (const op of ops()) {
       if (op.kind === 'put') await one.saver.put(op.config, op.checkpoint, op.metadata, op.newVersions);
-      else await one.saver.putWrites(op.config, op.writes, op.taskId);
+      else if (op.kind === 'writes') await one.saver.putWrites(op.config, op.writes, op.taskId);
     }
     const batched = fresh();
     await batched.writeBatch(ops());
@@ -56,5 +56,28 @@ describe('AppDatabase.writeBatch', () => {
     const all = fresh();
     await all.writeBatch(ops());
     expect(await stored(one)).toEqual(await stored(all));
+  });
+
+  it('sets a reported next on the row, in the group of its put or a later one, as a trace append of the notice does', async () => {
+    const [a, b] = [makeCheckpoint(1, {}).id, makeCheckpoint(2, {}).id];
+    const next = (checkpointId: string, nodes: string[]): WriteOp => ({ kind: 'next', threadId: 't', ns: '', checkpointId, next: nodes });
+    const [putA, first, second, third, putB, last] = ops();
+    const grouped = fresh();
+    // A's next in A's group, before and after its writes; B's in a group of its own; one of a checkpoint never put.
+    await grouped.writeBatch([putA!, next(a, ['x']), first!, second!, third!, putB!]);
+    await grouped.writeBatch([last!, next(b, ['y', 'z']), next('1f0-none', ['q'])]);
+    const appended = fresh();
+    await appended.writeBatch(ops());
+    const notice = (checkpointId: string, nodes: string[]) => ({ runId: 'r', seq: 0, kind: 'checkpoint', checkpoint: { checkpointId, ns: '', next: nodes } });
+    await appended.appendTrace('t', [notice(a, ['x']), notice(b, ['y', 'z']), notice('1f0-none', ['q'])]);
+    const rows = (await stored(grouped)).rows;
+    expect(rows.map((r) => r.next)).toEqual([['y', 'z'], ['x']]);
+    expect(rows.find((r) => r.config.configurable?.checkpoint_id === a)?.writes).toMatchObject({ count: 4, interrupts: true });
+    expect(await stored(grouped)).toEqual(await stored(appended));
+    // An append that leaves `next` to the writes does not touch the rows.
+    const untouched = fresh();
+    await untouched.writeBatch(ops());
+    await untouched.appendTrace('t', [notice(a, ['x'])], { setNext: false });
+    expect((await stored(untouched)).rows.map((r) => r.next)).toEqual([undefined, undefined]);
   });
 });

@@ -19,10 +19,25 @@ import { firstUncloneableKey, WriteBatch } from './requests';
 import { countWrites, newRow } from './rows';
 import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type RowRecord, type StoredWrite, type TaskWritesRecord } from './schema';
 
-/** One checkpointer write: a `put` or a `putWrites`, with that call's arguments. */
+/**
+ * One write of a group: a checkpointer `put` or `putWrites` with that call's arguments, or the
+ * `next` a run reported for a checkpoint, set on its timeline row (rows.ts) in the group's
+ * transaction, so the row is put once for its put, its writes and its `next` when they share a
+ * group, and the trace append touches no row.
+ */
 export type WriteOp =
   | { kind: 'put'; config: RunnableConfig; checkpoint: Checkpoint; metadata: CheckpointMetadata; newVersions: ChannelVersions }
-  | { kind: 'writes'; config: RunnableConfig; writes: PendingWriteValue[]; taskId: string };
+  | { kind: 'writes'; config: RunnableConfig; writes: PendingWriteValue[]; taskId: string }
+  | NextOp;
+
+/** The `next` a run reported for checkpoint (thread, ns, id); a checkpoint without a row is left as is. */
+export interface NextOp {
+  kind: 'next';
+  threadId: string;
+  ns: string;
+  checkpointId: string;
+  next: string[];
+}
 
 type WriteTx = IDBPTransaction<ReplayGraphDB, ('checkpoints' | 'blobs' | 'writes' | 'rows')[], 'readwrite'>;
 
@@ -80,6 +95,7 @@ export async function deleteThreadFrom(conn: DbConnection, threadId: string, sto
 /** What a batch does, for error messages (one op is named as its call would be). */
 export function describeOps(ops: readonly WriteOp[]): string {
   const one = (op: WriteOp) => {
+    if (op.kind === 'next') return `record the next nodes of checkpoint ${op.checkpointId} of thread "${op.threadId}"`;
     const thread = op.config.configurable?.thread_id;
     return op.kind === 'put'
       ? `save checkpoint ${op.checkpoint.id} of thread "${thread}"`
@@ -108,23 +124,36 @@ function addressOf(op: Extract<WriteOp, { kind: 'writes' }>): [string, string, s
   return [thread, op.config.configurable?.checkpoint_ns ?? '', checkpointId];
 }
 
-/** Reads, side by side, every record the putWrites of `ops` will read. */
+/**
+ * Reads, side by side, every record the putWrites and `next` ops of `ops` will read. The row of
+ * a checkpoint put earlier in the batch is not read: the put replaces it.
+ */
 async function readAhead(tx: WriteTx, ops: readonly WriteOp[]): Promise<BatchRecords> {
   const out: BatchRecords = { writes: new Map(), rows: new Map(), changedRows: new Set() };
   const reads: Promise<void>[] = [];
+  const put = new Set<string>();
+  const readRow = (thread: string, ns: string, id: string) => {
+    const r = recordKey(thread, ns, id);
+    if (out.rows.has(r) || put.has(r)) return;
+    out.rows.set(r, undefined);
+    reads.push(tx.objectStore('rows').get([thread, ns, id]).then((row) => void out.rows.set(r, row)));
+  };
   for (const op of ops) {
-    if (op.kind !== 'writes') continue;
+    if (op.kind === 'put') {
+      put.add(recordKey(requireThreadId(op.config, 'IndexedDBSaver.put'), op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id));
+      continue;
+    }
+    if (op.kind === 'next') {
+      readRow(op.threadId, op.ns, op.checkpointId);
+      continue;
+    }
     const [thread, ns, id] = addressOf(op);
     const w = recordKey(thread, ns, id, op.taskId);
     if (!out.writes.has(w)) {
       out.writes.set(w, undefined);
       reads.push(tx.objectStore('writes').get([thread, ns, id, op.taskId]).then((r) => void out.writes.set(w, r)));
     }
-    const r = recordKey(thread, ns, id);
-    if (!out.rows.has(r)) {
-      out.rows.set(r, undefined);
-      reads.push(tx.objectStore('rows').get([thread, ns, id]).then((row) => void out.rows.set(r, row)));
-    }
+    readRow(thread, ns, id);
   }
   await Promise.all(reads);
   return out;
@@ -135,11 +164,12 @@ async function readAhead(tx: WriteTx, ops: readonly WriteOp[]): Promise<BatchRec
  * of which waits for IndexedDB.
  */
 export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly WriteOp[], nextSeq: () => number): Promise<void> {
-  const records: BatchRecords = ops.some((op) => op.kind === 'writes') ? await readAhead(tx, ops) : { writes: new Map(), rows: new Map(), changedRows: new Set() };
+  const records: BatchRecords = ops.some((op) => op.kind !== 'put') ? await readAhead(tx, ops) : { writes: new Map(), rows: new Map(), changedRows: new Set() };
   const raw = unwrap(tx);
   for (const op of ops) {
     if (op.kind === 'put') issuePut(raw, batch, op, records);
-    else issueWrites(raw, batch, op, nextSeq, records);
+    else if (op.kind === 'writes') issueWrites(raw, batch, op, nextSeq, records);
+    else setNext(op, records);
   }
   const rows = raw.objectStore('rows');
   for (const row of records.changedRows) batch.issue('(row)', () => rows.put(row));
@@ -215,4 +245,12 @@ function issueWrites(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp,
   // A checkpoint saved before rows were kept has none: its writes are counted when read.
   const row = counted.length > 0 ? records.rows.get(recordKey(thread, ns, checkpointId)) : undefined;
   if (row) records.changedRows.add(countWrites(row, counted));
+}
+
+/** Sets a reported `next` on the checkpoint's row, as the batch holds it (put with the batch's other rows). */
+function setNext(op: NextOp, records: BatchRecords): void {
+  const row = records.rows.get(recordKey(op.threadId, op.ns, op.checkpointId));
+  if (!row) return;
+  row.next = [...op.next];
+  records.changedRows.add(row);
 }

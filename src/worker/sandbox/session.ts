@@ -157,13 +157,14 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
           await commitOps(group.map((w) => w.op));
         } catch (err) {
           const error = storageErrorToWire(err);
-          for (const w of group) reply({ type: 'cp/reply', rid: w.rid, ok: false, error });
+          for (const w of group) if (w.op.kind !== 'next') reply({ type: 'cp/reply', rid: w.rid, ok: false, error });
           stopped = true;
           queue.length = 0;
           handlers.onStorageError?.(error);
           return;
         }
         for (const { op, rid } of group) {
+          if (op.kind === 'next') continue; // asked for by no call: nothing to answer
           if (op.kind === 'put') {
             committed.add(op.checkpoint.id);
             queuedPuts.delete(op.checkpoint.id);
@@ -226,6 +227,12 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   let heldEvents = 0;
   const deliver = async (events: RunEvent[]) => {
     const waiting = await awaited(events);
+    // The `next` each notice reports goes to its checkpoint's timeline row with the writes queued
+    // behind its put (the same group when they meet there), so no trace append rewrites the row.
+    // Every checkpoint a notice names is of this thread and committed, queued or stored (`awaited`).
+    for (const e of events) {
+      if (e.kind === 'checkpoint') enqueue({ kind: 'next', threadId: binding.threadId, ns: e.checkpoint.ns, checkpointId: e.checkpoint.checkpointId, next: e.checkpoint.next }, -1);
+    }
     // A group may have committed while the events were looked at.
     for (const id of waiting) if (committed.has(id)) waiting.delete(id);
     if (held.length === 0 && waiting.size === 0) {

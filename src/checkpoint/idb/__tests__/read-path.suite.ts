@@ -8,7 +8,8 @@ import { cfg, cpId, ids, listAll, makeCheckpoint, meta } from '../../../engine/c
 import { AppDatabase } from '../app-database';
 import { IndexedDBSaver } from '../saver';
 import { eventsAbout } from '../trace-keys';
-import { freshName, openAtVersion } from './utils';
+import { TRACE_CHUNK_EVENTS } from '../trace-chunks';
+import { freshName, openAtVersion, openRaw } from './utils';
 
 /** A trace record as the worker stores it, wrapping an engine event. */
 const rec = (runId: string, seq: number, event: Record<string, unknown>) => ({ runId, seq, kind: 'trace', event: { runId, checkpointNs: '', ...event } });
@@ -112,6 +113,61 @@ describe('IndexedDBSaver read path', () => {
     expect(await app.readRunSlice('t', 'r2', 50, 3)).toEqual([]);
     expect(await app.readRunSlice('t', 'nope', 0, 3)).toEqual([]);
     app.close();
+  });
+
+  it('stores a long append in chunks of one run each: whole-thread order, slices across chunk ends, topics', async () => {
+    const app = new AppDatabase({ dbName: freshName('trace-chunks') });
+    // Two runs interleaved in one append (as a recovery's run record can be), each longer than a chunk.
+    const n = TRACE_CHUNK_EVENTS + 40;
+    // In two namespaces, so each run's ticks stay its own whatever the interleaving.
+    const steps = (runId: string, base: string, checkpointNs: string) => Array.from({ length: n }, (_, i) =>
+      rec(runId, i, { checkpointNs, ...(i % 2 === 0 ? { type: '@engine.tick.start', checkpointId: `${base}${i}` } : { type: '@engine.checkpoint.saved', checkpointId: `${base}${i + 1}` }) }));
+    const a = steps('ra', 'A', '');
+    const b = steps('rb', 'B', 'sub:1');
+    const mixed = a.flatMap((e, i) => [e, b[i]!]);
+    await app.appendTrace('t', mixed.slice(0, 100));
+    await app.appendTrace('t', mixed.slice(100));
+    // Runs grouped, in the order they started; each run's events in append order.
+    expect(await app.readTrace('t')).toEqual([...a, ...b]);
+    expect(await app.readTrace('t', 'rb')).toEqual(b);
+    for (const [from, count] of [[0, 5], [45, 10], [TRACE_CHUNK_EVENTS - 3, 7], [TRACE_CHUNK_EVENTS, 1], [n - 2, 10], [0, n + 5], [n, 3]] as const) {
+      expect(await app.readRunSlice('t', 'ra', from, count)).toEqual(a.slice(from, from + count));
+    }
+    // A tick from A60 holds its start and the save that closes it, whichever chunk they are in.
+    expect(await app.readCheckpointTrace('t', '', 'A60')).toEqual(eventsAbout('t', [...a, ...b], '', 'A60'));
+    expect(await app.readCheckpointTrace('t', '', 'A60')).toEqual([a[60], a[61]]);
+    expect(await app.readCheckpointTrace('t', 'sub:1', `B${n - 2}`)).toEqual([b[n - 2], b[n - 1]]);
+    app.close();
+  });
+
+  it('chunks the single-event trace records of a version-7 database when it is upgraded', async () => {
+    const name = freshName('v7-traces');
+    const v7 = await openAtVersion(name, 7);
+    const events = twoRuns();
+    const long = Array.from({ length: TRACE_CHUNK_EVENTS + 10 }, (_, i) => rec('r3', i, { type: '@engine.task.run', taskId: `t${i}` }));
+    const all = [...events, ...long];
+    const tx = v7.transaction(['traces', 'threads'], 'readwrite');
+    await Promise.all([
+      // Stored as version 7 stored them: one record per event, keyed (thread, run, seq), seq counted per thread.
+      ...all.map((event, seq) => tx.objectStore('traces').put({ thread_id: 't', run_id: (event as { runId: string }).runId, seq, event })),
+      tx.objectStore('threads').put({ thread_id: 't', running: false, trace_seq: all.length - 1, updated_at: '2026-01-01T00:00:00.000Z' }),
+      tx.done,
+    ]);
+    v7.close();
+    const app = new AppDatabase({ dbName: name });
+    expect(await app.readTrace('t')).toEqual(all);
+    for (const id of ['C0', 'C1', 'C2']) expect(await app.readCheckpointTrace('t', '', id)).toEqual(eventsAbout('t', all, '', id));
+    expect(await app.readRunRecords('t')).toEqual([events[0]]);
+    expect(await app.readRunSlice('t', 'r3', TRACE_CHUNK_EVENTS - 2, 5)).toEqual(long.slice(TRACE_CHUNK_EVENTS - 2, TRACE_CHUNK_EVENTS + 3));
+    // Appends after the upgrade continue each run and the thread's order.
+    const more = rec('r3', long.length, { type: '@engine.task.run', taskId: 'last' });
+    await app.appendTrace('t', [more]);
+    expect(await app.readRunSlice('t', 'r3', long.length, 5)).toEqual([more]);
+    expect(await app.readTrace('t')).toEqual([...all, more]);
+    app.close();
+    const raw = await openRaw(name);
+    expect([...raw.objectStoreNames]).not.toContain('traces');
+    raw.close();
   });
 
   it('counts checkpoints per namespace', async () => {

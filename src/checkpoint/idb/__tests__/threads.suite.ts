@@ -75,11 +75,11 @@ describe('AppDatabase threads', () => {
     await saver.deleteThread('checkpoints-only');
     app.close();
     const db = await openRaw(name);
-    const owners = async (store: 'checkpoints' | 'blobs' | 'writes' | 'rows' | 'threads' | 'traces') =>
+    const owners = async (store: 'checkpoints' | 'blobs' | 'writes' | 'rows' | 'threads' | 'trace_chunks') =>
       [...new Set((await db.getAll(store)).map((r) => r.thread_id))].sort();
     for (const store of ['checkpoints', 'blobs', 'writes', 'rows'] as const) expect(await owners(store)).toEqual(['kept']);
     // The checkpointer's deleteThread leaves the app's records of the thread to the app.
-    for (const store of ['threads', 'traces'] as const) expect(await owners(store)).toEqual(['checkpoints-only', 'kept']);
+    for (const store of ['threads', 'trace_chunks'] as const) expect(await owners(store)).toEqual(['checkpoints-only', 'kept']);
     db.close();
   });
 
