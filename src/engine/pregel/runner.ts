@@ -203,21 +203,37 @@ class Attempt implements TaskContext {
     return this.loop.parentInfo();
   }
 
-  /** The node's body and its writers. With callbacks, both are one chain run, whose config they get. */
-  async run(cfg: RunnableConfig): Promise<void> {
-    if (cfg.callbacks === undefined) await this.body(cfg);
-    else await runTraced(this.task.name, this.task.input, cfg, (c) => this.body(c));
+  /**
+   * The node's body and its writers. With callbacks, both are one chain run, whose config they
+   * get. A synchronous node with synchronous writers finishes synchronously (no promise per step).
+   */
+  run(cfg: RunnableConfig): unknown {
+    if (cfg.callbacks === undefined) return this.body(cfg);
+    return runTraced(this.task.name, this.task.input, cfg, (c) => Promise.resolve(this.body(c)));
   }
 
-  private async body(cfg: RunnableConfig): Promise<unknown> {
+  private body(cfg: RunnableConfig): unknown {
     this.config = cfg;
     const node = this.task.node;
-    const output = node.bound ? await node.bound(this.task.input, cfg) : this.task.input;
-    const ws = await node.writers(output, this.read);
+    const output = node.bound ? node.bound(this.task.input, cfg) : this.task.input;
+    if (isThenable(output)) return Promise.resolve(output).then((o) => this.write(o));
+    return this.write(output);
+  }
+
+  /** The node's writers on its output; returns the output (or a promise of it). */
+  private write(output: unknown): unknown {
+    const ws = this.task.node.writers(output, this.read);
+    if (ws instanceof Promise) return ws.then((w) => this.take(w, output));
+    return this.take(ws, output);
+  }
+
+  private take(ws: readonly PendingWriteValue[], output: unknown): unknown {
     if (!this.scope || this.scope.active) this.writes.push(...ws);
     return output;
   }
 }
+
+const isThenable = (x: unknown): x is PromiseLike<unknown> => typeof (x as { then?: unknown } | null)?.then === 'function';
 
 type Read = (select: string[] | string, own?: readonly PendingWriteValue[]) => unknown;
 const readers = new WeakMap<PregelLoop, Read>();
@@ -230,7 +246,7 @@ function readerOf(loop: PregelLoop): Read {
 }
 
 /** An attempt run with its own config. */
-const runAttempt = (a: Attempt): Promise<void> => a.run(a.config);
+const runAttempt = (a: Attempt): unknown => a.run(a.config);
 
 /** `TaskContext.call` of an attempt: a call-task made inside it (see ./call). */
 function callThrough(this: Attempt, name: string, fn: (...args: unknown[]) => unknown, args: unknown[], options: CallOptions): Promise<unknown> {
@@ -252,11 +268,16 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
     try {
       const policy = task.timeout;
       if (policy) {
-        const timed = (s: AttemptScope) => ((ctx.scope = s), ctx.run({ ...config, signal: s.signal as RunnableConfig['signal'], heartbeat: s.heartbeat }));
+        // Async: the watchdog expects a promise, and a synchronous throw to be its rejection.
+        const timed = async (s: AttemptScope) => ((ctx.scope = s), ctx.run({ ...config, signal: s.signal as RunnableConfig['signal'], heartbeat: s.heartbeat }));
         await runInContext(ctx, () => runWithTimeout(task.name, policy, step.signal, timed), undefined);
-      } else await runInContext(ctx, runAttempt, ctx);
+      } else {
+        const done = runInContext(ctx, runAttempt, ctx);
+        if (isThenable(done)) await done;
+      }
       leaveContext();
-      return await commitSuccess(task, loop, writes, step);
+      const committed = commitSuccess(task, loop, writes, step);
+      return committed instanceof Promise ? await committed : committed;
     } catch (e) {
       leaveContext();
       if (step.cancelled) return { kind: 'cancelled' };
@@ -308,15 +329,15 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
   }
 }
 
-async function commitSuccess(task: PreparedTask, loop: PregelLoop, writes: PendingWriteValue[], step: StepControl): Promise<Outcome> {
+/** The attempt's writes committed; a promise only when the node cache is written. */
+function commitSuccess(task: PreparedTask, loop: PregelLoop, writes: PendingWriteValue[], step: StepControl): Outcome | Promise<Outcome> {
   if (step.cancelled) return { kind: 'cancelled' };
   if (writes.length === 0) writes.push([NO_WRITES, null]);
   task.writes = writes;
   const tr = loop.p.tracer;
   if (tr.enabled) tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'success', channels: writes.map((w) => w[0]) });
   const caching = loop.putWrites(task.id, writes);
-  if (caching) await caching;
-  return OK;
+  return caching ? caching.then(() => OK) : OK;
 }
 
 /**
