@@ -112,29 +112,56 @@ function controlDestinations(output: unknown): (string | Send)[] {
   return out;
 }
 
+const branchChannels = new Map<string, string>();
+
+/** `branch:to:<node>`, one string per node (not a new one per step: channel names are map keys). */
+function branchChannel(node: string): string {
+  let ch = branchChannels.get(node);
+  if (ch === undefined) {
+    if (branchChannels.size >= 4096) branchChannels.clear(); // node names, so bounded in practice
+    branchChannels.set(node, (ch = `${BRANCH_PREFIX}${node}`));
+  }
+  return ch;
+}
+
 function routeWrites(from: string, dests: readonly (string | Send)[]): PendingWriteValue[] {
   const out: PendingWriteValue[] = [];
   for (const d of dests) {
     if (d === END) continue;
     if (isSend(d)) out.push([TASKS, d]);
-    else out.push([`${BRANCH_PREFIX}${d}`, from]);
+    else out.push([branchChannel(d), from]);
   }
   return out;
 }
 
 declare const console: { warn(message: string): void };
 
-async function runBranch(from: string, b: BranchSpec, state: unknown, config: RunnableConfig, nodes: ReadonlySet<string>): Promise<PendingWriteValue[]> {
-  let result;
+const NODE_INTERRUPT_IN_EDGE = "[WARN]: 'NodeInterrupt' thrown in conditional edge. This is likely a bug in your graph implementation.\nNodeInterrupt should only be thrown inside a node, not in edge conditions.";
+
+function warnNodeInterrupt(e: unknown): never {
+  if (e instanceof Error && e.name === 'NodeInterrupt') console.warn(NODE_INTERRUPT_IN_EDGE);
+  throw e;
+}
+
+const isThenable = (x: unknown): x is PromiseLike<unknown> => typeof (x as { then?: unknown } | null)?.then === 'function';
+
+/**
+ * A conditional edge's writes. A synchronous router is routed synchronously (no promise per
+ * step on the hot path); an async one gives a promise.
+ */
+function runBranch(from: string, b: BranchSpec, state: unknown, config: RunnableConfig, nodes: ReadonlySet<string>): PendingWriteValue[] | Promise<PendingWriteValue[]> {
+  let result: unknown;
   try {
-    result = await callRouter(b.path, state, config);
+    result = callRouter(b.path, state, config);
   } catch (e) {
-    if (e instanceof Error && e.name === 'NodeInterrupt') {
-      console.warn("[WARN]: 'NodeInterrupt' thrown in conditional edge. This is likely a bug in your graph implementation.\nNodeInterrupt should only be thrown inside a node, not in edge conditions.");
-    }
-    throw e;
+    warnNodeInterrupt(e);
   }
-  if (!Array.isArray(result)) result = [result as string | Send];
+  if (isThenable(result)) return Promise.resolve(result).then((r) => branchWrites(from, b, r, nodes), warnNodeInterrupt);
+  return branchWrites(from, b, result, nodes);
+}
+
+function branchWrites(from: string, b: BranchSpec, routed: unknown, nodes: ReadonlySet<string>): PendingWriteValue[] {
+  const result = Array.isArray(routed) ? (routed as (string | Send)[]) : [routed as string | Send];
   const dests = b.pathMap ? result.map((r) => (isSend(r) ? r : b.pathMap![r as string])) : result;
   if (dests.some((d) => !d)) throw new Error('Branch condition returned unknown or null destination');
   for (const d of dests) {
@@ -147,20 +174,36 @@ async function runBranch(from: string, b: BranchSpec, state: unknown, config: Ru
 }
 
 function makeWriters<X, S, U>(name: string, g: StateGraph<X, S, U>, keys: string[], nodeNames: ReadonlySet<string>, joins: [string, string][], schema: RuntimeSchema | undefined) {
-  const edges = g.edges.filter(([s]) => s === name).map(([, e]) => e);
+  // The trigger channels of the node's plain edges, named once rather than per step.
+  const edgeChannels = g.edges.filter(([s, e]) => s === name && e !== END).map(([, e]) => `${BRANCH_PREFIX}${e}`);
   const branches = g.branches.get(name) ?? [];
   const readKeys = Object.keys(g.channels);
-  return async (output: unknown, read: ReadFn): Promise<PendingWriteValue[]> => {
-    const updates = stateUpdates(name, output, keys);
-    const writes: PendingWriteValue[] = schema && updates.length > 0 ? await validateUpdates(schema, updates) : updates;
-    if (name !== START) writes.push(...routeWrites(name, controlDestinations(output)));
-    for (const e of edges) if (e !== END) writes.push([`${BRANCH_PREFIX}${e}`, null]);
-    for (const [channel] of joins) writes.push([channel, name]);
-    for (const b of branches) {
+  /** Runs the branches from the `i`-th on, synchronously while their routers are synchronous. */
+  const withBranches = (writes: PendingWriteValue[], i: number, read: ReadFn): PendingWriteValue[] | Promise<PendingWriteValue[]> => {
+    for (; i < branches.length; i++) {
       const state = read(readKeys, writes);
-      writes.push(...(await runBranch(name, b, state, currentTask()?.config ?? {}, nodeNames)));
+      const routed = runBranch(name, branches[i], state, currentTask()?.config ?? {}, nodeNames);
+      if (routed instanceof Promise) {
+        const next = i + 1;
+        return routed.then((ws) => {
+          writes.push(...ws);
+          return withBranches(writes, next, read);
+        });
+      }
+      writes.push(...routed);
     }
     return writes;
+  };
+  const finish = (writes: PendingWriteValue[], output: unknown, read: ReadFn): PendingWriteValue[] | Promise<PendingWriteValue[]> => {
+    if (name !== START) writes.push(...routeWrites(name, controlDestinations(output)));
+    for (const ch of edgeChannels) writes.push([ch, null]);
+    for (const [channel] of joins) writes.push([channel, name]);
+    return branches.length > 0 ? withBranches(writes, 0, read) : writes;
+  };
+  return (output: unknown, read: ReadFn): PendingWriteValue[] | Promise<PendingWriteValue[]> => {
+    const updates = stateUpdates(name, output, keys);
+    if (schema && updates.length > 0) return validateUpdates(schema, updates).then((ws) => finish(ws, output, read));
+    return finish(updates, output, read);
   };
 }
 

@@ -40,7 +40,7 @@ export function pushMessage(message: BaseMessage | BaseMessageLike, options?: Pu
   const metadata = (config.metadata ?? {}) as Record<string, unknown>;
   for (const h of handlersOf(config.callbacks)) if (isMessagesHandler(h)) h.emitPushed(metadata, valid);
   if (stateKey) {
-    const send = (config.configurable?.__pregel_send as ((w: [string, unknown][]) => void) | undefined) ?? task?.send;
+    const send = (config.configurable?.__pregel_send as ((w: [string, unknown][]) => void) | undefined) ?? (task && ((w: [string, unknown][]) => task.send(w)));
     send?.([[stateKey, valid]]);
   }
   return valid;

@@ -102,18 +102,17 @@ export function applyWrites(
   const channels = copyChannels(channelsIn);
   const tasks = sortTasks(tasksIn);
   let bumpStep = false;
-  const toConsume = new Set<string>();
-  const copiedRows = new Set<string>();
+  // In first-seen order, without repeats (a list: a step's triggers are few).
+  const toConsume: string[] = [];
+  const seenIn = checkpointIn.versions_seen;
   for (const task of tasks) {
     if (task.triggers.length > 0) bumpStep = true;
-    if (!copiedRows.has(task.name)) {
-      copiedRows.add(task.name);
-      checkpoint.versions_seen[task.name] = { ...checkpoint.versions_seen[task.name] };
-    }
-    const row = checkpoint.versions_seen[task.name];
+    // Copy on write: a row still shared with the input checkpoint is copied before it changes.
+    let row = checkpoint.versions_seen[task.name];
+    if (row === undefined || row === seenIn[task.name]) row = checkpoint.versions_seen[task.name] = Object.assign({}, row);
     for (const chan of task.triggers) {
       if (chan in checkpoint.channel_versions) row[chan] = checkpoint.channel_versions[chan];
-      if (!RESERVED.has(chan)) toConsume.add(chan);
+      if (!RESERVED.has(chan) && !toConsume.includes(chan)) toConsume.push(chan);
     }
   }
   let max = maxVersion(checkpoint.channel_versions);
@@ -152,7 +151,8 @@ export function applyWrites(
         if (channel.isAvailable()) updated.add(chan);
       }
     }
-    const triggersNext = triggerToNodes !== undefined && [...updated].some((c) => triggerToNodes[c]?.length);
+    let triggersNext = false;
+    if (triggerToNodes !== undefined) for (const c of updated) if (triggerToNodes[c]?.length) triggersNext = true;
     if (!triggersNext) {
       for (const chan in channels) {
         if (channels[chan].finish() && nextVersion !== undefined) {
@@ -162,7 +162,8 @@ export function applyWrites(
       }
     }
   }
-  return { checkpoint, channels, updated: [...updated].sort(), order: tasks };
+  const list = Array.from(updated);
+  return { checkpoint, channels, updated: list.length > 1 ? list.sort() : list, order: tasks };
 }
 
 /** `channel.update(values)`, naming the channel in an InvalidUpdateError (as LangGraph.js does). */
@@ -187,19 +188,21 @@ export function readChannels(channels: Channels, select: string[] | string): unk
   return out;
 }
 
-function readInput(node: PregelNode, channels: Channels): { ok: boolean; value?: unknown } {
+/** What `readInput` returns when the node cannot run (a trigger it reads is empty). */
+const NO_INPUT: unique symbol = Symbol('no input');
+
+function readInput(node: PregelNode, channels: Channels): unknown {
   if (typeof node.channels === 'string') {
     const ch = channels[node.channels];
-    if (!ch?.isAvailable()) return { ok: false };
-    return { ok: true, value: ch.get() };
+    return ch?.isAvailable() ? ch.get() : NO_INPUT;
   }
   const val: Record<string, unknown> = {};
   for (const k of node.channels) {
     const ch = channels[k];
     if (ch?.isAvailable()) val[k] = ch.get();
-    else if (node.triggers.includes(k)) return { ok: false };
+    else if (node.triggers.includes(k)) return NO_INPUT;
   }
-  return { ok: true, value: val };
+  return val;
 }
 
 export interface PrepareOptions {
@@ -232,10 +235,10 @@ function preparePush(idx: number, packet: unknown, checkpoint: Checkpoint, nodes
   const id = makeTaskId([ns, String(opts.step), packet.node, PUSH, String(idx)], checkpoint.id);
   const input = (packet as Send).args;
   const timeout = (packet as Send).timeout ?? node.timeout;
-  return withCacheKey({
-    id, name: packet.node, path: [PUSH, idx, false], triggers: [PUSH], reasons: [],
-    input, node, taskNs: `${ns}:${id}`, writes: [], ...(timeout ? { timeout } : {}),
-  });
+  const task: PreparedTask = { id, name: packet.node, path: [PUSH, idx, false], triggers: [PUSH], reasons: [], input, node, taskNs: `${ns}:${id}`, writes: [] };
+  // Set, not spread into the literal: spreading gives every task a map of its own (slow reads).
+  if (timeout) task.timeout = timeout;
+  return withCacheKey(task);
 }
 
 function preparePull(name: string, checkpoint: Checkpoint, channels: Channels, nodes: Record<string, PregelNode>, opts: PrepareOptions): PreparedTask | undefined {
@@ -251,15 +254,20 @@ function preparePull(name: string, checkpoint: Checkpoint, channels: Channels, n
   }
   if (reasons.length === 0) return undefined;
   const input = readInput(node, channels);
-  if (!input.ok) return undefined;
+  if (input === NO_INPUT) return undefined;
   const trigger = reasons[0].channel;
   const ns = nsOf(opts.checkpointNs, name);
   const id = makeTaskId([ns, String(opts.step), name, PULL, [trigger]], checkpoint.id);
-  const value = node.mapper ? node.mapper(input.value) : input.value;
-  return withCacheKey({
-    id, name, path: [PULL, name], triggers: [trigger], reasons,
-    input: value, node, taskNs: `${ns}:${id}`, writes: [], ...(node.timeout ? { timeout: node.timeout } : {}),
-  });
+  const value = node.mapper ? node.mapper(input) : input;
+  const task: PreparedTask = { id, name, path: [PULL, name], triggers: [trigger], reasons, input: value, node, taskNs: `${ns}:${id}`, writes: [] };
+  if (node.timeout) task.timeout = node.timeout;
+  return withCacheKey(task);
+}
+
+/** `Object.keys(o).length > 0` without the array. */
+function hasKeys(o: object): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
+  return false;
 }
 
 /**
@@ -278,12 +286,13 @@ export function prepareNextTasks(checkpoint: Checkpoint, channels: Channels, nod
       if (t) tasks.push(t);
     });
   }
-  if (Object.keys(checkpoint.channel_versions).length === 0) return tasks;
-  let candidates: Iterable<string>;
+  if (!hasKeys(checkpoint.channel_versions)) return tasks;
+  let candidates: string[];
   if (opts.updatedChannels && opts.triggerToNodes) {
-    const set = new Set<string>();
-    for (const c of opts.updatedChannels) for (const n of opts.triggerToNodes[c] ?? []) set.add(n);
-    candidates = [...set].sort();
+    // Sorted, without repeats (no Set: a step usually triggers one node or a few).
+    candidates = [];
+    for (const c of opts.updatedChannels) for (const n of opts.triggerToNodes[c] ?? []) candidates.push(n);
+    if (candidates.length > 1) candidates = candidates.sort().filter((n, i, all) => i === 0 || n !== all[i - 1]);
   } else candidates = Object.keys(nodes);
   for (const name of candidates) {
     const t = preparePull(name, checkpoint, channels, nodes, opts);

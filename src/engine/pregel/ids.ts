@@ -59,8 +59,10 @@ export function uuid5(name: string, namespace: string): string {
 export function taskId(parts: readonly unknown[], checkpointId: string): string {
   // Parsing the namespace is a fair share of the cost; a step derives all its ids from one checkpoint.
   if (checkpointId !== lastNs) {
+    // Forgotten first: an id that does not parse leaves no stale bytes under the previous one.
+    lastNs = undefined;
+    lastNsBytes = uuidBytes(checkpointId, NS_BYTES);
     lastNs = checkpointId;
-    lastNsBytes = uuidBytes(checkpointId);
   }
   return uuid5Bytes(jsonOfParts(parts), lastNsBytes!);
 }
@@ -93,6 +95,8 @@ function plainAscii(s: string): boolean {
 }
 let lastNs: string | undefined;
 let lastNsBytes: Uint8Array | undefined;
+/** The bytes of `lastNs`, parsed into one buffer (a history parses one per checkpoint). */
+const NS_BYTES = new Uint8Array(16);
 
 const INTERRUPT_NS_BYTES = uuidBytes('6ba7b811-9dad-11d1-80b4-00c04fd430c8');
 

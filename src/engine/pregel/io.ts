@@ -122,20 +122,31 @@ const isTaskOutput = (c: string) => c !== ERROR && c !== ERROR_SOURCE_NODE && c 
 /** The `tasks` of a state snapshot or a `checkpoints` chunk. */
 export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonly PendingWrite[], outputKeys: OutputKeys, states?: ReadonlyMap<string, unknown>) {
   return tasks.map((task) => {
-    const own = pending.length === 0 ? pending : pending.filter(([id]) => id === task.id);
-    const error = own.find(([, n]) => n === ERROR)?.[2];
-    const interrupts = own.length === 0 ? [] : own.filter(([, n]) => n === INTERRUPT).flatMap(([, , v]) => v as unknown[]);
-    const hasOutput = own.some(([, n]) => isTaskOutput(n));
+    // One pass over the pending writes per task (a history builds this for every checkpoint).
+    let errorWrite: PendingWrite | undefined;
+    let interrupts: unknown[] = [];
+    let hasOutput = false;
+    let ret: PendingWrite | undefined;
+    let single: PendingWrite | undefined;
+    let rs: PendingWriteValue[] | undefined;
+    for (const w of pending) {
+      if (w[0] !== task.id) continue;
+      const n = w[1];
+      if (n === ERROR) errorWrite ??= w;
+      else if (n === INTERRUPT) interrupts = interrupts.concat(w[2] as unknown[]);
+      if (isTaskOutput(n)) hasOutput = true;
+      if (n === RETURN) ret ??= w;
+      if (typeof outputKeys === 'string') {
+        if (n === outputKeys) single ??= w;
+      } else if (outputKeys.includes(n)) (rs ??= []).push([n, w[2]]);
+    }
     let result: unknown;
     if (hasOutput) {
-      const ret = own.find(([, n]) => n === RETURN);
       if (ret) result = ret[2];
-      else if (typeof outputKeys === 'string') result = own.find(([, n]) => n === outputKeys)?.[2];
-      else {
-        const rs = own.filter(([, n]) => outputKeys.includes(n)).map(([, n, v]) => [n, v] as PendingWriteValue);
-        result = rs.length ? resultWrites(rs) : undefined;
-      }
+      else if (typeof outputKeys === 'string') result = single?.[2];
+      else result = rs ? resultWrites(rs) : undefined;
     }
+    const error = errorWrite?.[2];
     if (error) return { id: task.id, name: task.name, path: task.path, error, interrupts, result };
     const state = states?.get(task.id);
     return state !== undefined

@@ -191,63 +191,61 @@ export class PregelLoop {
   /**
    * Prepares the next superstep. Returns true when it has tasks to execute (in `tasks`, those
    * without writes); false when the run is done, out of steps or draining. Throws GraphInterrupt
-   * for `interruptBefore`.
+   * for `interruptBefore`. Synchronous unless a step of cached writes only must be applied first.
    */
-  async tick(): Promise<boolean> {
-    for (;;) {
-      if (this.step > this.stop) {
-        this.w.status = 'out_of_steps';
-        return false;
-      }
-      const tr = this.p.tracer;
-      if (tr.enabled) tr.emit({ type: '@engine.tick.start', step: this.step, checkpointId: this.checkpoint.id, isReplaying: this.isReplaying });
-      let tasks = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, {
-        step: this.step, checkpointNs: this.ns, updatedChannels: this.updatedChannels, triggerToNodes: this.p.triggerToNodes,
-      });
-      if (tr.enabled) tracePrepared(tr, this.step, tasks);
-      if (this.p.checkpointer && (this.p.modes.has('checkpoints') || this.p.modes.has('debug'))) {
-        this.emit('checkpoints', checkpointPayload(this.checkpointConfig, this.channels, this.p.streamKeys, this.metadata, tasks, this.pending, this.prevCheckpointConfig));
-      }
-      this.taskList.reset(tasks);
-      if (tasks.length === 0) {
-        this.w.status = 'done';
-        return false;
-      }
-      // Paused before anything of the next step happens: a continuing run prepares it again.
-      if (this.committed === this.p.stopAfterSteps) {
-        this.w.status = 'paused';
-        return false;
-      }
-      if (this._pending.length > 0) {
-        tasks = applySaved(this, tasks);
-        if (!this.isReplaying) {
-          this.taskList.reset(tasks);
-          tasks = resumeErrorHandlers(this, tasks, this._pending);
-        }
-      }
-      for (const t of tasks) {
-        if (t.writes.length > 0) tr.emit({ type: '@engine.task.cached', step: this.step, taskId: t.id, name: t.name, channels: t.writes.map((w) => w[0]) });
-      }
-      if (tasks.every((t) => t.writes.length > 0)) {
-        this.outputCachedWrites(tasks);
-        await this.afterTick();
-        continue;
-      }
-      if (shouldInterrupt(this.checkpoint, this.p.interruptBefore, tasks)) {
-        this.w.status = 'interrupt_before';
-        tr.emit({ type: '@engine.interrupt', step: this.step, kind: 'before', interrupts: [], nodes: tasks.map((t) => t.name) });
-        throw new GraphInterrupt();
-      }
-      if (this.p.control?.drainRequested) {
-        this.w.status = 'draining';
-        return false;
-      }
-      this.outputCachedWrites(tasks);
-      if (this.p.modes.has('tasks') || this.p.modes.has('debug')) {
-        for (const t of tasks) if (!t.node.tags?.includes(TAG_HIDDEN)) this.emit('tasks', taskStartPayload(t));
-      }
-      return true;
+  tick(): boolean | Promise<boolean> {
+    if (this.step > this.stop) {
+      this.w.status = 'out_of_steps';
+      return false;
     }
+    const tr = this.p.tracer;
+    if (tr.enabled) tr.emit({ type: '@engine.tick.start', step: this.step, checkpointId: this.checkpoint.id, isReplaying: this.isReplaying });
+    let tasks = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, {
+      step: this.step, checkpointNs: this.ns, updatedChannels: this.updatedChannels, triggerToNodes: this.p.triggerToNodes,
+    });
+    if (tr.enabled) tracePrepared(tr, this.step, tasks);
+    if (this.p.checkpointer && (this.p.modes.has('checkpoints') || this.p.modes.has('debug'))) {
+      this.emit('checkpoints', checkpointPayload(this.checkpointConfig, this.channels, this.p.streamKeys, this.metadata, tasks, this.pending, this.prevCheckpointConfig));
+    }
+    this.taskList.reset(tasks);
+    if (tasks.length === 0) {
+      this.w.status = 'done';
+      return false;
+    }
+    // Paused before anything of the next step happens: a continuing run prepares it again.
+    if (this.committed === this.p.stopAfterSteps) {
+      this.w.status = 'paused';
+      return false;
+    }
+    if (this._pending.length > 0) {
+      tasks = applySaved(this, tasks);
+      if (!this.isReplaying) {
+        this.taskList.reset(tasks);
+        tasks = resumeErrorHandlers(this, tasks, this._pending);
+      }
+    }
+    for (const t of tasks) {
+      if (t.writes.length > 0) tr.emit({ type: '@engine.task.cached', step: this.step, taskId: t.id, name: t.name, channels: t.writes.map((w) => w[0]) });
+    }
+    if (tasks.every((t) => t.writes.length > 0)) {
+      this.outputCachedWrites(tasks);
+      // Nothing to run: the step is applied as it is and the next one prepared.
+      return Promise.resolve(this.afterTick()).then(() => this.tick());
+    }
+    if (shouldInterrupt(this.checkpoint, this.p.interruptBefore, tasks)) {
+      this.w.status = 'interrupt_before';
+      tr.emit({ type: '@engine.interrupt', step: this.step, kind: 'before', interrupts: [], nodes: tasks.map((t) => t.name) });
+      throw new GraphInterrupt();
+    }
+    if (this.p.control?.drainRequested) {
+      this.w.status = 'draining';
+      return false;
+    }
+    this.outputCachedWrites(tasks);
+    if (this.p.modes.has('tasks') || this.p.modes.has('debug')) {
+      for (const t of tasks) if (!t.node.tags?.includes(TAG_HIDDEN)) this.emit('tasks', taskStartPayload(t));
+    }
+    return true;
   }
 
   private outputCachedWrites(tasks: readonly PreparedTask[]): void {
@@ -265,8 +263,11 @@ export class PregelLoop {
     return reportWrites(this, taskId, r, cached);
   }
 
-  /** Applies the step's writes, saves a `loop` checkpoint, checks `interruptAfter`. */
-  async afterTick(): Promise<void> {
+  /**
+   * Applies the step's writes, saves a `loop` checkpoint, checks `interruptAfter`. Returns a
+   * promise only when the step must wait for the saver (`sync` durability, a full backlog).
+   */
+  afterTick(): Promise<void> | undefined {
     const tasks = this.tasks;
     const r = applyWrites(this.checkpoint, this.channels, tasks, this.getNextVersion, this.p.triggerToNodes);
     this.w.checkpoint = r.checkpoint;
@@ -278,11 +279,14 @@ export class PregelLoop {
     this.putCheckpoint('loop');
     this.committed += 1;
     // `sync`: the next step starts only once this step's writes and checkpoint are stored.
-    if (this.p.durability === 'sync') await this.persistence.flush();
-    else {
-      const backlog = this.persistence.throttle();
-      if (backlog) await backlog;
-    }
+    const wait = this.p.durability === 'sync' ? this.persistence.flush() : this.persistence.throttle();
+    if (wait) return wait.then(() => this.endTick(tasks, values));
+    this.endTick(tasks, values);
+    return undefined;
+  }
+
+  /** The end of `afterTick`, once what had to be stored is. */
+  private endTick(tasks: readonly PreparedTask[], values: { value: unknown } | undefined): void {
     this.w.isReplaying = false;
     if (values) this.emit('values', values.value);
     if (shouldInterrupt(this.checkpoint, this.p.interruptAfter, tasks)) {

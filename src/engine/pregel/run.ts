@@ -231,12 +231,16 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   let rethrown = false;
   try {
     await loop.first();
-    while (await loop.tick()) {
+    // The loop's steps are synchronous where they can be: only what returns a promise is awaited.
+    for (;;) {
+      const more = loop.tick();
+      if (!(typeof more === 'boolean' ? more : await more)) break;
       if (loop.p.cache) await loop.serveCached(loop.tasks);
       await runTasks(loop, runnerOpts, interruptId);
       // A root task left without writes (a Command.PARENT with no parent) ends the run here.
       if (!loop.tasks.every((t) => t.writes.length > 0)) break;
-      await loop.afterTick();
+      const stored = loop.afterTick();
+      if (stored) await stored;
       if (signal?.aborted) throw abortReason(signal);
     }
     if (loop.status === 'draining') throw new GraphDrained(control.drainReason ?? 'shutdown');

@@ -6,11 +6,11 @@
  * driven by ./step.
  */
 import type { PendingWrite, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
-import { ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NULL_TASK_ID, PREVIOUS, RESUME } from '../constants';
+import { ERROR, ERROR_SOURCE_NODE, INTERRUPT, NO_WRITES, NULL_TASK_ID, RESUME } from '../constants';
 import { isGraphBubbleUp, isGraphDrained, isGraphInterrupt, isParentCommand, type NodeError } from '../errors';
 import { Command, type Interrupt } from '../types';
-import { readChannels, updateChannel } from './algo';
-import { leaveContext, runInContext, type CallOptions, type ParentGraphInfo, type Scratchpad, type TaskContext } from './context';
+import { Attempt, isThenable, readerOf, runAttempt } from './attempt';
+import { leaveContext, runInContext, type CallOptions, type Scratchpad } from './context';
 import { handlerNodeOf, scheduleErrorHandler } from './error_handler';
 import type { PregelLoop } from './loop';
 import { retryDelay, retryPolicyFor, type RetryPolicy, type SleepFn } from './retry';
@@ -18,8 +18,8 @@ import type { StepControl } from './step_control';
 import { runWithTimeout, type AttemptScope } from './timeout';
 import { merge } from './objects';
 import { jsonSafe } from './tracer';
-import { runTraced, stepCallbacks, type GraphRun } from './callbacks';
-import type { Channels, PreparedTask } from './types';
+import { stepCallbacks, type GraphRun } from './callbacks';
+import type { PreparedTask } from './types';
 
 export interface RunnerOptions {
   sleep: SleepFn;
@@ -122,30 +122,6 @@ function taskConfig(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, s
   return config;
 }
 
-/**
- * The state a router sees: the step's channels with the task's own writes applied, on copies of
- * just the channels those writes touch (the loop's channels are never changed).
- */
-export function localRead(channels: Channels, select: string[] | string, own?: readonly PendingWriteValue[]): unknown {
-  if (!own || own.length === 0) return readChannels(channels, select);
-  const wanted = typeof select === 'string' ? [select] : select;
-  const byChannel = new Map<string, unknown[]>();
-  for (const [c, v] of own) {
-    if (!wanted.includes(c) || !(c in channels)) continue;
-    const list = byChannel.get(c);
-    if (list) list.push(v);
-    else byChannel.set(c, [v]);
-  }
-  if (byChannel.size === 0) return readChannels(channels, select);
-  const local: Channels = { ...channels };
-  for (const [c, vals] of byChannel) {
-    const copy = channels[c].copy();
-    updateChannel(c, copy, vals);
-    local[c] = copy;
-  }
-  return readChannels(local, select);
-}
-
 /** LangGraph.js `getParentCheckpointNamespace`: the namespace of the graph running this one. */
 export function parentNamespace(ns: string): string {
   const parts = ns.split('|');
@@ -161,84 +137,6 @@ function storedError(e: unknown): { message: string; name: string } {
 
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
-/**
- * One attempt of a task, as the code inside it sees it (`TaskContext`). A class rather than a
- * record of closures: an attempt allocates one object, not one function per capability.
- */
-class Attempt implements TaskContext {
-  readonly taskId: string;
-  readonly name: string;
-  readonly taskNs: string;
-  readonly hasCheckpointer: boolean;
-  readonly input: unknown;
-  readonly previous: unknown;
-  readonly call: TaskContext['call'];
-  /** What the attempt wrote (dropped if it times out). */
-  readonly writes: PendingWriteValue[] = [];
-  /** The attempt's timeout scope, when the node has a timeout. */
-  scope: AttemptScope | undefined;
-
-  constructor(
-    readonly task: PreparedTask, readonly loop: PregelLoop, readonly opts: RunnerOptions, readonly step: StepControl,
-    readonly scratchpad: Scratchpad, public config: RunnableConfig, private readonly read: Read,
-  ) {
-    this.taskId = task.id;
-    this.name = task.name;
-    this.taskNs = task.taskNs;
-    this.hasCheckpointer = loop.p.checkpointer !== undefined;
-    this.input = task.input;
-    const prev = loop.channels[PREVIOUS];
-    this.previous = prev?.isAvailable() ? prev.get() : undefined;
-    this.call = opts.callTask ? callThrough : undefined;
-  }
-
-  /** Appends writes: an own function, as code inside the task may take it off the context. */
-  readonly send = (ws: PendingWriteValue[]): void => {
-    if (this.scope && !this.scope.active) return;
-    this.scope?.progress();
-    this.writes.push(...ws);
-  };
-
-  parentGraph(): ParentGraphInfo {
-    return this.loop.parentInfo();
-  }
-
-  /** The node's body and its writers. With callbacks, both are one chain run, whose config they get. */
-  async run(cfg: RunnableConfig): Promise<void> {
-    if (cfg.callbacks === undefined) await this.body(cfg);
-    else await runTraced(this.task.name, this.task.input, cfg, (c) => this.body(c));
-  }
-
-  private async body(cfg: RunnableConfig): Promise<unknown> {
-    this.config = cfg;
-    const node = this.task.node;
-    const output = node.bound ? await node.bound(this.task.input, cfg) : this.task.input;
-    const ws = await node.writers(output, this.read);
-    if (!this.scope || this.scope.active) this.writes.push(...ws);
-    return output;
-  }
-}
-
-type Read = (select: string[] | string, own?: readonly PendingWriteValue[]) => unknown;
-const readers = new WeakMap<PregelLoop, Read>();
-
-/** What a node's routers read: the loop's channels as they are, with the task's own writes (one reader per loop). */
-function readerOf(loop: PregelLoop): Read {
-  let read = readers.get(loop);
-  if (!read) readers.set(loop, (read = (select, own) => localRead(loop.channels, select, own)));
-  return read;
-}
-
-/** An attempt run with its own config. */
-const runAttempt = (a: Attempt): Promise<void> => a.run(a.config);
-
-/** `TaskContext.call` of an attempt: a call-task made inside it (see ./call). */
-function callThrough(this: Attempt, name: string, fn: (...args: unknown[]) => unknown, args: unknown[], options: CallOptions): Promise<unknown> {
-  if (this.scope && !this.scope.active) throw new Error(`Node "${this.task.name}" attempt was cancelled after its timeout fired`);
-  this.scope?.progress();
-  return this.opts.callTask!(this.loop, this.opts, this.step, this.task, this.scratchpad, { name, fn, options }, args);
-}
-
 export async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl): Promise<Outcome> {
   const tr = loop.p.tracer;
   const node = task.node;
@@ -252,11 +150,16 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
     try {
       const policy = task.timeout;
       if (policy) {
-        const timed = (s: AttemptScope) => ((ctx.scope = s), ctx.run({ ...config, signal: s.signal as RunnableConfig['signal'], heartbeat: s.heartbeat }));
+        // Async: the watchdog expects a promise, and a synchronous throw to be its rejection.
+        const timed = async (s: AttemptScope) => ((ctx.scope = s), ctx.run({ ...config, signal: s.signal as RunnableConfig['signal'], heartbeat: s.heartbeat }));
         await runInContext(ctx, () => runWithTimeout(task.name, policy, step.signal, timed), undefined);
-      } else await runInContext(ctx, runAttempt, ctx);
+      } else {
+        const done = runInContext(ctx, runAttempt, ctx);
+        if (isThenable(done)) await done;
+      }
       leaveContext();
-      return await commitSuccess(task, loop, writes, step);
+      const committed = commitSuccess(task, loop, writes, step);
+      return committed instanceof Promise ? await committed : committed;
     } catch (e) {
       leaveContext();
       if (step.cancelled) return { kind: 'cancelled' };
@@ -308,15 +211,15 @@ export async function runTask(task: PreparedTask, loop: PregelLoop, opts: Runner
   }
 }
 
-async function commitSuccess(task: PreparedTask, loop: PregelLoop, writes: PendingWriteValue[], step: StepControl): Promise<Outcome> {
+/** The attempt's writes committed; a promise only when the node cache is written. */
+function commitSuccess(task: PreparedTask, loop: PregelLoop, writes: PendingWriteValue[], step: StepControl): Outcome | Promise<Outcome> {
   if (step.cancelled) return { kind: 'cancelled' };
   if (writes.length === 0) writes.push([NO_WRITES, null]);
   task.writes = writes;
   const tr = loop.p.tracer;
   if (tr.enabled) tr.emit({ type: '@engine.task.finished', step: loop.step, taskId: task.id, name: task.name, status: 'success', channels: writes.map((w) => w[0]) });
   const caching = loop.putWrites(task.id, writes);
-  if (caching) await caching;
-  return OK;
+  return caching ? caching.then(() => OK) : OK;
 }
 
 /**

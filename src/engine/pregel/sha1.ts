@@ -19,9 +19,12 @@ function paddedLength(n: number): number {
   return len;
 }
 
+/** The last digest (overwritten by the next: callers read it at once or copy it). */
+const DIGEST = new Uint8Array(20);
+
 /**
  * Writes SHA-1 padding after the `n` message bytes already in `scratch` and hashes the
- * `len`-byte padded message into 20 bytes.
+ * `len`-byte padded message into `DIGEST`.
  */
 function digestScratch(n: number, len: number): Uint8Array {
   const m = scratch;
@@ -72,7 +75,7 @@ function digestScratch(n: number, len: number): Uint8Array {
     h3 = (h3 + d) | 0;
     h4 = (h4 + e) | 0;
   }
-  const out = new Uint8Array(20);
+  const out = DIGEST;
   writeWord(out, 0, h0);
   writeWord(out, 4, h1);
   writeWord(out, 8, h2);
@@ -92,14 +95,18 @@ function writeWord(out: Uint8Array, at: number, h: number): void {
 export function sha1(bytes: Uint8Array): Uint8Array {
   const len = paddedLength(bytes.length);
   scratch.set(bytes);
-  return digestScratch(bytes.length, len);
+  return digestScratch(bytes.length, len).slice();
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** The character codes of each byte's two hex digits. */
+const HEX_HI = Array.from({ length: 256 }, (_, i) => (i >> 4).toString(16).charCodeAt(0));
+const HEX_LO = Array.from({ length: 256 }, (_, i) => (i & 15).toString(16).charCodeAt(0));
+/** A UUID's 36 character codes, filled per id (one string made from them, not 20 concatenations). */
+const UUID_CHARS: number[] = new Array<number>(36).fill(45);
 
-/** The 16 bytes of a UUID string. */
-export function uuidBytes(uuid: string): Uint8Array {
-  const out = new Uint8Array(16);
+/** The 16 bytes of a UUID string (into `out` when given: no allocation). */
+export function uuidBytes(uuid: string, out: Uint8Array = new Uint8Array(16)): Uint8Array {
+  out.fill(0, 0, 16);
   let j = 0;
   for (let i = 0; i < uuid.length && j < 32; i++) {
     const c = uuid.charCodeAt(i);
@@ -146,10 +153,12 @@ export function uuid5Bytes(name: string, namespace: Uint8Array): string {
   const h = digestScratch(n, paddedLength(n));
   h[6] = (h[6] & 0x0f) | 0x50;
   h[8] = (h[8] & 0x3f) | 0x80;
-  let s = '';
-  for (let i = 0; i < 16; i++) {
-    s += HEX[h[i]];
-    if (i === 3 || i === 5 || i === 7 || i === 9) s += '-';
+  const c = UUID_CHARS;
+  // Dashes stay at 8, 13, 18 and 23.
+  for (let i = 0, at = 0; i < 16; i++) {
+    c[at++] = HEX_HI[h[i]];
+    c[at++] = HEX_LO[h[i]];
+    if (i === 3 || i === 5 || i === 7 || i === 9) at++;
   }
-  return s;
+  return String.fromCharCode.apply(null, c);
 }

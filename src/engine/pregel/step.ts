@@ -26,7 +26,11 @@ export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptI
   const step = run.step;
   // The step's scratchpads are made before any task runs (as LangGraph.js prepares them with the
   // tasks): a task taking the unbound resume answer does not take it from its siblings.
-  for (const t of queue) run.pads.set(t, buildScratchpad(t, loop, loop.resumeMap, interruptIdOf));
+  // (A lone task's is made as it starts: nothing runs in between.)
+  if (queue.length > 1) {
+    const pads = (run.pads = new Map());
+    for (const t of queue) pads.set(t, buildScratchpad(t, loop, loop.resumeMap, interruptIdOf));
+  }
   try {
     const limit = typeof opts.config.maxConcurrency === 'number' && opts.config.maxConcurrency > 0 ? opts.config.maxConcurrency : Infinity;
     const done = drive(queue, run, limit);
@@ -37,7 +41,7 @@ export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptI
   if (run.failure) throw run.failure.error;
   // Interrupts are reported in task order, whatever order the tasks finished in.
   const interrupts = run.interrupts;
-  if (interrupts.size > 0) throw new GraphInterrupt(loop.tasks.flatMap((t) => interrupts.get(t) ?? []));
+  if (interrupts) throw new GraphInterrupt(loop.tasks.flatMap((t) => interrupts.get(t) ?? []));
   const bubble = run.bubble;
   if (bubble && (loop.p.nested || isGraphDrained(bubble.error))) throw bubble.error;
 }
@@ -49,8 +53,10 @@ const errorOutcome = (error: unknown): Outcome => ({ kind: 'error', error });
  * closures: a loop's one-task step makes one object for it.
  */
 class StepRun {
-  readonly pads = new Map<PreparedTask, Scratchpad>();
-  readonly interrupts = new Map<PreparedTask, Interrupt[]>();
+  /** The scratchpads made before the step's tasks run (when it has several). */
+  pads: Map<PreparedTask, Scratchpad> | undefined;
+  /** The tasks that raised interrupts (made on the first). */
+  interrupts: Map<PreparedTask, Interrupt[]> | undefined;
   bubble: { error: unknown } | undefined;
   failure: { error: unknown } | undefined;
 
@@ -60,13 +66,18 @@ class StepRun {
   ) {}
 
   launch(t: PreparedTask): Promise<Outcome> {
-    const pad = this.pads.get(t) ?? buildScratchpad(t, this.loop, this.loop.resumeMap, this.interruptIdOf);
-    return runTask(t, this.loop, this.opts, pad, this.step).catch(errorOutcome);
+    return this.start(t).catch(errorOutcome);
+  }
+
+  /** `launch`, for a caller that catches the failure itself (one promise fewer). */
+  start(t: PreparedTask): Promise<Outcome> {
+    const pad = this.pads?.get(t) ?? buildScratchpad(t, this.loop, this.loop.resumeMap, this.interruptIdOf);
+    return runTask(t, this.loop, this.opts, pad, this.step);
   }
 
   /** Records an outcome; returns the handler task to run next, if the failure went to one. */
   settle(t: PreparedTask, o: Outcome): PreparedTask | undefined {
-    if (o.kind === 'interrupt') this.interrupts.set(t, o.interrupts);
+    if (o.kind === 'interrupt') (this.interrupts ??= new Map()).set(t, o.interrupts);
     else if (o.kind === 'bubble') this.bubble ??= { error: o.error };
     else if (o.kind === 'error' && !this.failure) {
       this.failure = { error: o.error };
@@ -86,7 +97,13 @@ async function drive(queue: PreparedTask[], run: StepRun, limit: number): Promis
   // One task (a loop's step) runs the same either way; the sequential form costs no extra promise.
   if (!concurrentTasks() || queue.length === 1) {
     for (let i = 0; i < queue.length && !run.stopped(); i++) {
-      const handler = run.settle(queue[i], await run.launch(queue[i]));
+      let outcome: Outcome;
+      try {
+        outcome = await run.start(queue[i]);
+      } catch (error) {
+        outcome = errorOutcome(error);
+      }
+      const handler = run.settle(queue[i], outcome);
       // A handler runs right after the task it handles.
       if (handler) queue.splice(i + 1, 0, handler);
     }
