@@ -19,7 +19,11 @@ test.describe('navigation', () => {
     // Into a subgraph namespace, then reload.
     await page.locator('[data-testid="ns-node"]:not([data-ns=""])').click();
     await expect(page.getByTestId('timeline-row')).toHaveCount(3);
-    await page.locator('[data-testid="timeline-row"][data-step="0"]').click();
+    const inner = page.locator('[data-testid="timeline-row"][data-step="0"]');
+    await inner.click();
+    // The checkpoint joins the URL once the selection settles (one history write per pause, not per click).
+    const innerId = await inner.getAttribute('data-checkpoint-id');
+    await expect.poll(() => new URL(page.url()).searchParams.get('checkpoint')).toBe(innerId);
     const url = page.url();
     expect(new URL(url).searchParams.get('ns')).toMatch(/^inner:/);
     await page.goto(url);

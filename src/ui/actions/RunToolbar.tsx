@@ -1,10 +1,9 @@
 import { selectRunControls } from './run-controls';
-import { useAppStoreShallow } from '../store/useAppStore';
+import { useAppStoreShallow, useStoreApi } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 
 const pick = (s: AppState) => ({
   threadId: s.threadId,
-  checkpointId: s.checkpointId,
   step: s.step,
   continueRun: s.continueRun,
   cancelRun: s.cancelRun,
@@ -39,6 +38,12 @@ function Tool({ label, keys, why, onClick, testId, pressed }: { label: string; k
 export function RunToolbar() {
   const a = useAppStoreShallow(pick);
   const c = useAppStoreShallow(selectRunControls);
+  // The selection is read when a button is pressed, so that selecting a checkpoint does not render the toolbar.
+  const store = useStoreApi();
+  const replay = () => {
+    const { checkpointId } = store.getState();
+    if (checkpointId !== null) void a.replayFrom(checkpointId);
+  };
   return (
     <div className="run-toolbar" role="toolbar" aria-label="Run controls" data-testid="run-toolbar">
       <Tool label="Continue" keys="F8" why={c.continueWhy} onClick={() => void a.continueRun()} testId="action-continue" />
@@ -47,7 +52,7 @@ export function RunToolbar() {
       <Tool label="Step out" keys="Shift+F11" why={c.outWhy} onClick={() => void a.stepOut()} testId="action-step-out" />
       <Tool label="Cancel" why={c.cancelWhy} onClick={() => void a.cancelRun()} testId="action-cancel" />
       <span className="tool-sep" aria-hidden="true" />
-      <Tool label="Replay from here" why={c.atWhy} onClick={() => a.checkpointId !== null && void a.replayFrom(a.checkpointId)} testId="action-replay" />
+      <Tool label="Replay from here" why={c.atWhy} onClick={replay} testId="action-replay" />
       <Tool label="Fork from here…" why={c.atWhy} onClick={a.toggleFork} testId="action-fork" pressed={a.forkOpen} />
       <Tool
         label="Delete thread"

@@ -13,6 +13,7 @@ import type { RoutedEdgeData } from './RoutedEdge';
 import { reuseUnchanged, toFlow, type GraphNodeData } from './to-flow';
 import { useGraphLayout } from './useGraphLayout';
 import { useFitOnResize } from './useFitOnResize';
+import { useLaggingSelection } from './useLaggingSelection';
 
 const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, trace: s.trace, expanded: s.expanded, before: s.breakBefore, after: s.breakAfter, missing: s.missingThread !== null && s.missingThread === s.threadId });
 const LEGEND: NodeRunState[] = ['next', 'ran', 'cached', 'failed', 'interrupted'];
@@ -30,9 +31,9 @@ function GraphCanvas() {
   const graph = useAppStore(selectGraph);
   const summary = useAppStore(selectSelectedSummary);
   const { ns, detail: currentDetail, trace, expanded, before, after, missing } = useAppStoreShallow(pick);
-  // Node states follow the selection at a lower priority than the timeline and the inspector: a
-  // click shows the checkpoint's state first, and the canvas catches up in the next slice of work.
-  const selection = useDeferredValue(useMemo(() => ({ summary, detail: currentDetail }), [summary, currentDetail]));
+  // Node states follow the selection after the timeline and the inspector: a click shows the
+  // checkpoint's state first, and the canvas catches up in the next frame.
+  const selection = useLaggingSelection(summary, currentDetail);
   const drawn = useMemo(() => (graph === null ? null : shapeForNamespace(graph.shape, nsLevels(ns).map((l) => l.node))), [graph, ns]);
   // Deferred like the selection: a streaming run's trace batches never hold up input.
   const lateTrace = useDeferredValue(trace);

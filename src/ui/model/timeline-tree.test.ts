@@ -36,6 +36,8 @@ describe('layoutTimeline', () => {
     expect(l.laneCount).toBe(3);
     // The fork's lane reaches down to the row of the checkpoint it branched from.
     expect(l.laneSpan[1][1]).toBe(l.indexOf.get('b'));
+    // The checkpoints something grew from: the leaves c, f2 and r1 have no child.
+    expect([...l.parents].sort()).toEqual(['a', 'b', 'f1']);
   });
 
   it('starts a lane for a checkpoint whose parent is not loaded yet (an older page)', () => {

@@ -23,6 +23,8 @@ export interface TimelineLayout {
   indexOf: Map<string, number>;
   /** For each lane, the [first, last] row indexes it spans (rows are newest first). */
   laneSpan: Array<[number, number]>;
+  /** Ids of the checkpoints that a loaded checkpoint grew from (the parents among the rows' `parentId`s). */
+  parents: ReadonlySet<string>;
 }
 
 /** Oldest first: by step, then by id (checkpoint ids are time-ordered), then by time. */
@@ -70,7 +72,7 @@ export function layoutTimeline(items: readonly CheckpointSummary[]): TimelineLay
     const parentRow = row.item.parentId === null ? undefined : indexOf.get(row.item.parentId);
     if (row.branchFrom !== null && parentRow !== undefined) laneSpan[row.lane][1] = Math.max(laneSpan[row.lane][1], parentRow, i);
   });
-  return { rows, laneCount, indexOf, laneSpan };
+  return { rows, laneCount, indexOf, laneSpan, parents: parentTaken };
 }
 
 /** Merges newly read summaries into a list keyed by checkpoint id (later copies win). */

@@ -7,8 +7,14 @@
 /** The task id LangGraph gives writes that no task made (input and `updateState` writes). */
 export const NULL_TASK_ID = '00000000-0000-0000-0000-000000000000';
 
+/** One formatter for every count on screen: `toLocaleString` builds a new one per call, a cost each timeline row paid twice. */
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A count with thousands separators ("12,345"). */
+export const countText = (n: number): string => COUNT.format(n);
+
 /** "1 write", "3 writes". */
-export const writesText = (n: number): string => (n === 1 ? '1 write' : `${n.toLocaleString('en-US')} writes`);
+export const writesText = (n: number): string => (n === 1 ? '1 write' : `${countText(n)} writes`);
 
 /**
  * Who saved a write: the task's node, "no task (input)" for the null task id, the answer to an

@@ -41,22 +41,18 @@ export const selectSelectedSummary = (s: AppState): CheckpointSummary | null => 
 };
 /** Is a run of the open thread going on? */
 export const selectRunning = (s: AppState): boolean => s.activeRun !== null && s.activeRun.threadId === s.threadId;
-/** Checkpoint ids that later checkpoints grew from (in the open namespace). */
-const parentsOf = memoOn((history: CheckpointSummary[]) => new Set(history.flatMap((h) => (h.parentId === null ? [] : [h.parentId]))));
-/** Does a later checkpoint of the open namespace grow from `checkpointId`? */
-export const hasChildren = (s: AppState, checkpointId: string): boolean => parentsOf(s.history).has(checkpointId);
+/** Does a later checkpoint of the open namespace grow from `checkpointId`? (The layout already knows its parents.) */
+export const hasChildren = (s: AppState, checkpointId: string): boolean => selectLayout(s).parents.has(checkpointId);
 let lastView: { key: unknown[]; out: InterruptView | null } | null = null;
 /** The interrupts at the selected checkpoint and how they can be answered (one form each). */
 export const selectInterruptView = (s: AppState): InterruptView | null => {
   const d = s.detail;
-  const ctx = {
-    hasChildren: d !== null && hasChildren(s, d.summary.checkpointId),
-    ns: s.ns,
-    readOnly: selectThread(s)?.readOnly === true,
-    running: selectRunning(s),
-  };
-  const key = [d, ctx.hasChildren, ctx.ns, ctx.readOnly, ctx.running];
+  // Runs on every store change: the cheap inputs are compared first, the view is rebuilt only when one changed.
+  const readOnly = selectThread(s)?.readOnly === true;
+  const running = selectRunning(s);
+  const key = [d, s.history, s.ns, readOnly, running];
   if (lastView !== null && lastView.key.every((k, i) => k === key[i])) return lastView.out;
+  const ctx = { hasChildren: d !== null && hasChildren(s, d.summary.checkpointId), ns: s.ns, readOnly, running };
   lastView = { key, out: interruptView(d, ctx) };
   return lastView.out;
 };

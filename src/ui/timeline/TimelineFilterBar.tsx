@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { filterChoices, isFilterActive, rowOfStep, type TimelineStatus } from '../model/timeline-filter';
 import type { TimelineLayout } from '../model/timeline-tree';
-import { useAppStoreShallow } from '../store/useAppStore';
+import { useAppStoreShallow, useStoreApi } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 
 const STATUSES: { value: TimelineStatus; label: string }[] = [
@@ -16,7 +16,7 @@ const STATUSES: { value: TimelineStatus; label: string }[] = [
   { value: 'fork', label: 'source: fork' },
 ];
 
-const pick = (s: AppState) => ({ filter: s.timelineFilter, setFilter: s.setTimelineFilter, clear: s.clearTimelineFilter, checkpointId: s.checkpointId, select: s.selectCheckpoint });
+const pick = (s: AppState) => ({ filter: s.timelineFilter, setFilter: s.setTimelineFilter, clear: s.clearTimelineFilter, select: s.selectCheckpoint });
 
 interface Props {
   layout: TimelineLayout;
@@ -29,8 +29,10 @@ interface Props {
  * status) and "jump to step", which selects the newest shown checkpoint of that step, on the
  * selected checkpoint's branch when it has one there.
  */
-export function TimelineFilterBar({ layout, shown }: Props) {
-  const { filter, setFilter, clear, checkpointId, select } = useAppStoreShallow(pick);
+export const TimelineFilterBar = memo(function TimelineFilterBar({ layout, shown }: Props) {
+  const { filter, setFilter, clear, select } = useAppStoreShallow(pick);
+  // The selection is read when a jump is asked for: selecting a checkpoint does not render the bar.
+  const store = useStoreApi();
   const [step, setStep] = useState('');
   const [missed, setMissed] = useState<string | null>(null);
   // The choices are read when the lists are opened, not on every streamed checkpoint.
@@ -42,6 +44,7 @@ export function TimelineFilterBar({ layout, shown }: Props) {
   const jump = () => {
     const n = Number(step);
     if (step.trim() === '' || !Number.isInteger(n)) return;
+    const { checkpointId } = store.getState();
     const from = checkpointId === null ? undefined : layout.indexOf.get(checkpointId);
     const at = rowOfStep(layout.rows, shown, n, from);
     setMissed(at < 0 ? `No ${shown ? 'shown ' : ''}checkpoint at step ${n}.` : null);
@@ -73,4 +76,4 @@ export function TimelineFilterBar({ layout, shown }: Props) {
       {missed !== null && <span className="muted" role="status" data-testid="tl-jump-none">{missed}</span>}
     </div>
   );
-}
+});

@@ -10,6 +10,7 @@ import { selectLayout, selectTraceTimings } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { TimelineRowView } from './TimelineRowView';
+import { countText } from '../model/words';
 
 const ROW_H = 28;
 const estimateSize = () => ROW_H;
@@ -69,7 +70,7 @@ export function TimelineList({ modes }: { modes: ReactNode }) {
   return (
     <>
       <h2 id="timeline-title" className="pane-title">
-        Timeline <span className="muted">{nsLabel(ns)} · {shown ? `${shown.length.toLocaleString('en-US')} of ` : ''}{layout.rows.length}{complete ? '' : '+'} checkpoints{layout.laneCount > 1 ? ` · ${layout.laneCount} branches` : ''}</span>
+        Timeline <span className="muted">{nsLabel(ns)} · {shown ? `${countText(shown.length)} of ` : ''}{layout.rows.length}{complete ? '' : '+'} checkpoints{layout.laneCount > 1 ? ` · ${layout.laneCount} branches` : ''}</span>
       </h2>
       {modes}
       {threadId !== null && <TimelineFilterBar layout={layout} shown={shown} />}

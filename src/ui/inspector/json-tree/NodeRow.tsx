@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Json } from '../../../protocol/dto';
 import type { JsonPath, TreeRow } from './rows';
 import { pathText, splitMatch } from './search';
+import { countText } from '../../model/words';
 
 type NodeRowData = Extract<TreeRow, { type: 'node' }>;
 
@@ -11,7 +12,7 @@ const summary = (row: NodeRowData): string => {
   const isArray = Array.isArray(row.value);
   const open = isArray ? '[' : '{';
   const close = isArray ? ']' : '}';
-  const size = `${row.size.toLocaleString('en-US')} ${isArray ? (row.size === 1 ? 'item' : 'items') : row.size === 1 ? 'key' : 'keys'}`;
+  const size = `${countText(row.size)} ${isArray ? (row.size === 1 ? 'item' : 'items') : row.size === 1 ? 'key' : 'keys'}`;
   return row.expanded ? `${open} (${size})` : `${open}…${close} ${size}`;
 };
 

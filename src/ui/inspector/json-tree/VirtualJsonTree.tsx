@@ -6,6 +6,7 @@ import { pathText, searchTree } from './search';
 import { copyText } from './copy';
 import { NodeRow } from './NodeRow';
 import './json-tree.css';
+import { countText } from '../../model/words';
 
 const ROW_H = 20;
 const estimateSize = () => ROW_H;
@@ -102,10 +103,10 @@ export function VirtualJsonTree({ data, truncated, loadMore, label, testId = 'js
               <div key={row.id} role="treeitem" aria-level={row.depth + 1} className="vjt-row" style={style}>
                 {loadMore ? (
                   <button type="button" className="vjt-more" disabled={loading === row.id} onClick={() => void more(row)} data-testid="json-tree-more">
-                    {loading === row.id ? 'Loading…' : `Show ${Math.min(row.left, PAGE[row.unit]).toLocaleString('en-US')} more (${row.left.toLocaleString('en-US')} ${row.unit === 'chars' ? 'characters' : 'entries'} left)`}
+                    {loading === row.id ? 'Loading…' : `Show ${countText(Math.min(row.left, PAGE[row.unit]))} more (${countText(row.left)} ${row.unit === 'chars' ? 'characters' : 'entries'} left)`}
                   </button>
                 ) : (
-                  <span className="muted">… {row.left.toLocaleString('en-US')} more not shown</span>
+                  <span className="muted">… {countText(row.left)} more not shown</span>
                 )}
               </div>
             );

@@ -3,6 +3,7 @@ import type { StateChangeDTO } from '../../../protocol/dto';
 import { jsonText } from '../../model/json-text';
 import { useAppStore } from '../../store/useAppStore';
 import type { TabProps } from '../registry';
+import { countText } from '../../model/words';
 
 /** Changes read per page. */
 const PAGE = 200;
@@ -62,7 +63,7 @@ export function DiffTab({ detail }: TabProps) {
       </table>
       {changes.length < total && (
         <button type="button" disabled={busy} onClick={() => void load(changes.length)} data-testid="diff-more">
-          Show {Math.min(PAGE, total - changes.length)} more ({(total - changes.length).toLocaleString('en-US')} left)
+          Show {Math.min(PAGE, total - changes.length)} more ({countText(total - changes.length)} left)
         </button>
       )}
     </div>

@@ -1,0 +1,168 @@
+/**
+ * Where selecting a checkpoint spends its time with the real storage worker: CPU profiles (Chrome
+ * DevTools Protocol) of the page and of the storage worker, taken together over 20 selections of a
+ * seeded thread on the unminified production build, plus the selection times themselves and the
+ * worker's answer times alone (client calls, no UI). Prints the top functions by self and by total
+ * time of each context and writes the raw .cpuprofile files to the temporary folder it names.
+ *
+ * Run: `npx tsx bench/ui/select-profile.ts` (BENCH_BIG: checkpoints of the thread, default 2,000;
+ * BENCH_PORT / CHROMIUM_PATH to change the defaults).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { launchChromium, serveBuiltApp } from './serve';
+import { workerCdp } from './worker-cdp';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4193);
+const BASE = `http://127.0.0.1:${PORT}/?testGraphs=1&debug=1`;
+const SIZE = Number(process.env.BENCH_BIG ?? 2000);
+const ROUNDS = 20;
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+const where = (f: ProfileNode['callFrame']) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(assets\/|src\/)/, '$1').replace(/\?.*$/, '')}:${f.lineNumber + 1}`;
+
+/** Self time per function (ms), busy samples only, with the busy total first. */
+function topSelf(p: Profile, n: number): string[] {
+  const byId = new Map(p.nodes.map((x) => [x.id, x]));
+  const self = new Map<string, number>();
+  let busy = 0;
+  p.samples.forEach((id, i) => {
+    const key = where(byId.get(id)!.callFrame);
+    if (key.startsWith('(idle)') || key.startsWith('(program)')) return;
+    const ms = (p.timeDeltas[i] ?? 0) / 1000;
+    busy += ms;
+    self.set(key, (self.get(key) ?? 0) + ms);
+  });
+  return [`${busy.toFixed(1).padStart(8)} ms  (busy, all functions)`, ...[...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`)];
+}
+
+/** Total time per function (ms, once per sample however deep it recurses); `under`: only samples with such a frame on their stack. */
+function topTotal(p: Profile, n: number, under?: RegExp, only?: RegExp): string[] {
+  const byId = new Map(p.nodes.map((x) => [x.id, x]));
+  const parent = new Map<number, number>();
+  for (const x of p.nodes) for (const c of x.children ?? []) parent.set(c, x.id);
+  const total = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    if (under) {
+      let found = false;
+      for (let cur: number | undefined = id; cur !== undefined && !found; cur = parent.get(cur)) found = under.test(byId.get(cur)!.callFrame.functionName);
+      if (!found) return;
+    }
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const f = byId.get(cur)!.callFrame;
+      if (!f.functionName || f.functionName.startsWith('(') || (only && !only.test(f.functionName))) continue;
+      const key = where(f);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      total.set(key, (total.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+    }
+  });
+  return [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
+}
+
+async function openApp(page: Page): Promise<void> {
+  await page.goto(BASE);
+  await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor({ state: 'attached' });
+}
+
+/** Clicks `n` timeline rows spread over the thread; resolves with ms from each click until the inspector shows it. */
+function select(page: Page, n: number): Promise<number[]> {
+  return page.evaluate(async (n) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
+    const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
+    const total = Number(scroller.getAttribute('data-count'));
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      scroller.scrollTop = ((i * 7919) % total) * 28;
+      await frame();
+      await frame();
+      const row = document.querySelector<HTMLElement>('[data-testid="timeline-row"][aria-selected="false"]')!;
+      const id = row.getAttribute('data-checkpoint-id');
+      const t0 = performance.now();
+      row.click();
+      while (panel.getAttribute('data-checkpoint-id') !== id || panel.querySelector('[data-testid="tab-state"]') === null) await new Promise((r) => setTimeout(r, 0));
+      await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      out.push(performance.now() - t0);
+    }
+    return out;
+  }, n);
+}
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `p50 ${s[Math.floor(s.length / 2)]!.toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms`;
+};
+
+async function main(): Promise<void> {
+  const out = mkdtempSync(join(tmpdir(), 'replaygraph-select-profile-'));
+  const server = await serveBuiltApp(PORT, 'BENCH_PORT', { minify: false });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript({ content: 'window.__name = (f) => f;' });
+    await openApp(page);
+    const threadId = `profile-${Date.now().toString(36)}`;
+    await page.evaluate(async ({ threadId, target }) => {
+      const c = (window as any).__replaygraph;
+      const r = await c.startRun({ threadId, graphId: 'test-counter', input: { count: 0, target, delayMs: 0 }, controls: { recursionLimit: target + 100 } });
+      await c.waitForRun(r.runId);
+    }, { threadId, target: SIZE - 2 });
+    await openApp(page);
+    const { cdp, workers, call } = await workerCdp(page);
+    await page.locator(`[data-testid="thread-picker"] option[value="${threadId}"]`).waitFor({ state: 'attached' });
+    await page.getByTestId('thread-picker').selectOption(threadId);
+    await page.locator('[data-testid="timeline"][data-complete="true"]').waitFor();
+    await page.locator('[data-testid="tab-state"]').waitFor();
+    console.log(`warm-up selections: ${stats(await select(page, 5))}`);
+    const storage = [...workers].find(([, url]) => /storage/i.test(url))?.[0];
+    if (!storage) throw new Error(`no storage worker among ${[...workers.values()].join(', ')}`);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await call(storage, 'Profiler.enable');
+    await call(storage, 'Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await call(storage, 'Profiler.start');
+    const times = await select(page, ROUNDS);
+    const { profile: pageProfile } = await cdp.send('Profiler.stop');
+    const { profile: workerProfile } = (await call(storage, 'Profiler.stop')) as { profile: Profile };
+    console.log(`${ROUNDS} profiled selections of a ${SIZE.toLocaleString('en-US')}-checkpoint thread: ${stats(times)}`);
+    const ids = await page.evaluate(() => [...document.querySelectorAll('[data-testid="timeline-row"]')].map((r) => r.getAttribute('data-checkpoint-id')!));
+    const direct = await page.evaluate(async ({ threadId, ids }) => {
+      const c = (window as any).__replaygraph;
+      const t: number[] = [];
+      for (const id of ids) {
+        const t0 = performance.now();
+        await c.getCheckpoint({ threadId, checkpointId: id });
+        t.push(performance.now() - t0);
+      }
+      return t;
+    }, { threadId, ids });
+    console.log(`checkpoint.get through the client alone (${direct.length} rows): ${stats(direct)}`);
+    writeFileSync(join(out, 'page.cpuprofile'), JSON.stringify(pageProfile));
+    writeFileSync(join(out, 'storage-worker.cpuprofile'), JSON.stringify(workerProfile));
+    for (const [name, p] of [['page', pageProfile as unknown as Profile], ['storage worker', workerProfile]] as const) {
+      console.log(`\n${name}, top self time:\n${topSelf(p, 25).join('\n')}`);
+      console.log(`\n${name}, top total time:\n${topTotal(p, 30).join('\n')}`);
+    }
+    const components = /^([A-Z][A-Za-z0-9]+|use[A-Z]\w*|select\w*|write|replaceState)$/;
+    const pp = pageProfile as unknown as Profile;
+    console.log(`\npage, components and hooks under the click (its event and the synchronous render after it):\n${topTotal(pp, 30, /^(dispatchDiscreteEvent|processRootScheduleInMicrotask)$/, components).join('\n')}`);
+    console.log(`\npage, components and hooks in scheduled renders (transitions, deferred values):\n${topTotal(pp, 30, /^performWorkUntilDeadline$/, components).join('\n')}`);
+    console.log(`\npage, what the virtualizer renders on scroll:\n${topTotal(pp, 15, /^notify$|Virtualizer\.notify/, components).join('\n')}`);
+    console.log(`\nprofiles written to ${out}`);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
