@@ -46,6 +46,12 @@ export default tseslint.config(
     },
   },
   {
+    // `any` only where a public type mirrors LangGraph.js's own `any` (each such line says which).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/**/__tests__/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
     files: ['src/engine/**/*.ts'],
     rules: {
       'no-restricted-globals': ['error', ...DOM_GLOBALS],

@@ -42,6 +42,7 @@ const passesThrough = (e: unknown) => e instanceof Error && (e.name === 'GraphIn
  * Runs the tool calls of the last AI message (see the module comment). `T` types its input and
  * output as LangGraph.js's `ToolNode<T = any>` does: callers read the result without narrowing it.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as LangGraph.js declares it (see above)
 export class ToolNode<T = any> extends Runnable<T, T> {
   lc_namespace = ['langgraph', 'prebuilt'];
   tools: ToolLike[];

@@ -9,6 +9,7 @@ import { currentTask } from './context';
 import { interruptId } from './ids';
 
 /** Pauses for an answer; `R` (the answer's type) defaults to `any`, as in LangGraph.js, so `const a = interrupt(q)` reads as the caller's. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as LangGraph.js declares it (see above)
 export function interrupt<I = unknown, R = any>(value: I): R {
   const ctx = currentTask();
   if (!ctx) throw new Error('Called interrupt() outside the context of a graph.');

@@ -33,6 +33,7 @@ export type { PregelOptions } from './run';
  * `any`, as a LangGraph.js graph's are to code that reads them without narrowing (the graph is not
  * generic over its state here).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as LangGraph.js declares it (see above)
 export interface GraphStream extends AsyncGenerator<any, void, unknown> {
   /** Aborts the run (its tasks' signals abort); the stream ends. */
   cancel(reason?: unknown): Promise<void>;
@@ -142,6 +143,7 @@ export class Pregel extends RunnableBase {
   }
 
   /** Runs every input (each with its config), concurrently (results typed as `invoke`'s). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as LangGraph.js declares it (see above)
   batch(inputs: unknown[], options?: PregelOptions | PregelOptions[]): Promise<any[]> {
     return Promise.all(inputs.map((input, i) => this.invoke(input, Array.isArray(options) ? options[i] : options)));
   }
@@ -197,6 +199,7 @@ export class Pregel extends RunnableBase {
    * Runs the graph to the end (or an interrupt) and returns the last values: `any`, as LangGraph.js's
    * `Pregel` output, since user code reads the result's fields directly.
    */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as LangGraph.js declares it (see above)
   async invoke(input: unknown, options?: PregelOptions): Promise<any> {
     const streamMode = options?.streamMode ?? 'values';
     const chunks: unknown[] = [];

@@ -15,6 +15,7 @@ import type { Channels, PreparedTask } from './types';
 /** A thread's state at one checkpoint (LangGraph.js `StateSnapshot`). */
 export interface StateSnapshot {
   /** The state's values (`any`, as LangGraph.js's: callers read their own keys without narrowing). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as LangGraph.js declares it (see above)
   values: Record<string, any>;
   /** Nodes that run next (tasks without saved writes). */
   next: string[];

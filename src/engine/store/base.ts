@@ -12,6 +12,7 @@
 /** A stored item. */
 export interface Item {
   /** The stored object (`any` values, as LangGraph.js's `Item`: callers read fields of their own items). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as LangGraph.js declares it (see above)
   value: Record<string, any>;
   /** Its key inside the namespace. */
   key: string;
