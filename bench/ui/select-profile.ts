@@ -12,7 +12,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { launchChromium, serveBuiltApp } from './serve';
+import { makeCounterThread, openApp, showThread } from './app-page';
+import { benchMain } from './serve';
 import { workerCdp } from './worker-cdp';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4193);
@@ -65,11 +66,6 @@ function topTotal(p: Profile, n: number, under?: RegExp, only?: RegExp): string[
   return [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
 }
 
-async function openApp(page: Page): Promise<void> {
-  await page.goto(BASE);
-  await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor({ state: 'attached' });
-}
-
 /** Clicks `n` timeline rows spread over the thread; resolves with ms from each click until the inspector shows it. */
 function select(page: Page, n: number): Promise<number[]> {
   return page.evaluate(async (n) => {
@@ -99,70 +95,51 @@ const stats = (xs: number[]) => {
   return `p50 ${s[Math.floor(s.length / 2)]!.toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms`;
 };
 
-async function main(): Promise<void> {
+benchMain(PORT, 'BENCH_PORT', { minify: false }, async (browser) => {
   const out = mkdtempSync(join(tmpdir(), 'replaygraph-select-profile-'));
-  const server = await serveBuiltApp(PORT, 'BENCH_PORT', { minify: false });
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript({ content: 'window.__name = (f) => f;' });
-    await openApp(page);
-    const threadId = `profile-${Date.now().toString(36)}`;
-    await page.evaluate(async ({ threadId, target }) => {
-      const c = (window as any).__replaygraph;
-      const r = await c.startRun({ threadId, graphId: 'test-counter', input: { count: 0, target, delayMs: 0 }, controls: { recursionLimit: target + 100 } });
-      await c.waitForRun(r.runId);
-    }, { threadId, target: SIZE - 2 });
-    await openApp(page);
-    const { cdp, workers, call } = await workerCdp(page);
-    await page.locator(`[data-testid="thread-picker"] option[value="${threadId}"]`).waitFor({ state: 'attached' });
-    await page.getByTestId('thread-picker').selectOption(threadId);
-    await page.locator('[data-testid="timeline"][data-complete="true"]').waitFor();
-    await page.locator('[data-testid="tab-state"]').waitFor();
-    console.log(`warm-up selections: ${stats(await select(page, 5))}`);
-    const storage = [...workers].find(([, url]) => /storage/i.test(url))?.[0];
-    if (!storage) throw new Error(`no storage worker among ${[...workers.values()].join(', ')}`);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    await call(storage, 'Profiler.enable');
-    await call(storage, 'Profiler.setSamplingInterval', { interval: 100 });
-    await cdp.send('Profiler.start');
-    await call(storage, 'Profiler.start');
-    const times = await select(page, ROUNDS);
-    const { profile: pageProfile } = await cdp.send('Profiler.stop');
-    const { profile: workerProfile } = (await call(storage, 'Profiler.stop')) as { profile: Profile };
-    console.log(`${ROUNDS} profiled selections of a ${SIZE.toLocaleString('en-US')}-checkpoint thread: ${stats(times)}`);
-    const ids = await page.evaluate(() => [...document.querySelectorAll('[data-testid="timeline-row"]')].map((r) => r.getAttribute('data-checkpoint-id')!));
-    const direct = await page.evaluate(async ({ threadId, ids }) => {
-      const c = (window as any).__replaygraph;
-      const t: number[] = [];
-      for (const id of ids) {
-        const t0 = performance.now();
-        await c.getCheckpoint({ threadId, checkpointId: id });
-        t.push(performance.now() - t0);
-      }
-      return t;
-    }, { threadId, ids });
-    console.log(`checkpoint.get through the client alone (${direct.length} rows): ${stats(direct)}`);
-    writeFileSync(join(out, 'page.cpuprofile'), JSON.stringify(pageProfile));
-    writeFileSync(join(out, 'storage-worker.cpuprofile'), JSON.stringify(workerProfile));
-    for (const [name, p] of [['page', pageProfile as unknown as Profile], ['storage worker', workerProfile]] as const) {
-      console.log(`\n${name}, top self time:\n${topSelf(p, 25).join('\n')}`);
-      console.log(`\n${name}, top total time:\n${topTotal(p, 30).join('\n')}`);
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  await openApp(page, BASE);
+  const threadId = `profile-${Date.now().toString(36)}`;
+  await makeCounterThread(page, threadId, SIZE);
+  await openApp(page, BASE);
+  const { cdp, workers, call } = await workerCdp(page);
+  await showThread(page, threadId);
+  console.log(`warm-up selections: ${stats(await select(page, 5))}`);
+  const storage = [...workers].find(([, url]) => /storage/i.test(url))?.[0];
+  if (!storage) throw new Error(`no storage worker among ${[...workers.values()].join(', ')}`);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await call(storage, 'Profiler.enable');
+  await call(storage, 'Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await call(storage, 'Profiler.start');
+  const times = await select(page, ROUNDS);
+  const { profile: pageProfile } = await cdp.send('Profiler.stop');
+  const { profile: workerProfile } = (await call(storage, 'Profiler.stop')) as { profile: Profile };
+  console.log(`${ROUNDS} profiled selections of a ${SIZE.toLocaleString('en-US')}-checkpoint thread: ${stats(times)}`);
+  const ids = await page.evaluate(() => [...document.querySelectorAll('[data-testid="timeline-row"]')].map((r) => r.getAttribute('data-checkpoint-id')!));
+  const direct = await page.evaluate(async ({ threadId, ids }) => {
+    const c = (window as any).__replaygraph;
+    const t: number[] = [];
+    for (const id of ids) {
+      const t0 = performance.now();
+      await c.getCheckpoint({ threadId, checkpointId: id });
+      t.push(performance.now() - t0);
     }
-    const components = /^([A-Z][A-Za-z0-9]+|use[A-Z]\w*|select\w*|write|replaceState)$/;
-    const pp = pageProfile as unknown as Profile;
-    console.log(`\npage, components and hooks under the click (its event and the synchronous render after it):\n${topTotal(pp, 30, /^(dispatchDiscreteEvent|processRootScheduleInMicrotask)$/, components).join('\n')}`);
-    console.log(`\npage, components and hooks in scheduled renders (transitions, deferred values):\n${topTotal(pp, 30, /^performWorkUntilDeadline$/, components).join('\n')}`);
-    console.log(`\npage, what the virtualizer renders on scroll:\n${topTotal(pp, 15, /^notify$|Virtualizer\.notify/, components).join('\n')}`);
-    console.log(`\nprofiles written to ${out}`);
-  } finally {
-    await browser.close();
-    server.stop();
+    return t;
+  }, { threadId, ids });
+  console.log(`checkpoint.get through the client alone (${direct.length} rows): ${stats(direct)}`);
+  writeFileSync(join(out, 'page.cpuprofile'), JSON.stringify(pageProfile));
+  writeFileSync(join(out, 'storage-worker.cpuprofile'), JSON.stringify(workerProfile));
+  for (const [name, p] of [['page', pageProfile as unknown as Profile], ['storage worker', workerProfile]] as const) {
+    console.log(`\n${name}, top self time:\n${topSelf(p, 25).join('\n')}`);
+    console.log(`\n${name}, top total time:\n${topTotal(p, 30).join('\n')}`);
   }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
+  const components = /^([A-Z][A-Za-z0-9]+|use[A-Z]\w*|select\w*|write|replaceState)$/;
+  const pp = pageProfile as unknown as Profile;
+  console.log(`\npage, components and hooks under the click (its event and the synchronous render after it):\n${topTotal(pp, 30, /^(dispatchDiscreteEvent|processRootScheduleInMicrotask)$/, components).join('\n')}`);
+  console.log(`\npage, components and hooks in scheduled renders (transitions, deferred values):\n${topTotal(pp, 30, /^performWorkUntilDeadline$/, components).join('\n')}`);
+  console.log(`\npage, what the virtualizer renders on scroll:\n${topTotal(pp, 15, /^notify$|Virtualizer\.notify/, components).join('\n')}`);
+  console.log(`\nprofiles written to ${out}`);
 });

@@ -9,18 +9,14 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { launchChromium, serveBuiltApp } from './serve';
+import { makeCounterThread, openApp, showThread } from './app-page';
+import { benchMain } from './serve';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4194);
 const BASE = `http://127.0.0.1:${PORT}/?testGraphs=1&debug=1`;
 const SIZE = Number(process.env.BENCH_BIG ?? 2000);
 
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: Record<string, unknown>; name?: string } }
-
-async function openApp(page: Page): Promise<void> {
-  await page.goto(BASE);
-  await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor({ state: 'attached' });
-}
 
 function select(page: Page, n: number): Promise<number[]> {
   return page.evaluate(async (n) => {
@@ -60,57 +56,38 @@ function describe(children: TraceEvent[]): string {
   return parts.slice(0, 8).join(' | ');
 }
 
-async function main(): Promise<void> {
-  const server = await serveBuiltApp(PORT, 'BENCH_PORT', { minify: false });
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript({ content: 'window.__name = (f) => f;' });
-    await openApp(page);
-    const threadId = `trace-${Date.now().toString(36)}`;
-    await page.evaluate(async ({ threadId, target }) => {
-      const c = (window as any).__replaygraph;
-      const r = await c.startRun({ threadId, graphId: 'test-counter', input: { count: 0, target, delayMs: 0 }, controls: { recursionLimit: target + 100 } });
-      await c.waitForRun(r.runId);
-    }, { threadId, target: SIZE - 2 });
-    await openApp(page);
-    await page.locator(`[data-testid="thread-picker"] option[value="${threadId}"]`).waitFor({ state: 'attached' });
-    await page.getByTestId('thread-picker').selectOption(threadId);
-    await page.locator('[data-testid="timeline"][data-complete="true"]').waitFor();
-    await page.locator('[data-testid="tab-state"]').waitFor();
-    await select(page, 3);
-    const path = join(tmpdir(), `replaygraph-select-trace-${Date.now()}.json`);
-    await browser.startTracing(page, { path, categories: ['devtools.timeline', 'blink.user_timing', 'toplevel', 'disabled-by-default-devtools.timeline', 'v8'] });
-    const times = await select(page, Number(process.env.ROUNDS ?? 6));
-    await browser.stopTracing();
-    console.log('selection times:', times.map((t) => t.toFixed(1)).join(', '));
-    const raw = JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
-    const events = Array.isArray(raw) ? raw : raw.traceEvents;
-    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name.startsWith('sel-click')));
-    const marks = events.filter((e) => e.name.startsWith('sel-'));
-    const at = (n: string) => marks.find((m) => m.name === n)?.ts;
-    const tasks = events.filter((e) => e.pid === main?.pid && e.tid === main?.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
-    const top = tasks.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask');
-    for (let i = 0; ; i++) {
-      const t0 = at(`sel-click-${i}`);
-      const t1 = at(`sel-done-${i}`);
-      if (t0 === undefined || t1 === undefined) break;
-      console.log(`\nselection ${i}: ${((t1 - t0) / 1000).toFixed(1)} ms`);
-      for (const t of top) {
-        if (t.ts + (t.dur ?? 0) < t0 - 1 || t.ts > t1) continue;
-        const inner = tasks.filter((e) => e !== t && e.ts >= t.ts && e.ts <= t.ts + (t.dur ?? 0));
-        if ((t.dur ?? 0) < 300 && inner.every((e) => e.name !== 'FunctionCall')) continue;
-        console.log(`  +${((t.ts - t0) / 1000).toFixed(1).padStart(6)}  ${((t.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${describe(inner)}`);
-      }
+benchMain(PORT, 'BENCH_PORT', { minify: false }, async (browser) => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  await openApp(page, BASE);
+  const threadId = `trace-${Date.now().toString(36)}`;
+  await makeCounterThread(page, threadId, SIZE);
+  await openApp(page, BASE);
+  await showThread(page, threadId);
+  await select(page, 3);
+  const path = join(tmpdir(), `replaygraph-select-trace-${Date.now()}.json`);
+  await browser.startTracing(page, { path, categories: ['devtools.timeline', 'blink.user_timing', 'toplevel', 'disabled-by-default-devtools.timeline', 'v8'] });
+  const times = await select(page, Number(process.env.ROUNDS ?? 6));
+  await browser.stopTracing();
+  console.log('selection times:', times.map((t) => t.toFixed(1)).join(', '));
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(raw) ? raw : raw.traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name.startsWith('sel-click')));
+  const marks = events.filter((e) => e.name.startsWith('sel-'));
+  const at = (n: string) => marks.find((m) => m.name === n)?.ts;
+  const tasks = events.filter((e) => e.pid === main?.pid && e.tid === main?.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const top = tasks.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask');
+  for (let i = 0; ; i++) {
+    const t0 = at(`sel-click-${i}`);
+    const t1 = at(`sel-done-${i}`);
+    if (t0 === undefined || t1 === undefined) break;
+    console.log(`\nselection ${i}: ${((t1 - t0) / 1000).toFixed(1)} ms`);
+    for (const t of top) {
+      if (t.ts + (t.dur ?? 0) < t0 - 1 || t.ts > t1) continue;
+      const inner = tasks.filter((e) => e !== t && e.ts >= t.ts && e.ts <= t.ts + (t.dur ?? 0));
+      if ((t.dur ?? 0) < 300 && inner.every((e) => e.name !== 'FunctionCall')) continue;
+      console.log(`  +${((t.ts - t0) / 1000).toFixed(1).padStart(6)}  ${((t.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${describe(inner)}`);
     }
-    console.log(`\ntrace written to ${path}`);
-  } finally {
-    await browser.close();
-    server.stop();
   }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
+  console.log(`\ntrace written to ${path}`);
 });

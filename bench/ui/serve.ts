@@ -56,3 +56,24 @@ export async function serveBuiltApp(port: number, portVar: string, { minify = tr
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 }
+
+/**
+ * A bench's main: builds and serves the app on `port`, launches Chromium, runs `body`, then closes
+ * both whatever happened; a failure is printed and sets the exit code.
+ */
+export function benchMain(port: number, portVar: string, options: { minify?: boolean }, body: (browser: Browser) => Promise<void>): void {
+  const run = async () => {
+    const server = await serveBuiltApp(port, portVar, options);
+    const browser = await launchChromium();
+    try {
+      await body(browser);
+    } finally {
+      await browser.close();
+      server.stop();
+    }
+  };
+  run().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

@@ -16,7 +16,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { installFakeEngine } from '../../e2e/ui-fixtures/fake-engine';
 import { heapProbe, mb, type HeapSizes } from './heap';
-import { launchChromium, serveBuiltApp } from './serve';
+import { makeCounterThread, openApp } from './app-page';
+import { benchMain } from './serve';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
 const BASE = `http://127.0.0.1:${PORT}/?testGraphs=1&debug=1`;
@@ -26,25 +27,6 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 const ms = (x: number) => `${x.toFixed(1)} ms`;
-
-async function openApp(page: Page, query = ''): Promise<void> {
-  await page.goto(`${BASE}${query}`);
-  await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor({ state: 'attached' });
-}
-
-/** Builds a thread of `checkpoints` checkpoints with the counter test graph, through the debug client. */
-async function makeThread(page: Page, threadId: string, checkpoints: number): Promise<void> {
-  await page.evaluate(
-    async ({ threadId, target }) => {
-      const c = (window as any).__replaygraph;
-      const r = await c.startRun({ threadId, graphId: 'test-counter', input: { count: 0, target, delayMs: 0 }, controls: { recursionLimit: target + 100 } });
-      const ended = await c.waitForRun(r.runId);
-      if (ended.outcome !== 'done') throw new Error(`seed run ended ${ended.outcome}: ${ended.error?.message}`);
-    },
-    // input checkpoint + __start__ step + one per increment
-    { threadId, target: checkpoints - 2 },
-  );
-}
 
 /**
  * The worker's own answer times (through the client, no UI): the first history page, reads of the
@@ -175,7 +157,7 @@ async function uiOnly(browser: Browser): Promise<void> {
   await page.addInitScript(installFakeEngine, { bigThread: 10_000 });
   const opens: number[] = [];
   for (let i = 0; i < 5; i++) {
-    await openApp(page);
+    await openApp(page, BASE);
     opens.push((await timeOpen(page, 'big')).shown);
   }
   opens.sort((a, b) => a - b);
@@ -188,7 +170,7 @@ async function uiOnly(browser: Browser): Promise<void> {
 async function seeded(page: Page, n: number): Promise<string> {
   const threadId = `bench-${n}-${Date.now().toString(36)}`;
   const t0 = Date.now();
-  await makeThread(page, threadId, n);
+  await makeCounterThread(page, threadId, n);
   console.log(`seeded ${threadId} (${n.toLocaleString('en-US')} checkpoints) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return threadId;
 }
@@ -197,7 +179,7 @@ async function seeded(page: Page, n: number): Promise<string> {
 async function opens(page: Page, threadId: string, target: string): Promise<void> {
   const runs: { shown: number; complete: number; rows: number }[] = [];
   for (let i = 0; i < 5; i++) {
-    await openApp(page);
+    await openApp(page, BASE);
     runs.push(await timeOpen(page, threadId));
   }
   const shown = runs.map((o) => o.shown).sort((a, b) => a - b);
@@ -207,7 +189,7 @@ async function opens(page: Page, threadId: string, target: string): Promise<void
 
 /** Figure 3 and 4: a long run streamed into the UI, with the heaps before and after. */
 async function runAndHeap(page: Page, steps: number): Promise<void> {
-  await openApp(page);
+  await openApp(page, BASE);
   const probe = await heapProbe(page);
   await page.waitForTimeout(1000);
   const before = await probe.measure();
@@ -221,7 +203,7 @@ async function runAndHeap(page: Page, steps: number): Promise<void> {
 
 /** Figure 4, second part: open the big thread, switch to a small one, GC, and read the heaps; cycle after cycle. */
 async function closeCycles(page: Page, big: string, small: string): Promise<void> {
-  await openApp(page);
+  await openApp(page, BASE);
   const probe = await heapProbe(page);
   const sizes: string[] = [];
   const cycles: HeapSizes[] = [];
@@ -239,47 +221,35 @@ async function closeCycles(page: Page, big: string, small: string): Promise<void
   console.log(`heap after closing the big thread (switching to a small one), 4 cycles: ${sizes.join('; ')}; growth from cycle 1 to 4: page ${grew(first.page, last.page)}, worker ${grew(first.worker, last.worker)} (target: none)`);
 }
 
-async function main(): Promise<void> {
-  const server = await serveBuiltApp(PORT, 'BENCH_PORT');
-  const browser = await launchChromium();
+benchMain(PORT, 'BENCH_PORT', {}, async (browser) => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // tsx keeps function names with a `__name` helper that page-side code does not have.
+  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  await openApp(page, BASE);
+  const small = await seeded(page, 10);
+  const threadId = await seeded(page, 10_000);
+  const big = await seeded(page, Number(process.env.BENCH_BIG ?? 100_000));
+
+  // The 10,000-checkpoint figure of earlier runs is the baseline of the 100,000 one.
+  await opens(page, threadId, 'baseline');
+  await opens(page, big, '< 300 ms');
+
+  const picked = await timeSelections(page, 50);
+  const sel = [...picked.times].sort((a, b) => a - b);
+  await openApp(page, BASE);
+  await page.waitForTimeout(2000); // let the fresh worker finish starting up
+  const direct = await workerLatency(page, big, picked.ids);
+  const det = direct.details.sort((a, b) => a - b);
+  console.log(`select a checkpoint of the big thread until its state and pending writes show (50 random): p50 ${ms(quantile(sel, 0.5))}, p95 ${ms(quantile(sel, 0.95))}, max ${ms(sel[sel.length - 1])} (selection #${picked.times.indexOf(sel[sel.length - 1]) + 1}) (target p95 < 16 ms)`);
+  console.log(`worker alone (client calls, no UI, same checkpoints): first history page ${ms(direct.firstPage)}; checkpoint.get p50 ${ms(quantile(det, 0.5))}, p95 ${ms(quantile(det, 0.95))}`);
+  console.log(`worker alone: namespaces.list ${ms(direct.namespaces)}; runs.list ${ms(direct.runs)}; first trace page of the run (500) ${ms(direct.tracePage)}; every history page (${direct.pages} × 500) ${ms(direct.allPages)}`);
+
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    // tsx keeps function names with a `__name` helper that page-side code does not have.
-    await page.addInitScript({ content: 'window.__name = (f) => f;' });
-    await openApp(page);
-    const small = await seeded(page, 10);
-    const threadId = await seeded(page, 10_000);
-    const big = await seeded(page, Number(process.env.BENCH_BIG ?? 100_000));
-
-    // The 10,000-checkpoint figure of earlier runs is the baseline of the 100,000 one.
-    await opens(page, threadId, 'baseline');
-    await opens(page, big, '< 300 ms');
-
-    const picked = await timeSelections(page, 50);
-    const sel = [...picked.times].sort((a, b) => a - b);
-    await openApp(page);
-    await page.waitForTimeout(2000); // let the fresh worker finish starting up
-    const direct = await workerLatency(page, big, picked.ids);
-    const det = direct.details.sort((a, b) => a - b);
-    console.log(`select a checkpoint of the big thread until its state and pending writes show (50 random): p50 ${ms(quantile(sel, 0.5))}, p95 ${ms(quantile(sel, 0.95))}, max ${ms(sel[sel.length - 1])} (selection #${picked.times.indexOf(sel[sel.length - 1]) + 1}) (target p95 < 16 ms)`);
-    console.log(`worker alone (client calls, no UI, same checkpoints): first history page ${ms(direct.firstPage)}; checkpoint.get p50 ${ms(quantile(det, 0.5))}, p95 ${ms(quantile(det, 0.95))}`);
-    console.log(`worker alone: namespaces.list ${ms(direct.namespaces)}; runs.list ${ms(direct.runs)}; first trace page of the run (500) ${ms(direct.tracePage)}; every history page (${direct.pages} × 500) ${ms(direct.allPages)}`);
-
-    try {
-      await runAndHeap(page, Number(process.env.BENCH_RUN ?? 10_000));
-    } catch (err) {
-      // The run form may be changing; the other figures are still worth printing.
-      console.log(`long run: not measured (${(err as Error).message.split('\n')[0]})`);
-    }
-    await closeCycles(page, big, small);
-    await uiOnly(browser);
-  } finally {
-    await browser.close();
-    server.stop();
+    await runAndHeap(page, Number(process.env.BENCH_RUN ?? 10_000));
+  } catch (err) {
+    // The run form may be changing; the other figures are still worth printing.
+    console.log(`long run: not measured (${(err as Error).message.split('\n')[0]})`);
   }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
+  await closeCycles(page, big, small);
+  await uiOnly(browser);
 });

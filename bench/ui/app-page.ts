@@ -1,0 +1,33 @@
+/**
+ * What the UI benches do with the app's page: open it until its storage worker is ready, seed a
+ * thread of the counter test graph through the debug client, and open that thread in the timeline.
+ */
+import type { Page } from '@playwright/test';
+
+/** Opens `url` and waits until the storage worker answered. */
+export async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor({ state: 'attached' });
+}
+
+/** Runs the counter test graph on `threadId` until the thread holds `checkpoints` checkpoints. */
+export async function makeCounterThread(page: Page, threadId: string, checkpoints: number): Promise<void> {
+  await page.evaluate(
+    async ({ threadId, target }) => {
+      const c = (window as any).__replaygraph;
+      const r = await c.startRun({ threadId, graphId: 'test-counter', input: { count: 0, target, delayMs: 0 }, controls: { recursionLimit: target + 100 } });
+      const ended = await c.waitForRun(r.runId);
+      if (ended.outcome !== 'done') throw new Error(`seed run ended ${ended.outcome}: ${ended.error?.message}`);
+    },
+    // input checkpoint + __start__ step + one per increment
+    { threadId, target: checkpoints - 2 },
+  );
+}
+
+/** Picks `threadId` in the thread picker and waits until its whole timeline and a state tab show. */
+export async function showThread(page: Page, threadId: string): Promise<void> {
+  await page.locator(`[data-testid="thread-picker"] option[value="${threadId}"]`).waitFor({ state: 'attached' });
+  await page.getByTestId('thread-picker').selectOption(threadId);
+  await page.locator('[data-testid="timeline"][data-complete="true"]').waitFor();
+  await page.locator('[data-testid="tab-state"]').waitFor();
+}
