@@ -31,3 +31,36 @@ export async function showThread(page: Page, threadId: string): Promise<void> {
   await page.locator('[data-testid="timeline"][data-complete="true"]').waitFor();
   await page.locator('[data-testid="tab-state"]').waitFor();
 }
+
+/**
+ * Clicks `n` timeline rows spread over the shown thread; resolves with the ms from each click until
+ * the inspector shows its checkpoint (and a frame after). Each click is marked `sel-click-<i>` and
+ * `sel-done-<i>` for traces; `quietMs` waits before and after each, so a trace shows them apart.
+ */
+export function selectRows(page: Page, n: number, quietMs = 0): Promise<number[]> {
+  return page.evaluate(async ({ n, quietMs }) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const quiet = () => (quietMs > 0 ? new Promise((r) => setTimeout(r, quietMs)) : Promise.resolve());
+    const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
+    const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
+    const total = Number(scroller.getAttribute('data-count'));
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      scroller.scrollTop = ((i * 7919) % total) * 28;
+      await frame();
+      await frame();
+      await quiet();
+      const row = document.querySelector<HTMLElement>('[data-testid="timeline-row"][aria-selected="false"]')!;
+      const id = row.getAttribute('data-checkpoint-id');
+      performance.mark(`sel-click-${i}`);
+      const t0 = performance.now();
+      row.click();
+      while (panel.getAttribute('data-checkpoint-id') !== id || panel.querySelector('[data-testid="tab-state"]') === null) await new Promise((r) => setTimeout(r, 0));
+      await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      out.push(performance.now() - t0);
+      performance.mark(`sel-done-${i}`);
+      await quiet();
+    }
+    return out;
+  }, { n, quietMs });
+}

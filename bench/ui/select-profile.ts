@@ -11,8 +11,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { makeCounterThread, openApp, showThread } from './app-page';
+import { makeCounterThread, openApp, selectRows, showThread } from './app-page';
 import { benchMain } from './serve';
 import { workerCdp } from './worker-cdp';
 
@@ -66,30 +65,6 @@ function topTotal(p: Profile, n: number, under?: RegExp, only?: RegExp): string[
   return [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
 }
 
-/** Clicks `n` timeline rows spread over the thread; resolves with ms from each click until the inspector shows it. */
-function select(page: Page, n: number): Promise<number[]> {
-  return page.evaluate(async (n) => {
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
-    const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
-    const total = Number(scroller.getAttribute('data-count'));
-    const out: number[] = [];
-    for (let i = 0; i < n; i++) {
-      scroller.scrollTop = ((i * 7919) % total) * 28;
-      await frame();
-      await frame();
-      const row = document.querySelector<HTMLElement>('[data-testid="timeline-row"][aria-selected="false"]')!;
-      const id = row.getAttribute('data-checkpoint-id');
-      const t0 = performance.now();
-      row.click();
-      while (panel.getAttribute('data-checkpoint-id') !== id || panel.querySelector('[data-testid="tab-state"]') === null) await new Promise((r) => setTimeout(r, 0));
-      await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      out.push(performance.now() - t0);
-    }
-    return out;
-  }, n);
-}
-
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `p50 ${s[Math.floor(s.length / 2)]!.toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms`;
@@ -105,7 +80,7 @@ benchMain(PORT, 'BENCH_PORT', { minify: false }, async (browser) => {
   await openApp(page, BASE);
   const { cdp, workers, call } = await workerCdp(page);
   await showThread(page, threadId);
-  console.log(`warm-up selections: ${stats(await select(page, 5))}`);
+  console.log(`warm-up selections: ${stats(await selectRows(page, 5))}`);
   const storage = [...workers].find(([, url]) => /storage/i.test(url))?.[0];
   if (!storage) throw new Error(`no storage worker among ${[...workers.values()].join(', ')}`);
   await cdp.send('Profiler.enable');
@@ -114,7 +89,7 @@ benchMain(PORT, 'BENCH_PORT', { minify: false }, async (browser) => {
   await call(storage, 'Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
   await call(storage, 'Profiler.start');
-  const times = await select(page, ROUNDS);
+  const times = await selectRows(page, ROUNDS);
   const { profile: pageProfile } = await cdp.send('Profiler.stop');
   const { profile: workerProfile } = (await call(storage, 'Profiler.stop')) as { profile: Profile };
   console.log(`${ROUNDS} profiled selections of a ${SIZE.toLocaleString('en-US')}-checkpoint thread: ${stats(times)}`);

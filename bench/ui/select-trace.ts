@@ -8,8 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { makeCounterThread, openApp, showThread } from './app-page';
+import { makeCounterThread, openApp, selectRows, showThread } from './app-page';
 import { benchMain } from './serve';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4194);
@@ -17,33 +16,6 @@ const BASE = `http://127.0.0.1:${PORT}/?testGraphs=1&debug=1`;
 const SIZE = Number(process.env.BENCH_BIG ?? 2000);
 
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: Record<string, unknown>; name?: string } }
-
-function select(page: Page, n: number): Promise<number[]> {
-  return page.evaluate(async (n) => {
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
-    const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
-    const total = Number(scroller.getAttribute('data-count'));
-    const out: number[] = [];
-    for (let i = 0; i < n; i++) {
-      scroller.scrollTop = ((i * 7919) % total) * 28;
-      await frame();
-      await frame();
-      await new Promise((r) => setTimeout(r, 100));
-      const row = document.querySelector<HTMLElement>('[data-testid="timeline-row"][aria-selected="false"]')!;
-      const id = row.getAttribute('data-checkpoint-id');
-      performance.mark(`sel-click-${i}`);
-      const t0 = performance.now();
-      row.click();
-      while (panel.getAttribute('data-checkpoint-id') !== id || panel.querySelector('[data-testid="tab-state"]') === null) await new Promise((r) => setTimeout(r, 0));
-      await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      out.push(performance.now() - t0);
-      performance.mark(`sel-done-${i}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return out;
-  }, n);
-}
 
 /** The names of what a top-level task ran (its first few nested events of interest). */
 function describe(children: TraceEvent[]): string {
@@ -64,10 +36,10 @@ benchMain(PORT, 'BENCH_PORT', { minify: false }, async (browser) => {
   await makeCounterThread(page, threadId, SIZE);
   await openApp(page, BASE);
   await showThread(page, threadId);
-  await select(page, 3);
+  await selectRows(page, 3, 100);
   const path = join(tmpdir(), `replaygraph-select-trace-${Date.now()}.json`);
   await browser.startTracing(page, { path, categories: ['devtools.timeline', 'blink.user_timing', 'toplevel', 'disabled-by-default-devtools.timeline', 'v8'] });
-  const times = await select(page, Number(process.env.ROUNDS ?? 6));
+  const times = await selectRows(page, Number(process.env.ROUNDS ?? 6), 100);
   await browser.stopTracing();
   console.log('selection times:', times.map((t) => t.toFixed(1)).join(', '));
   const raw = JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
