@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { installFakeEngine } from '../../e2e/ui-fixtures/fake-engine';
+import { topSelf, topTotal, type Profile } from './cpu-profile';
 import { benchMain } from './serve';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4192);
@@ -19,40 +20,6 @@ const BASE = `http://127.0.0.1:${PORT}/?testGraphs=1`;
 
 /** Frames worth a total: components (capitalized) and a few React/store entry points. */
 const APP_FN = /^([A-Z][A-Za-z]+|select\w*|layout\w*|merge\w*|load\w*|open\w*|set\w*|performWorkOnRoot|commitRoot|flushSyncWork\w*|dispatchEvent|write)$/;
-
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
-
-/** Self time per function (ms), from a CPU profile's samples. */
-function topSelf(p: Profile, n: number): string[] {
-  const byId = new Map(p.nodes.map((x) => [x.id, x]));
-  const self = new Map<string, number>();
-  p.samples.forEach((id, i) => {
-    const f = byId.get(id)!.callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules\/\.vite\/deps\/|src\/)/, '$1').replace(/\?.*$/, '')}:${f.lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
-  });
-  return [...self.entries()].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
-}
-
-/** Total time per function (ms, counted once per sample however deep it recurses), from a CPU profile. */
-function topTotal(p: Profile, n: number, only: RegExp): string[] {
-  const byId = new Map(p.nodes.map((x) => [x.id, x]));
-  const parent = new Map<number, number>();
-  for (const x of p.nodes) for (const c of x.children ?? []) parent.set(c, x.id);
-  const total = new Map<string, number>();
-  p.samples.forEach((id, i) => {
-    const seen = new Set<string>();
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const f = byId.get(cur)!.callFrame;
-      const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber + 1}`;
-      if (seen.has(key) || !only.test(f.functionName)) continue;
-      seen.add(key);
-      total.set(key, (total.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
-    }
-  });
-  return [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
-}
 
 async function profiled(cdp: CDPSession, run: () => Promise<unknown>): Promise<Profile> {
   await cdp.send('Profiler.enable');
@@ -85,7 +52,7 @@ benchMain(PORT, 'BENCH_PORT', { minify: false }, async (browser) => {
   });
   writeFileSync(join(out, 'open.cpuprofile'), JSON.stringify(openProfile));
   console.log('opening the 10,000-checkpoint thread, top self time:\n' + topSelf(openProfile, 25).join('\n'));
-  console.log('\ntop total time (capitalized: components; and named app functions):\n' + topTotal(openProfile, 30, APP_FN).join('\n'));
+  console.log('\ntop total time (capitalized: components; and named app functions):\n' + topTotal(openProfile, 30, undefined, APP_FN).join('\n'));
   const selectProfile = await profiled(cdp, () =>
     page.evaluate(async () => {
       const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
@@ -104,6 +71,6 @@ benchMain(PORT, 'BENCH_PORT', { minify: false }, async (browser) => {
   );
   writeFileSync(join(out, 'select.cpuprofile'), JSON.stringify(selectProfile));
   console.log('\n20 selections, top self time:\n' + topSelf(selectProfile, 25).join('\n'));
-  console.log('\ntop total time:\n' + topTotal(selectProfile, 30, APP_FN).join('\n'));
+  console.log('\ntop total time:\n' + topTotal(selectProfile, 30, undefined, APP_FN).join('\n'));
   console.log(`\nprofiles written to ${out}`);
 });
