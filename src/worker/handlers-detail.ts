@@ -9,7 +9,7 @@ import { boundJson, DETAIL_BOUNDS, sliceJson, SMALL_BOUNDS, valueAt } from './bo
 import { hostError, type HostContext } from './context';
 import { detailKey, type FullDetail } from './detail-cache';
 import { checkpointDetail } from './dto-map';
-import { checkpointEvents, graphOf } from './handlers-read';
+import { engineEvents, graphOf } from './handlers-read';
 import { importedNext, importedTasks } from './portability/index';
 import { stateSnapshots } from './sandbox/remote';
 import { diffStates } from './state-diff';
@@ -28,17 +28,12 @@ async function fullDetail(ctx: HostContext, m: Where, cached: boolean): Promise<
   const key = detailKey(m.threadId, m.ns, m.checkpointId);
   const hit = cached ? ctx.details.get(key) : undefined;
   if (hit) return hit.detail;
-  const config = { configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: m.checkpointId } };
-  const tuple = await ctx.store.saver.getTuple(config);
-  if (!tuple) throw hostError('NOT_FOUND', `checkpoint "${m.checkpointId}" in namespace "${m.ns}" of thread "${m.threadId}"`);
-  const parentId = tuple.parentConfig?.configurable?.checkpoint_id;
-  // The parent, the trace about the checkpoint, its children and the graph are read side by side.
-  const [parentTuple, events, children, graph] = await Promise.all([
-    parentId ? ctx.store.saver.getTuple({ configurable: { thread_id: m.threadId, checkpoint_ns: m.ns, checkpoint_id: parentId } }) : undefined,
-    checkpointEvents(ctx, m.threadId, m.ns, m.checkpointId),
-    ctx.store.readChildren(m.threadId, m.ns, m.checkpointId),
-    graphOf(ctx, m.threadId),
-  ]);
+  // The checkpoint, its parent, the trace about it and its children come in one read, beside the graph.
+  const [view, graph] = await Promise.all([ctx.store.readCheckpointView(m.threadId, m.ns, m.checkpointId), graphOf(ctx, m.threadId)]);
+  if (!view) throw hostError('NOT_FOUND', `checkpoint "${m.checkpointId}" in namespace "${m.ns}" of thread "${m.threadId}"`);
+  const { tuple, parent: parentTuple, children } = view;
+  const parentId = parentTuple?.checkpoint.id;
+  const events = engineEvents(view.trace);
   // The engine's view of both (values through the state schema, next, tasks) comes from the graph's
   // sandbox, rebuilt from the two tuples just read: neither is read from storage again.
   const ids = parentId ? [m.checkpointId, parentId] : [m.checkpointId];

@@ -27,17 +27,12 @@ export async function graphOf(ctx: HostContext, threadId: string): Promise<Graph
 }
 
 /** The engine events among stored records; malformed records and events are skipped. */
-const engineEvents = (records: readonly unknown[]): TraceEvent[] =>
+export const engineEvents = (records: readonly unknown[]): TraceEvent[] =>
   records.flatMap((r) => (isTraceRecord(r) && r.kind === 'trace' && isTraceEvent(r.event) ? [r.event] : []));
 
 /** Engine trace events of a thread (every run, in order), for dispositions and triggers. */
 export async function threadEvents(ctx: HostContext, threadId: string): Promise<TraceEvent[]> {
   return engineEvents(await ctx.store.readTrace(threadId));
-}
-
-/** The engine trace events about one checkpoint (ticks that started from it, writes put against it), read through the store's index. */
-export async function checkpointEvents(ctx: HostContext, threadId: string, ns: string, checkpointId: string): Promise<TraceEvent[]> {
-  return engineEvents(await ctx.store.readCheckpointTrace(threadId, ns, checkpointId));
 }
 
 /** One row of the thread list. */

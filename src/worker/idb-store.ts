@@ -33,11 +33,13 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     appendTrace: (threadId, records, options) => db.appendTrace(threadId, records, options),
     renameThread: (threadId, name) => db.setThreadName(threadId, name),
     readTrace: async (threadId, runId) => asRecords(await db.readTrace(threadId, runId)),
-    readCheckpointTrace: async (threadId, ns, checkpointId) => asRecords(await db.readCheckpointTrace(threadId, ns, checkpointId)),
+    async readCheckpointView(threadId, ns, checkpointId) {
+      const view = await db.readCheckpointView(threadId, ns, checkpointId);
+      return view && { ...view, trace: asRecords(view.trace) };
+    },
     readRunRecords: async (threadId) => asRecords(await db.readRunRecords(threadId)),
     readRunSlice: async (threadId, runId, from, count) => asRecords(await db.readRunSlice(threadId, runId, from, count)),
     countNamespaces: (threadId) => db.countNamespaces(threadId),
-    readChildren: (threadId, ns, checkpointId) => db.readChildren(threadId, ns, checkpointId),
     listRows: (threadId, ns, limit, before) => db.listRows(threadId, ns, limit, before),
     deleteThread: (threadId) => db.deleteThread(threadId),
     listUserGraphs: async () => (await db.listUserGraphs()).map((g) => ({ ...g, quarantine: quarantineOf(g.quarantine) })),

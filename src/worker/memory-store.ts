@@ -41,13 +41,6 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
     async deleteUserGraph(id) {
       userGraphs.delete(id);
     },
-    async readChildren(threadId, ns, checkpointId) {
-      const children: LedgerCheckpoint[] = [];
-      for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: ns } })) {
-        if (t.parentConfig?.configurable?.checkpoint_id === checkpointId) children.push({ checkpoint: { id: t.checkpoint.id }, metadata: t.metadata });
-      }
-      return children;
-    },
     async listThreads() {
       const ids = new Set<string>([...traces.keys(), ...running]);
       for await (const t of saver.list({})) if (t.config.configurable?.thread_id) ids.add(t.config.configurable.thread_id);
@@ -98,9 +91,22 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       if (runId !== undefined) return structuredClone(list.filter((r) => r.runId === runId));
       return structuredClone(groupedByRun(list));
     },
-    async readCheckpointTrace(threadId, ns, checkpointId) {
-      // Tagged in append order, as the IndexedDB store tags records when they are appended.
-      return structuredClone(groupedByRun(eventsAbout(threadId, traces.get(threadId) ?? [], ns, checkpointId)));
+    async readCheckpointView(threadId, ns, checkpointId) {
+      const at = (id: string) => saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id } });
+      const tuple = await at(checkpointId);
+      if (!tuple) return undefined;
+      const parentId = tuple.parentConfig?.configurable?.checkpoint_id;
+      const children: LedgerCheckpoint[] = [];
+      for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: ns } })) {
+        if (t.parentConfig?.configurable?.checkpoint_id === checkpointId) children.push({ checkpoint: { id: t.checkpoint.id }, metadata: t.metadata });
+      }
+      return {
+        tuple,
+        parent: parentId === undefined ? undefined : await at(parentId),
+        // Tagged in append order, as the IndexedDB store tags records when they are appended.
+        trace: structuredClone(groupedByRun(eventsAbout(threadId, traces.get(threadId) ?? [], ns, checkpointId))),
+        children,
+      };
     },
     async readRunRecords(threadId) {
       return structuredClone(groupedByRun((traces.get(threadId) ?? []).filter((r) => r.kind === 'run')));

@@ -9,7 +9,7 @@ import type { LedgerCheckpoint } from '../engine/ledger/index';
 import type { CheckpointRow } from '../checkpoint/idb/rows';
 import type { WriteOp } from '../checkpoint/idb/write-ops';
 import type { AppendOptions } from '../checkpoint/idb/traces';
-import type { BaseCheckpointSaver } from '../engine/checkpoint/types';
+import type { BaseCheckpointSaver, CheckpointTuple } from '../engine/checkpoint/types';
 import type { CheckpointSummary, GraphQuarantine, RunSummary } from '../protocol/dto';
 import type { TraceEvent } from '../shared/trace';
 
@@ -23,6 +23,20 @@ export type TraceRecord = { runId: string; seq: number } & (
   | { kind: 'checkpoint'; checkpoint: CheckpointSummary }
   | { kind: 'run'; run: RunSummary }
 );
+
+/** One checkpoint with what its detail is built from (`ThreadStore.readCheckpointView`). */
+export interface CheckpointView {
+  tuple: CheckpointTuple;
+  /** The parent's tuple (undefined for a first checkpoint). */
+  parent: CheckpointTuple | undefined;
+  /**
+   * The records about the checkpoint (ticks that started from it, writes put against it; see
+   * src/checkpoint/idb/trace-keys.ts), in `readTrace` order.
+   */
+  trace: TraceRecord[];
+  /** The checkpoints of its namespace whose parent it is (ids and metadata), for the write ledger. */
+  children: LedgerCheckpoint[];
+}
 
 /** A thread as storage lists it: the facts of its status (thread-status.ts computes it), not the status. */
 export interface StoredThread {
@@ -82,10 +96,11 @@ export interface ThreadStore extends UserGraphStore {
   /** Records of one run, or of every run of the thread, in (run start, seq) order. */
   readTrace(threadId: string, runId?: string): Promise<TraceRecord[]>;
   /**
-   * The records about one checkpoint (ticks that started from it, writes put against it; see
-   * src/checkpoint/idb/trace-keys.ts), in `readTrace` order.
+   * One checkpoint as its inspector reads it: its tuple, its parent's, the records about it and its
+   * children (see `CheckpointView`); undefined when it is not stored. Read together, in one
+   * transaction where the storage has them.
    */
-  readCheckpointTrace(threadId: string, ns: string, checkpointId: string): Promise<TraceRecord[]>;
+  readCheckpointView(threadId: string, ns: string, checkpointId: string): Promise<CheckpointView | undefined>;
   /** The run summary records of a thread, in `readTrace` order. */
   readRunRecords(threadId: string): Promise<TraceRecord[]>;
   /** Up to `count` records of one run from position `from` (0 = its first record), in append order. */
@@ -98,8 +113,6 @@ export interface ThreadStore extends UserGraphStore {
   listRows(threadId: string, ns: string, limit: number, before?: string): Promise<CheckpointRow[]>;
   /** Checkpoints per namespace of a thread. */
   countNamespaces(threadId: string): Promise<Map<string, number>>;
-  /** The checkpoints of (thread, ns) whose parent is `checkpointId` (ids and metadata), for the write ledger. */
-  readChildren(threadId: string, ns: string, checkpointId: string): Promise<LedgerCheckpoint[]>;
   /** Removes checkpoints, writes, trace and flags of the thread. */
   deleteThread(threadId: string): Promise<void>;
   /** Durability of committing transactions (see AppDatabase.setDurability; nothing to set where nothing is on disk). */

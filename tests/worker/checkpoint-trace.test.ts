@@ -19,9 +19,11 @@ async function expectSameFacts(store: ThreadStore, threadId: string): Promise<nu
   for await (const tuple of store.saver.list({ configurable: { thread_id: threadId } })) {
     const ns = tuple.config.configurable?.checkpoint_ns ?? '';
     const id = tuple.checkpoint.id;
-    const own = engineEvents(await store.readCheckpointTrace!(threadId, ns, id));
+    const view = await store.readCheckpointView(threadId, ns, id);
+    expect(view?.tuple).toEqual(tuple);
+    const own = engineEvents(view!.trace);
     expect(taskFacts(own, ns, id)).toEqual(taskFacts(all, ns, id));
-    const children = await store.readChildren(threadId, ns, id);
+    const children = view!.children;
     const fromOwn = writesToDto(tuple, [], own, children).map((w) => [w.taskId, w.channel, w.disposition]);
     expect(fromOwn, `${ns}/${id}`).toEqual(writesToDto(tuple, [], all, children).map((w) => [w.taskId, w.channel, w.disposition]));
     writes += fromOwn.length;

@@ -9,6 +9,7 @@ import type { CheckpointRow } from './rows';
 import type { LedgerCheckpoint } from '../../engine/ledger/index';
 import { DbConnection } from './connection';
 import { readChildren } from './children';
+import { readCheckpointView, type StoredCheckpointView } from './checkpoint-view';
 import { countNamespaces, listRows } from './listing';
 import { IndexedDBSaver } from './saver';
 import { DB_VERSION } from './schema';
@@ -66,6 +67,11 @@ export class AppDatabase {
   /** The checkpoints whose parent is (thread, ns, id): ids and metadata, for the write ledger. */
   readChildren(threadId: string, ns: string, checkpointId: string): Promise<LedgerCheckpoint[]> {
     return readChildren(this.conn, threadId, ns, checkpointId);
+  }
+
+  /** A checkpoint with its parent, the trace about it and its children, in one transaction. */
+  readCheckpointView(threadId: string, ns: string, checkpointId: string): Promise<StoredCheckpointView | undefined> {
+    return readCheckpointView(this.conn, threadId, ns, checkpointId);
   }
 
   /** Every thread with its graph id, status facts, step and last update (most recent first). */

@@ -3,6 +3,7 @@ export { IndexedDBSaver, type IndexedDBSaverOptions } from './saver';
 export { AppDatabase, type AppDatabaseOptions } from './app-database';
 export type { ThreadListing } from './threads';
 export type { CheckpointRow } from './rows';
+export type { StoredCheckpointView } from './checkpoint-view';
 export type { WriteOp } from './write-ops';
 export type { AppendOptions } from './traces';
 export { CheckpointStorageError, type StorageFailure } from './errors';

@@ -2,22 +2,33 @@
 import type { IDBPTransaction } from 'idb';
 import type { CheckpointTuple, PendingWrite } from '../../engine/checkpoint/types';
 import { checkpointConfig } from '../../engine/checkpoint/rules';
-import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type TaskWritesRecord } from './schema';
+import { prefixRange, type BlobRecord, type CheckpointRecord, type ReplayGraphDB, type TaskWritesRecord } from './schema';
 
 /** A transaction that can read checkpoints, blobs and writes. */
 export type ReadTx = IDBPTransaction<ReplayGraphDB, ('checkpoints' | 'blobs' | 'writes')[], IDBTransactionMode>;
+
+/** The two stores a tuple is rebuilt from, taken from any transaction that has them. */
+export interface TupleStores {
+  blobs: { get(key: ReplayGraphDB['blobs']['key']): Promise<BlobRecord | undefined> };
+  writes: { getAll(range: IDBKeyRange): Promise<TaskWritesRecord[]> };
+}
+
+/** `loadTuple` inside a transaction over the checkpointer's stores. */
+export function loadTuple(tx: ReadTx, record: CheckpointRecord): Promise<CheckpointTuple> {
+  return tupleFrom({ blobs: tx.objectStore('blobs'), writes: tx.objectStore('writes') }, record);
+}
 
 /**
  * The tuple of a stored checkpoint: channel values looked up by (channel, version) — a version
  * with no blob is an empty channel and is left out — and writes in first-insertion order.
  */
-export async function loadTuple(tx: ReadTx, record: CheckpointRecord): Promise<CheckpointTuple> {
+export async function tupleFrom(stores: TupleStores, record: CheckpointRecord): Promise<CheckpointTuple> {
   const { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id } = record;
-  const blobs = tx.objectStore('blobs');
+  const blobs = stores.blobs;
   const versions = Object.entries(record.checkpoint.channel_versions);
   const [found, writes] = await Promise.all([
     Promise.all(versions.map(([channel, version]) => blobs.get([thread, ns, channel, version]))),
-    tx.objectStore('writes').getAll(prefixRange(thread, ns, id)),
+    stores.writes.getAll(prefixRange(thread, ns, id)),
   ]);
   const checkpoint = record.checkpoint; // a fresh copy: IndexedDB reads always clone
   checkpoint.channel_values = {};

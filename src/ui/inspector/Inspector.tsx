@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, type ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 import type { CheckpointDetail } from '../../protocol/dto';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
@@ -27,17 +27,17 @@ const TabBody = memo(function TabBody({ Body, detail, dark }: { Body: ComponentT
 
 /** The selected checkpoint, in the tabs of the registry. */
 export function Inspector() {
-  const { tab, setTab, detail: current, loading, error, checkpointId, theme } = useAppStoreShallow(pick);
-  // The tab body renders at deferred priority: React builds it in time slices, so a detail that
-  // arrives never makes one long task of the message that brought it (the header updates at once).
-  const detail = useDeferredValue(current);
+  // The detail is rendered in the commit that brings it: a deferred body would be painted one frame
+  // after the header, and the detail the page receives is bounded (the storage worker cuts it to a
+  // preview; the JSON tree renders only the rows in view), so its render is short whatever the state.
+  const { tab, setTab, detail, loading, error, checkpointId, theme } = useAppStoreShallow(pick);
   const dark = useIsDark(theme);
   const active = INSPECTOR_TABS.find((t) => t.id === tab) ?? INSPECTOR_TABS[0];
   const Body = active.component;
   return (
     <section className="inspector" aria-labelledby="inspector-title">
       <h2 id="inspector-title" className="pane-title">
-        Checkpoint {current !== null && <><span className="muted">step {current.summary.step} · {current.summary.source}</span><StepTook summary={current.summary} /></>}
+        Checkpoint {detail !== null && <><span className="muted">step {detail.summary.step} · {detail.summary.source}</span><StepTook summary={detail.summary} /></>}
       </h2>
       <div role="tablist" aria-label="Inspector tabs" className="tabs">
         {INSPECTOR_TABS.map((t) => (
@@ -56,12 +56,15 @@ export function Inspector() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="inspector-panel" aria-labelledby={`tab-${active.id}`} className="tab-panel" data-testid="inspector-panel" data-checkpoint-id={detail?.summary.checkpointId ?? ''}>
+      <div role="tabpanel" id="inspector-panel" aria-labelledby={`tab-${active.id}`} className="tab-panel" aria-busy={loading} data-testid="inspector-panel" data-checkpoint-id={detail?.summary.checkpointId ?? ''}>
         {checkpointId === null && <p className="empty">Select a checkpoint in the timeline.</p>}
-        {loading && detail?.summary.checkpointId !== checkpointId && <p className="muted">Loading…</p>}
+        {/* Laid over the previous checkpoint's body, not above it: the panel keeps its size while the next one loads. */}
+        {loading && detail?.summary.checkpointId !== checkpointId && <p className="muted tab-loading" role="status">Loading…</p>}
         {error !== null && <p role="alert">Could not read the checkpoint: {error}</p>}
         {detail !== null && (
-          <ErrorBoundary area={active.title} key={`${active.id}:${detail.summary.checkpointId}`}>
+          // Kept mounted from one checkpoint to the next (a remount rebuilt the tab's DOM and measured
+          // its layout again on every click); a tab whose state is one checkpoint's resets it itself.
+          <ErrorBoundary area={active.title} key={active.id} resetKey={detail.summary.checkpointId}>
             <TabBody Body={Body} detail={detail} dark={dark} />
           </ErrorBoundary>
         )}

@@ -75,13 +75,20 @@ export function fileThreadStore(fileId: string, source: CheckpointSource, thread
     renameThread: () => refuse('A thread of an opened file keeps its name.'),
     appendTrace: () => refuse('Nothing is recorded in an opened file.'),
     readTrace: async () => [],
-    readCheckpointTrace: async () => [],
     readRunRecords: async () => [],
     readRunSlice: async () => [],
-    async readChildren(threadId, ns, checkpointId) {
+    async readCheckpointView(threadId, ns, checkpointId) {
+      const at = (id: string) => saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id } });
+      const tuple = await at(checkpointId);
+      if (!tuple) return undefined;
+      const parentId = tuple.parentConfig?.configurable?.checkpoint_id;
       const parsed = parseFileThreadId(threadId);
-      if (!parsed || parsed.fileId !== fileId) return [];
-      return (await childrenOf(source, parsed.originalId, ns)).get(checkpointId) ?? [];
+      const [parent, children] = await Promise.all([
+        parentId === undefined ? undefined : at(parentId),
+        parsed && parsed.fileId === fileId ? childrenOf(source, parsed.originalId, ns) : undefined,
+      ]);
+      // A file holds no trace: its dispositions are computed from the checkpoints alone.
+      return { tuple, parent, trace: [], children: children?.get(checkpointId) ?? [] };
     },
     async countNamespaces(threadId) {
       const parsed = parseFileThreadId(threadId);

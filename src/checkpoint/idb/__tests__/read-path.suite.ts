@@ -170,6 +170,41 @@ describe('IndexedDBSaver read path', () => {
     raw.close();
   });
 
+  it('reads a checkpoint with its parent, its trace and its children in one view, as the separate reads give them', async () => {
+    const app = new AppDatabase({ dbName: freshName('view') });
+    const saver = app.saver;
+    const c1 = await saver.put(cfg('t', ''), makeCheckpoint(1, { a: 1 }, { a: 1 }), meta(1), { a: 1 });
+    await saver.putWrites(c1, [['a', 10], ['b', 'x']], 'task-1');
+    const c2 = await saver.put(c1, makeCheckpoint(2, { a: 2 }, { a: 2 }), meta(2), { a: 2 });
+    await saver.putWrites(c2, [['a', 20]], 'task-2');
+    // Two children of c2 (a fork), and a checkpoint of another namespace under the same id.
+    await saver.put(c2, makeCheckpoint(3, { a: 3 }, { a: 3 }), meta(3), { a: 3 });
+    await saver.put(c2, makeCheckpoint(4, { a: 4 }, { a: 4 }), meta(3, { source: 'fork' }), { a: 4 });
+    await saver.put(cfg('t', 'sub:1'), makeCheckpoint(2, { a: 9 }, { a: 9 }), meta(0), { a: 9 });
+    const events = [
+      rec('r1', 1, { type: '@engine.tick.start', checkpointId: cpId(2) }),
+      rec('r1', 2, { type: '@engine.writes.put', checkpointId: cpId(2), taskId: 'task-2', channels: ['a'] }),
+      rec('r1', 3, { type: '@engine.checkpoint.saved', checkpointId: cpId(3) }),
+      rec('r1', 4, { type: '@engine.tick.start', checkpointId: cpId(3) }),
+    ];
+    await app.appendTrace('t', events);
+    const at = (id: string) => saver.getTuple(cfg('t', '', id));
+    const view = await app.readCheckpointView('t', '', cpId(2));
+    expect(view?.tuple).toEqual(await at(cpId(2)));
+    expect(view?.parent).toEqual(await at(cpId(1)));
+    expect(view?.tuple.pendingWrites).toEqual([['task-2', 'a', 20]]);
+    expect(view?.trace).toEqual(await app.readCheckpointTrace('t', '', cpId(2)));
+    expect(view?.trace.length).toBeGreaterThan(0);
+    expect(view?.children).toEqual(await app.readChildren('t', '', cpId(2)));
+    expect(view?.children.map((c) => c.checkpoint.id).sort()).toEqual([cpId(3), cpId(4)]);
+    const first = await app.readCheckpointView('t', '', cpId(1));
+    expect(first?.parent).toBeUndefined();
+    expect(first?.children.map((c) => c.checkpoint.id)).toEqual([cpId(2)]);
+    expect(await app.readCheckpointView('t', '', cpId(99))).toBeUndefined();
+    expect(await app.readCheckpointView('other', '', cpId(2))).toBeUndefined();
+    app.close();
+  });
+
   it('counts checkpoints per namespace', async () => {
     const app = new AppDatabase({ dbName: freshName('namespaces') });
     const saver = app.saver;

@@ -40,6 +40,18 @@ export function VirtualJsonTree({ data, truncated, loadMore, label, testId = 'js
   const [pages, setPages] = useState<ReadonlyMap<string, LoadedPage[]>>(new Map());
   const [extraCuts, setExtraCuts] = useState<readonly TruncationDTO[]>([]);
   const [loading, setLoading] = useState<string | null>(null);
+  // Another value (the next checkpoint's state): the tree stays mounted, so what was expanded and
+  // searched stays as the user steps; what was loaded with "show more" was the old value's and goes.
+  const [shown, setShown] = useState(wrapped);
+  const current = useRef(wrapped);
+  current.current = wrapped;
+  if (shown !== wrapped) {
+    setShown(wrapped);
+    setPages(new Map());
+    setExtraCuts([]);
+    setLoading(null);
+    setExpanded((old) => new Set([...old, ...initialExpanded(wrapped)]));
+  }
   const cuts = useMemo(() => truncationIndex([...(truncated ?? []), ...extraCuts]), [truncated, extraCuts]);
   const [typed, setTyped] = useState('');
   const [only, setOnly] = useState(true);
@@ -64,14 +76,16 @@ export function VirtualJsonTree({ data, truncated, loadMore, label, testId = 'js
 
   const more = useCallback(async (row: Extract<TreeRow, { type: 'more' }>) => {
     if (!loadMore) return;
+    const of = current.current;
     setLoading(row.id);
     try {
       const slice = await loadMore(row.path, row.loaded, PAGE[row.unit]);
+      if (current.current !== of) return; // a page of a value no longer shown
       const key = pathKey(row.path);
       setPages((old) => new Map(old).set(key, [...(old.get(key) ?? []), { ...(slice.entries ? { entries: slice.entries } : {}), ...(slice.text !== undefined ? { text: slice.text } : {}) }]));
       if (slice.truncated.length > 0) setExtraCuts((old) => [...old, ...slice.truncated]);
     } finally {
-      setLoading(null);
+      if (current.current === of) setLoading(null);
     }
   }, [loadMore]);
 

@@ -13,7 +13,12 @@ const PAGE = 200;
  * computed in the worker on the full values (a large state takes seconds to diff on the page) and
  * read a page at a time.
  */
-export function DiffTab({ detail }: TabProps) {
+export function DiffTab(props: TabProps) {
+  // The pages read are one checkpoint's: another checkpoint starts afresh.
+  return <CheckpointDiff key={props.detail.summary.checkpointId} {...props} />;
+}
+
+function CheckpointDiff({ detail }: TabProps) {
   const loadDiff = useAppStore((s) => s.loadDetailDiff);
   const [changes, setChanges] = useState<StateChangeDTO[] | null>(null);
   const [total, setTotal] = useState(0);
@@ -34,7 +39,7 @@ export function DiffTab({ detail }: TabProps) {
       setBusy(false);
     }
   };
-  // One load per checkpoint (the tab remounts for another).
+  // One load per checkpoint (keyed by it).
   useEffect(() => void load(0), [detail.summary.checkpointId]);
 
   if (error !== null) return <p role="alert" data-testid="tab-diff">Could not compute the diff: {error}</p>;
