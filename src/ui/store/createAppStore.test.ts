@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckpointDetail, CheckpointSummary } from '../../protocol/dto';
 import type { ReplyOf, ToWorker, WorkerEvent } from '../../protocol/messages';
 import { createAppStore } from './createAppStore';
+import { HOLD_MS } from './slices/selection';
 import type { StoreClient } from './types';
 import { remoteGraphId } from '../../protocol/remote';
 
@@ -171,5 +172,67 @@ describe('app store', () => {
     void store.getState().selectCheckpoint('x');
     const asked = [(await take('rg/checkpoint.get')).body.checkpointId, (await take('rg/checkpoint.get')).body.checkpointId];
     expect(asked.sort()).toEqual(['x', 'y']);
+  });
+
+  it('a checkpoint read ahead (the pointer rested on its row) is selected without a second read, once it is in', async () => {
+    const { client, take, queue } = scriptedClient();
+    const { store } = createAppStore(client);
+    store.setState({ threadId: 't1', history: [summary('a', null, -1), summary('b', 'a', 0)] });
+    store.getState().prefetchCheckpoint('a');
+    const ahead = await take('rg/checkpoint.get');
+    expect(ahead.body.checkpointId).toBe('a');
+    // Clicked while the read is still in flight: it waits for that read instead of asking again,
+    // and once the hold is over shows the row selected and loading.
+    const selecting = store.getState().selectCheckpoint('a');
+    await new Promise((r) => setTimeout(r, HOLD_MS + 5));
+    expect(store.getState()).toMatchObject({ checkpointId: 'a', detailLoading: true });
+    expect(queue).toHaveLength(0);
+    ahead.resolve(reply('rg/checkpoint.get', { detail: detail(summary('a', null, -1)) }));
+    await selecting;
+    expect(store.getState()).toMatchObject({ checkpointId: 'a', detailLoading: false });
+    expect(store.getState().detail?.summary.checkpointId).toBe('a');
+    // Read ahead and answered before the click: the click is served from the cache at once.
+    store.getState().prefetchCheckpoint('b');
+    (await take('rg/checkpoint.get')).resolve(reply('rg/checkpoint.get', { detail: detail(summary('b', 'a', 0)) }));
+    await new Promise((r) => setTimeout(r, 0));
+    void store.getState().selectCheckpoint('b');
+    expect(store.getState().detail?.summary.checkpointId).toBe('b');
+    expect(queue).toHaveLength(0);
+  });
+
+  it('a read ahead that was in flight when a run ended is not kept: selecting it reads it again', async () => {
+    let emit: (e: WorkerEvent) => void = () => undefined;
+    const { client, take } = scriptedClient();
+    const { store } = createAppStore(client, (l) => ((emit = l), () => undefined));
+    store.setState({ threadId: 't1' });
+    store.getState().prefetchCheckpoint('x');
+    const stale = await take('rg/checkpoint.get');
+    emit({ type: 'rg/run.ended', runId: 'r9', threadId: 't1', outcome: 'done', error: null, result: null });
+    stale.resolve(reply('rg/checkpoint.get', { detail: detail(summary('x', null, 0)) }));
+    await new Promise((r) => setTimeout(r, 0));
+    void store.getState().selectCheckpoint('x');
+    const again = await take('rg/checkpoint.get');
+    expect(again.body.checkpointId).toBe('x');
+  });
+
+  it('an answer within the hold is shown with the selection in one update, never as loading; keys pressed meanwhile each move one row', async () => {
+    const { client, take } = scriptedClient();
+    const { store } = createAppStore(client);
+    store.setState({ threadId: 't1', history: [summary('a', null, -1), summary('b', 'a', 0), summary('c', 'b', 1)], checkpointId: 'c' });
+    const seen: { checkpointId: string | null; loading: boolean; detail: string | null }[] = [];
+    store.subscribe((st) => seen.push({ checkpointId: st.checkpointId, loading: st.detailLoading, detail: st.detail?.summary.checkpointId ?? null }));
+    store.getState().selectRelative(1);
+    store.getState().selectRelative(1);
+    // Two rows down from c, though the first move had not been shown yet.
+    const asked = [(await take('rg/checkpoint.get')).body.checkpointId];
+    const a = await take('rg/checkpoint.get');
+    asked.push(a.body.checkpointId);
+    expect(asked).toEqual(['b', 'a']);
+    a.resolve(reply('rg/checkpoint.get', { detail: detail(summary('a', null, -1)) }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState()).toMatchObject({ checkpointId: 'a', detailLoading: false });
+    expect(store.getState().detail?.summary.checkpointId).toBe('a');
+    // b was replaced before it was shown, and a arrived within the hold: one update, with its detail.
+    expect(seen.filter((x) => x.checkpointId !== 'c')).toEqual([{ checkpointId: 'a', loading: false, detail: 'a' }]);
   });
 });

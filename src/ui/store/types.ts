@@ -102,6 +102,10 @@ export interface SelectionSlice {
   /** Moves the selection by `delta` rows of the timeline (negative: towards newer). */
   selectRelative(delta: number): void;
   toggleExpanded(nodeId: string): void;
+  /** The checkpoint being selected (held while its detail is read, see HOLD_MS), else the selected one. */
+  selectionTarget(): string | null;
+  /** Reads a checkpoint's detail ahead, so that selecting it next needs no wait (no-op when cached). */
+  prefetchCheckpoint(id: string): void;
   /** Forgets cached details: a later run changes them (task outcomes, write dispositions). */
   forgetDetails(): void;
 }

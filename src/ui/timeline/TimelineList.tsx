@@ -10,9 +10,12 @@ import { selectLayout, selectTraceTimings } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { TimelineRowView } from './TimelineRowView';
+import { usePointerRest } from './usePointerRest';
 import { countText } from '../model/words';
 
 const ROW_H = 28;
+/** How long the pointer rests on a row before its checkpoint is read ahead (a sweep across rows reads none). */
+const POINTER_REST_MS = 50;
 const estimateSize = () => ROW_H;
 const pick = (s: AppState) => ({
   checkpointId: s.checkpointId,
@@ -47,6 +50,8 @@ export function TimelineList({ modes }: { modes: ReactNode }) {
   const rowIndex = checkpointId === null ? undefined : layout.indexOf.get(checkpointId);
   // Position of the selection in the list shown (undefined: none, or filtered out).
   const selectedIndex = rowIndex === undefined ? undefined : shown === null ? rowIndex : positionOf(shown, rowIndex) >= 0 ? positionOf(shown, rowIndex) : undefined;
+  const prefetch = useAppStore((s) => s.prefetchCheckpoint);
+  const rest = usePointerRest(prefetch, POINTER_REST_MS);
   /** The checkpoint last chosen by clicking its row (it is on screen: no scroll needed). */
   const clicked = useRef<string | null>(null);
   const onSelect = useCallback(
@@ -104,6 +109,7 @@ export function TimelineList({ modes }: { modes: ReactNode }) {
                 index={i}
                 selected={row.item.checkpointId === checkpointId}
                 onSelect={onSelect}
+                rest={rest}
                 top={v.start}
                 height={ROW_H}
                 took={label?.text ?? null}

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { TimelineLayout, TimelineRow } from '../model/timeline-tree';
 import { LaneGutter } from './LaneGutter';
 import { writesText } from '../model/words';
+import type { PointerRest } from './usePointerRest';
 
 interface Props {
   layout: TimelineLayout;
@@ -9,6 +10,8 @@ interface Props {
   index: number;
   selected: boolean;
   onSelect: (checkpointId: string) => unknown;
+  /** The pointer entered or left the row (it reads the checkpoint ahead when the pointer rests). */
+  rest: PointerRest;
   /** Offset of the row in the virtual list, in pixels. */
   top: number;
   height: number;
@@ -19,7 +22,7 @@ interface Props {
 }
 
 /** One checkpoint of the timeline: branch lanes, step, source, what runs next, its step's duration and flags. */
-function RowView({ layout, row, index, selected, onSelect, top, height, took, tookTitle, tookBasis }: Props) {
+function RowView({ layout, row, index, selected, onSelect, rest, top, height, took, tookTitle, tookBasis }: Props) {
   const s = row.item;
   return (
     <div
@@ -27,13 +30,15 @@ function RowView({ layout, row, index, selected, onSelect, top, height, took, to
       aria-selected={selected}
       id={`cp-${s.checkpointId}`}
       className={`tl-row ${selected ? 'tl-selected' : ''}`}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}
+      style={{ position: 'absolute', top, left: 0, right: 0, height }}
       data-testid="timeline-row"
       data-checkpoint-id={s.checkpointId}
       data-step={s.step}
       data-source={s.source}
       data-lane={row.lane}
       onClick={() => onSelect(s.checkpointId)}
+      onPointerEnter={() => rest.enter(s.checkpointId)}
+      onPointerLeave={rest.leave}
     >
       <LaneGutter layout={layout} row={row} index={index} />
       <span className="tl-step">{s.step}</span>

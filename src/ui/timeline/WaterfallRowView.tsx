@@ -41,7 +41,7 @@ function RowView({ row, selected, onSelect, top, height, id }: Props) {
       id={id}
       aria-selected={selected}
       className={`wf-row wf-${row.kind} ${selected ? 'tl-selected' : ''}`}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` }}
+      style={{ position: 'absolute', top, left: 0, right: 0, height }}
       data-testid="wf-row"
       data-kind={row.kind}
       data-step={row.step.step}

@@ -37,7 +37,7 @@ export function createTimelineFilterSlice(): StateCreator<AppState, [], [], Time
       const shown = shownRows(layout.rows, get().timelineFilter);
       if (shown === null) return get().selectRelative(delta);
       if (shown.length === 0) return;
-      const id = get().checkpointId;
+      const id = get().selectionTarget();
       const at = id === null ? -1 : positionOf(shown, layout.indexOf.get(id) ?? -1);
       // From a checkpoint the filter hides, the first shown row is the way back in.
       const next = at < 0 ? 0 : Math.min(shown.length - 1, Math.max(0, at + delta));

@@ -1,0 +1,60 @@
+/**
+ * Selecting checkpoints as a person does with a mouse: the pointer moves onto a timeline row,
+ * rests there (`restMs`, a human's pause between reaching a target and clicking it is a few hundred
+ * milliseconds), then clicks, through Chromium's real input pipeline. Each time is from the click
+ * event's time stamp until the inspector shows that checkpoint, and a frame after.
+ */
+import type { Page } from '@playwright/test';
+
+/** `n` mouse selections over the shown thread; ms from each click until the inspector shows its checkpoint. */
+export async function timeMouseSelections(page: Page, n: number, restMs: number, rowH: number): Promise<number[]> {
+  // The watch starts in the click's own event handler, so that the time includes nothing of the
+  // test's round trips: from the input event's time stamp (when the browser received the click)
+  // until the inspector shows that row's checkpoint, and a frame after.
+  await page.evaluate(() => {
+    const w = window as unknown as { __mouseTimes: number[] };
+    w.__mouseTimes = [];
+    document.addEventListener('click', (e) => {
+      const id = (e.target as HTMLElement).closest('[data-testid="timeline-row"]')?.getAttribute('data-checkpoint-id');
+      if (!id) return;
+      const t0 = e.timeStamp;
+      const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
+      void (async () => {
+        while (panel.getAttribute('data-checkpoint-id') !== id || panel.querySelector('[data-testid="tab-state"]') === null) await new Promise((r) => setTimeout(r, 0));
+        await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        w.__mouseTimes.push(performance.now() - t0);
+      })();
+    }, { capture: true });
+  });
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const target = await page.evaluate(
+      async ({ i, rowH }) => {
+        const frame = () => new Promise((r) => requestAnimationFrame(r));
+        const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
+        const total = Number(scroller.getAttribute('data-count'));
+        scroller.scrollTop = ((i * 7919 + 13) % total) * rowH;
+        await frame();
+        await frame();
+        const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="timeline-row"][aria-selected="false"]')];
+        const box = scroller.getBoundingClientRect();
+        const row = rows.find((r) => r.getBoundingClientRect().top > box.top + rowH && r.getBoundingClientRect().bottom < box.bottom - rowH)!;
+        const rect = row.getBoundingClientRect();
+        return { id: row.getAttribute('data-checkpoint-id')!, x: rect.left + rect.width * 0.6, y: rect.top + rect.height / 2 };
+      },
+      { i, rowH },
+    );
+    await page.mouse.move(target.x, target.y - rowH * 3);
+    await page.mouse.move(target.x, target.y, { steps: 3 });
+    await page.waitForTimeout(restMs);
+    await page.mouse.click(target.x, target.y);
+    out.push(
+      await page.evaluate(async (i) => {
+        const w = window as unknown as { __mouseTimes: number[] };
+        while (w.__mouseTimes.length <= i) await new Promise((r) => setTimeout(r, 5));
+        return w.__mouseTimes[i]!;
+      }, i),
+    );
+  }
+  return out;
+}
