@@ -32,6 +32,30 @@ test.describe('navigation', () => {
     await expect(page.getByTestId('graph-node-x')).toBeVisible();
   });
 
+  test('a checkpoint selected just before leaving the page is in the URL the browser keeps: going back opens it', async ({ page }) => {
+    await openWithFixture(page, { demoThread: true }, '/?thread=demo');
+    const row = page.locator('[data-testid="timeline-row"][data-step="0"]');
+    await expect(page.locator('[data-testid="timeline-row"][aria-selected="true"]')).not.toHaveAttribute('data-step', '0');
+    const id = await row.getAttribute('data-checkpoint-id');
+    // Clicked, then left as soon as the row shows selected, all in the page (well within the 250 ms
+    // the URL waits for the selection to settle): leaving writes the URL first, so the history
+    // entry the browser keeps names the checkpoint.
+    const before = await page.evaluate(async (cp) => {
+      const el = document.querySelector<HTMLElement>(`[data-testid="timeline-row"][data-checkpoint-id="${cp}"]`)!;
+      el.click();
+      while (el.getAttribute('aria-selected') !== 'true') await new Promise((r) => setTimeout(r, 0));
+      const search = window.location.search;
+      setTimeout(() => window.location.assign('about:blank'), 0);
+      return search;
+    }, id);
+    expect(new URLSearchParams(before).get('checkpoint')).not.toBe(id);
+    await page.waitForURL('about:blank');
+    await page.goBack();
+    expect(new URL(page.url()).searchParams.get('checkpoint')).toBe(id);
+    await expect(page.locator('[data-testid="timeline-row"][aria-selected="true"]')).toHaveAttribute('data-step', '0');
+    await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', id!);
+  });
+
   test('? opens the keyboard help', async ({ page }) => {
     await openWithFixture(page, { demoThread: true }, '/?thread=demo');
     await page.locator('body').press('?');
