@@ -212,6 +212,7 @@ export interface PrepareOptions {
   /** Channels updated by the previous step: only nodes they trigger are candidates. */
   updatedChannels?: readonly string[];
   triggerToNodes?: Record<string, string[]>;
+  /** How task ids are made (default `taskId`; reads of saved state pass `rememberedTaskId`). */ taskId?: (parts: readonly unknown[], checkpointId: string) => string;
 }
 
 /** Sets the task's cache key when its node has a cache policy (no extra object otherwise). */
@@ -232,7 +233,7 @@ function preparePush(idx: number, packet: unknown, checkpoint: Checkpoint, nodes
   const node = nodes[packet.node];
   if (!node) return undefined;
   const ns = nsOf(opts.checkpointNs, packet.node);
-  const id = makeTaskId([ns, String(opts.step), packet.node, PUSH, String(idx)], checkpoint.id);
+  const id = (opts.taskId ?? makeTaskId)([ns, String(opts.step), packet.node, PUSH, String(idx)], checkpoint.id);
   const input = (packet as Send).args;
   const timeout = (packet as Send).timeout ?? node.timeout;
   const task: PreparedTask = { id, name: packet.node, path: [PUSH, idx, false], triggers: [PUSH], reasons: [], input, node, taskNs: `${ns}:${id}`, writes: [] };
@@ -257,7 +258,7 @@ function preparePull(name: string, checkpoint: Checkpoint, channels: Channels, n
   if (input === NO_INPUT) return undefined;
   const trigger = reasons[0].channel;
   const ns = nsOf(opts.checkpointNs, name);
-  const id = makeTaskId([ns, String(opts.step), name, PULL, [trigger]], checkpoint.id);
+  const id = (opts.taskId ?? makeTaskId)([ns, String(opts.step), name, PULL, [trigger]], checkpoint.id);
   const value = node.mapper ? node.mapper(input) : input;
   const task: PreparedTask = { id, name, path: [PULL, name], triggers: [trigger], reasons, input: value, node, taskNs: `${ns}:${id}`, writes: [] };
   if (node.timeout) task.timeout = node.timeout;
