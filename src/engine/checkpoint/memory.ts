@@ -122,6 +122,14 @@ export class MemorySaver implements BaseCheckpointSaver {
    * forward three arguments), every value the checkpoint carries is stored.
    */
   async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions?: ChannelVersions): Promise<RunnableConfig> {
+    return this.putNow(config, checkpoint, metadata, newVersions);
+  }
+
+  /**
+   * `put`, synchronously: the engine stores a step's checkpoint through it (see
+   * ../pregel/persistence), so a step costs no promise on the saver's side. Throws what `put` rejects with.
+   */
+  putNow(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions?: ChannelVersions): RunnableConfig {
     const threadId = requireThreadId(config, 'MemorySaver.put');
     const ns = config.configurable?.checkpoint_ns ?? '';
     // Copy everything before touching storage, so a value that cannot be cloned stores nothing.
@@ -146,6 +154,11 @@ export class MemorySaver implements BaseCheckpointSaver {
   }
 
   async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void> {
+    this.putWritesNow(config, writes, taskId);
+  }
+
+  /** `putWrites`, synchronously (see `putNow`). */
+  putWritesNow(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): void {
     const threadId = requireThreadId(config, 'MemorySaver.putWrites');
     const checkpointId = requireCheckpointId(config, 'MemorySaver.putWrites');
     const ns = config.configurable?.checkpoint_ns ?? '';

@@ -315,7 +315,7 @@ export class PregelLoop {
       this.w.checkpoint = restamp(this.checkpoint, saved.id, saved.ts);
       const putConfig = this.configFor(parentId);
       const metadata = { ...this.metadata };
-      this.persistence.put(() => saver.put(putConfig, saved, metadata, changed));
+      this.persistence.putCheckpoint(saver, putConfig, saved, metadata, changed);
       this.w.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
       this.w.checkpointConfig = this.configFor(saved.id);
       this.prevVersions = { ...this.checkpoint.channel_versions };
