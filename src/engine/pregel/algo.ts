@@ -8,36 +8,10 @@ import { InvalidUpdateError } from '../errors';
 import { isSend, Send } from '../types';
 import { cacheKeyOf, type CacheKey } from './cache';
 import { taskId as makeTaskId } from './ids';
+import { sortStrings, sortTasks } from './order';
 import type { Channels, PregelNode, PreparedTask, TaskPath, WritingTask } from './types';
 
-/** LangGraph's task path string: the sort key of a task's writes. */
-export function taskPathStr(path: unknown): string {
-  if (Array.isArray(path)) return `~${path.map(taskPathStr).join(', ')}`;
-  if (typeof path === 'boolean') return path ? '0000000001' : '0000000000';
-  if (typeof path === 'number') return path < 0 ? `-${String(-path).padStart(9, '0')}` : String(path).padStart(10, '0');
-  if (path == null) return '~';
-  return String(path);
-}
-
-/** Compare by code point (Python `str` order), as LangGraph sorts write keys. */
-function compareCodePoints(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i)!;
-    const y = b.codePointAt(i)!;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return a.length - b.length;
-}
-
-/** Tasks in deterministic write order: PULL before PUSH, PULL by name, Sends by index. */
-export function sortTasks<T extends WritingTask>(tasks: readonly T[]): T[] {
-  if (tasks.length < 2) return [...tasks];
-  const keyed = tasks.map((t) => [taskPathStr(t.path), t] as const);
-  keyed.sort((a, b) => compareCodePoints(a[0], b[0]));
-  return keyed.map((k) => k[1]);
-}
+export { sortTasks, taskPathStr } from './order';
 
 /** A channel version increment (used when no saver supplies one). */
 export const increment = (current: number | undefined): number => (current !== undefined ? current + 1 : 1);
@@ -123,32 +97,42 @@ export function applyWrites(
       checkpoint.channel_versions[chan] = consumedVersion;
     }
   }
-  const byChannel = new Map<string, unknown[]>();
+  // Written channels in first-write order, and their values (lists, not a Map: a step writes few).
+  const written: string[] = [];
+  const valuesOf: unknown[][] = [];
   for (const task of tasks) {
     for (const [chan, val] of task.writes) {
       if (IGNORED_WRITE_CHANNELS.has(chan) || !(chan in channels)) continue;
-      let list = byChannel.get(chan);
-      if (!list) byChannel.set(chan, (list = []));
-      list.push(val);
+      const at = written.indexOf(chan);
+      if (at >= 0) valuesOf[at].push(val);
+      else {
+        written.push(chan);
+        valuesOf.push([val]);
+      }
     }
   }
   if (max !== undefined && consumedVersion !== undefined) max = consumedVersion;
   const nextVersion = getNextVersion?.(max);
-  const updated = new Set<string>();
-  for (const [chan, vals] of byChannel) {
+  // Without repeats (a list: a step updates few channels).
+  const updated: string[] = [];
+  const add = (chan: string) => {
+    if (!updated.includes(chan)) updated.push(chan);
+  };
+  for (let i = 0; i < written.length; i++) {
+    const chan = written[i];
     const channel = channels[chan];
-    const changed = updateChannel(chan, channel, vals);
+    const changed = updateChannel(chan, channel, valuesOf[i]);
     if (changed && nextVersion !== undefined) {
       checkpoint.channel_versions[chan] = nextVersion;
-      if (channel.isAvailable()) updated.add(chan);
+      if (channel.isAvailable()) add(chan);
     }
   }
   if (bumpStep) {
     for (const chan in channels) {
       const channel = channels[chan];
-      if (channel.isAvailable() && !updated.has(chan) && channel.update([]) && nextVersion !== undefined) {
+      if (channel.isAvailable() && !updated.includes(chan) && channel.update([]) && nextVersion !== undefined) {
         checkpoint.channel_versions[chan] = nextVersion;
-        if (channel.isAvailable()) updated.add(chan);
+        if (channel.isAvailable()) add(chan);
       }
     }
     let triggersNext = false;
@@ -157,13 +141,12 @@ export function applyWrites(
       for (const chan in channels) {
         if (channels[chan].finish() && nextVersion !== undefined) {
           checkpoint.channel_versions[chan] = nextVersion;
-          if (channels[chan].isAvailable()) updated.add(chan);
+          if (channels[chan].isAvailable()) add(chan);
         }
       }
     }
   }
-  const list = Array.from(updated);
-  return { checkpoint, channels, updated: list.length > 1 ? list.sort() : list, order: tasks };
+  return { checkpoint, channels, updated: sortStrings(updated), order: tasks };
 }
 
 /** `channel.update(values)`, naming the channel in an InvalidUpdateError (as LangGraph.js does). */

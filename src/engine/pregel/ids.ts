@@ -16,6 +16,12 @@ function randomHex(chars: number): string {
   return s;
 }
 
+/** 12 random hex digits (48 bits) from two draws, not twelve: a checkpoint id per step takes them. */
+function random12(): string {
+  const hi = ((Math.random() * 0x1000000) >>> 0).toString(16).padStart(6, '0');
+  return hi + ((Math.random() * 0x1000000) >>> 0).toString(16).padStart(6, '0');
+}
+
 /**
  * A UUIDv6: the 60-bit timestamp in 100-ns units, most significant bits first, so string order is
  * creation order. Ids made in the same millisecond still increase strictly: the sub-millisecond
@@ -31,7 +37,7 @@ export function uuid6(clockSeq?: number): string {
   const timeMid = hex.slice(8, 12);
   const timeLow = '6' + hex.slice(12, 15);
   const seq = ((clockSeq ?? (Math.random() * 0x3fff) | 0) & 0x3fff) | 0x8000;
-  return `${timeHigh}-${timeMid}-${timeLow}-${seq.toString(16).padStart(4, '0')}-${randomHex(12)}`;
+  return `${timeHigh}-${timeMid}-${timeLow}-${seq.toString(16).padStart(4, '0')}-${random12()}`;
 }
 
 let isoMs = -1;
