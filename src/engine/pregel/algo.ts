@@ -9,6 +9,7 @@ import { isSend, Send } from '../types';
 import { cacheKeyOf, type CacheKey } from './cache';
 import { taskId as makeTaskId } from './ids';
 import { sortStrings, sortTasks } from './order';
+import type { TriggerReason } from '../../shared/trace';
 import type { Channels, PregelNode, PreparedTask, TaskPath, WritingTask } from './types';
 
 export { sortTasks, taskPathStr } from './order';
@@ -55,7 +56,7 @@ export interface ApplyWritesResult {
   /** Channels whose value changed and are available, sorted. */
   updated: string[];
   /** The tasks in the order their writes were applied. */
-  order: WritingTask[];
+  order: readonly WritingTask[];
 }
 
 /**
@@ -74,7 +75,8 @@ export function applyWrites(
 ): ApplyWritesResult {
   const checkpoint = copyCheckpoint(checkpointIn);
   const channels = copyChannels(channelsIn);
-  const tasks = sortTasks(tasksIn);
+  // A lone task is its own order (no copy).
+  const tasks = tasksIn.length < 2 ? tasksIn : sortTasks(tasksIn);
   let bumpStep = false;
   // In first-seen order, without repeats (a list: a step's triggers are few).
   const toConsume: string[] = [];
@@ -113,18 +115,16 @@ export function applyWrites(
   }
   if (max !== undefined && consumedVersion !== undefined) max = consumedVersion;
   const nextVersion = getNextVersion?.(max);
-  // Without repeats (a list: a step updates few channels).
+  // Without repeats (a list: a step updates few channels; no closure to add to it: inner
+  // functions cost an allocation per call).
   const updated: string[] = [];
-  const add = (chan: string) => {
-    if (!updated.includes(chan)) updated.push(chan);
-  };
   for (let i = 0; i < written.length; i++) {
     const chan = written[i];
     const channel = channels[chan];
     const changed = updateChannel(chan, channel, valuesOf[i]);
     if (changed && nextVersion !== undefined) {
       checkpoint.channel_versions[chan] = nextVersion;
-      if (channel.isAvailable()) add(chan);
+      if (channel.isAvailable() && !updated.includes(chan)) updated.push(chan);
     }
   }
   if (bumpStep) {
@@ -132,7 +132,7 @@ export function applyWrites(
       const channel = channels[chan];
       if (channel.isAvailable() && !updated.includes(chan) && channel.update([]) && nextVersion !== undefined) {
         checkpoint.channel_versions[chan] = nextVersion;
-        if (channel.isAvailable()) add(chan);
+        if (channel.isAvailable()) updated.push(chan);
       }
     }
     let triggersNext = false;
@@ -141,7 +141,7 @@ export function applyWrites(
       for (const chan in channels) {
         if (channels[chan].finish() && nextVersion !== undefined) {
           checkpoint.channel_versions[chan] = nextVersion;
-          if (channels[chan].isAvailable()) add(chan);
+          if (channels[chan].isAvailable() && !updated.includes(chan)) updated.push(chan);
         }
       }
     }
@@ -195,8 +195,14 @@ export interface PrepareOptions {
   /** Channels updated by the previous step: only nodes they trigger are candidates. */
   updatedChannels?: readonly string[];
   triggerToNodes?: Record<string, string[]>;
+  /** `false`: leave `reasons` empty (only the trace reports them; a step without one need not list them). */
+  reasons?: boolean;
   /** How task ids are made (default `taskId`; reads of saved state pass `rememberedTaskId`). */ taskId?: (parts: readonly unknown[], checkpointId: string) => string;
 }
+
+const NOTHING_SEEN: Readonly<Record<string, number>> = Object.freeze({});
+/** The `reasons` of a task prepared without them (shared: never pushed to). */
+const NO_REASONS: TriggerReason[] = [];
 
 /** Sets the task's cache key when its node has a cache policy (no extra object otherwise). */
 function withCacheKey(task: PreparedTask): PreparedTask {
@@ -228,18 +234,23 @@ function preparePush(idx: number, packet: unknown, checkpoint: Checkpoint, nodes
 function preparePull(name: string, checkpoint: Checkpoint, channels: Channels, nodes: Record<string, PregelNode>, opts: PrepareOptions): PreparedTask | undefined {
   const node = nodes[name];
   if (!node) return undefined;
-  const seen = checkpoint.versions_seen[name] ?? {};
-  const reasons = [];
+  const seen = checkpoint.versions_seen[name] ?? NOTHING_SEEN;
+  // The first trigger with news names the task; the full list is only made for the trace.
+  let trigger: string | undefined;
+  let reasons = NO_REASONS;
   for (const chan of node.triggers) {
     if (!channels[chan]?.isAvailable()) continue;
     const v = checkpoint.channel_versions[chan] ?? 0;
     const s = seen[chan] ?? 0;
-    if (v > s) reasons.push({ channel: chan, version: v, seen: seen[chan] ?? null });
+    if (!(v > s)) continue;
+    trigger ??= chan;
+    if (opts.reasons === false) break;
+    if (reasons === NO_REASONS) reasons = [];
+    reasons.push({ channel: chan, version: v, seen: seen[chan] ?? null });
   }
-  if (reasons.length === 0) return undefined;
+  if (trigger === undefined) return undefined;
   const input = readInput(node, channels);
   if (input === NO_INPUT) return undefined;
-  const trigger = reasons[0].channel;
   const ns = nsOf(opts.checkpointNs, name);
   const id = (opts.taskId ?? makeTaskId)([ns, String(opts.step), name, PULL, [trigger]], checkpoint.id);
   const value = node.mapper ? node.mapper(input) : input;

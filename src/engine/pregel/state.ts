@@ -72,7 +72,7 @@ function snapshotParts(graph: Pregel, saved: CheckpointTuple): SnapshotParts {
     checkpoint = r.checkpoint;
   }
   const step = (saved.metadata?.step ?? -1) + 1;
-  const tasks = prepareNextTasks(checkpoint, channels, graph.nodes, { step, checkpointNs: ns, taskId: rememberedTaskId });
+  const tasks = prepareNextTasks(checkpoint, channels, graph.nodes, { step, checkpointNs: ns, taskId: rememberedTaskId, reasons: false });
   const states = subgraphRefs(tasks, saved.config.configurable?.thread_id, true);
   return { checkpoint, channels, pending, tasks, states };
 }
