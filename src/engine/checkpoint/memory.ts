@@ -122,13 +122,23 @@ export class MemorySaver implements BaseCheckpointSaver {
    * forward three arguments), every value the checkpoint carries is stored.
    */
   async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions?: ChannelVersions): Promise<RunnableConfig> {
+    return this.putNow(config, checkpoint, metadata, newVersions);
+  }
+
+  /**
+   * `put`, synchronously: the engine stores a step's checkpoint through it (see
+   * ../pregel/persistence), so a step costs no promise on the saver's side. Throws what `put` rejects with.
+   */
+  putNow(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions?: ChannelVersions): RunnableConfig {
     const threadId = requireThreadId(config, 'MemorySaver.put');
     const ns = config.configurable?.checkpoint_ns ?? '';
     // Copy everything before touching storage, so a value that cannot be cloned stores nothing.
     const values: [string, ChannelVersion, unknown][] = [];
-    for (const [channel, version] of Object.entries(newVersions ?? checkpoint.channel_versions)) {
-      if (!Object.hasOwn(checkpoint.channel_values, channel)) continue; // empty channel: no blob
-      values.push([channel, version, cloneValue(channel, checkpoint.channel_values[channel])]);
+    const versions = newVersions ?? checkpoint.channel_versions;
+    for (const channel in versions) {
+      // Own keys only (as Object.entries); an empty channel has no blob.
+      if (!Object.hasOwn(versions, channel) || !Object.hasOwn(checkpoint.channel_values, channel)) continue;
+      values.push([channel, versions[channel], cloneValue(channel, checkpoint.channel_values[channel])]);
     }
     const skeleton = copySkeletonIn(checkpoint) ?? cloneValue('(checkpoint)', { ...checkpoint, channel_values: {} });
     const storedMetadata = cloneRecord(metadata, 'metadata.');
@@ -146,6 +156,11 @@ export class MemorySaver implements BaseCheckpointSaver {
   }
 
   async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void> {
+    this.putWritesNow(config, writes, taskId);
+  }
+
+  /** `putWrites`, synchronously (see `putNow`). */
+  putWritesNow(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): void {
     const threadId = requireThreadId(config, 'MemorySaver.putWrites');
     const checkpointId = requireCheckpointId(config, 'MemorySaver.putWrites');
     const ns = config.configurable?.checkpoint_ns ?? '';
@@ -245,7 +260,9 @@ function copySkeleton(s: Checkpoint): Checkpoint {
 function copySkeletonIn(c: Checkpoint): Checkpoint | undefined {
   const out: Record<string, unknown> = {};
   const fields = c as Checkpoint & Readonly<Record<string, unknown>>;
-  for (const key of Object.keys(c)) {
+  // for…in with own keys: Object.keys's keys in its order, without the array.
+  for (const key in fields) {
+    if (!Object.hasOwn(fields, key)) continue;
     const v = fields[key];
     if (key === 'channel_values') out[key] = {};
     else if (key === 'channel_versions') {
@@ -255,7 +272,7 @@ function copySkeletonIn(c: Checkpoint): Checkpoint | undefined {
     } else if (key === 'versions_seen') {
       if (!isPlainRecord(v)) return undefined;
       const rows: Record<string, unknown> = {};
-      for (const node of Object.keys(v)) if (!(rows[node] = flatCopy(v[node]))) return undefined;
+      for (const node in v) if (Object.hasOwn(v, node) && !(rows[node] = flatCopy(v[node]))) return undefined;
       out[key] = rows;
     } else if (key === 'updated_channels') {
       if (!Array.isArray(v) || Object.getPrototypeOf(v) !== Array.prototype || !v.every((x) => typeof x === 'string')) return undefined;
@@ -274,7 +291,8 @@ const isPlainRecord = (v: unknown): v is Record<string, unknown> => typeof v ===
 function flatCopy(v: unknown): Record<string, unknown> | undefined {
   if (!isPlainRecord(v)) return undefined;
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) {
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     const x = v[k];
     if (!isPrimitive(x)) return undefined;
     out[k] = x;

@@ -8,36 +8,11 @@ import { InvalidUpdateError } from '../errors';
 import { isSend, Send } from '../types';
 import { cacheKeyOf, type CacheKey } from './cache';
 import { taskId as makeTaskId } from './ids';
+import { sortStrings, sortTasks } from './order';
+import type { TriggerReason } from '../../shared/trace';
 import type { Channels, PregelNode, PreparedTask, TaskPath, WritingTask } from './types';
 
-/** LangGraph's task path string: the sort key of a task's writes. */
-export function taskPathStr(path: unknown): string {
-  if (Array.isArray(path)) return `~${path.map(taskPathStr).join(', ')}`;
-  if (typeof path === 'boolean') return path ? '0000000001' : '0000000000';
-  if (typeof path === 'number') return path < 0 ? `-${String(-path).padStart(9, '0')}` : String(path).padStart(10, '0');
-  if (path == null) return '~';
-  return String(path);
-}
-
-/** Compare by code point (Python `str` order), as LangGraph sorts write keys. */
-function compareCodePoints(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i)!;
-    const y = b.codePointAt(i)!;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return a.length - b.length;
-}
-
-/** Tasks in deterministic write order: PULL before PUSH, PULL by name, Sends by index. */
-export function sortTasks<T extends WritingTask>(tasks: readonly T[]): T[] {
-  if (tasks.length < 2) return [...tasks];
-  const keyed = tasks.map((t) => [taskPathStr(t.path), t] as const);
-  keyed.sort((a, b) => compareCodePoints(a[0], b[0]));
-  return keyed.map((k) => k[1]);
-}
+export { sortTasks, taskPathStr } from './order';
 
 /** A channel version increment (used when no saver supplies one). */
 export const increment = (current: number | undefined): number => (current !== undefined ? current + 1 : 1);
@@ -81,7 +56,7 @@ export interface ApplyWritesResult {
   /** Channels whose value changed and are available, sorted. */
   updated: string[];
   /** The tasks in the order their writes were applied. */
-  order: WritingTask[];
+  order: readonly WritingTask[];
 }
 
 /**
@@ -100,7 +75,8 @@ export function applyWrites(
 ): ApplyWritesResult {
   const checkpoint = copyCheckpoint(checkpointIn);
   const channels = copyChannels(channelsIn);
-  const tasks = sortTasks(tasksIn);
+  // A lone task is its own order (no copy).
+  const tasks = tasksIn.length < 2 ? tasksIn : sortTasks(tasksIn);
   let bumpStep = false;
   // In first-seen order, without repeats (a list: a step's triggers are few).
   const toConsume: string[] = [];
@@ -123,32 +99,40 @@ export function applyWrites(
       checkpoint.channel_versions[chan] = consumedVersion;
     }
   }
-  const byChannel = new Map<string, unknown[]>();
+  // Written channels in first-write order, and their values (lists, not a Map: a step writes few).
+  const written: string[] = [];
+  const valuesOf: unknown[][] = [];
   for (const task of tasks) {
     for (const [chan, val] of task.writes) {
       if (IGNORED_WRITE_CHANNELS.has(chan) || !(chan in channels)) continue;
-      let list = byChannel.get(chan);
-      if (!list) byChannel.set(chan, (list = []));
-      list.push(val);
+      const at = written.indexOf(chan);
+      if (at >= 0) valuesOf[at].push(val);
+      else {
+        written.push(chan);
+        valuesOf.push([val]);
+      }
     }
   }
   if (max !== undefined && consumedVersion !== undefined) max = consumedVersion;
   const nextVersion = getNextVersion?.(max);
-  const updated = new Set<string>();
-  for (const [chan, vals] of byChannel) {
+  // Without repeats (a list: a step updates few channels; no closure to add to it: inner
+  // functions cost an allocation per call).
+  const updated: string[] = [];
+  for (let i = 0; i < written.length; i++) {
+    const chan = written[i];
     const channel = channels[chan];
-    const changed = updateChannel(chan, channel, vals);
+    const changed = updateChannel(chan, channel, valuesOf[i]);
     if (changed && nextVersion !== undefined) {
       checkpoint.channel_versions[chan] = nextVersion;
-      if (channel.isAvailable()) updated.add(chan);
+      if (channel.isAvailable() && !updated.includes(chan)) updated.push(chan);
     }
   }
   if (bumpStep) {
     for (const chan in channels) {
       const channel = channels[chan];
-      if (channel.isAvailable() && !updated.has(chan) && channel.update([]) && nextVersion !== undefined) {
+      if (channel.isAvailable() && !updated.includes(chan) && channel.update([]) && nextVersion !== undefined) {
         checkpoint.channel_versions[chan] = nextVersion;
-        if (channel.isAvailable()) updated.add(chan);
+        if (channel.isAvailable()) updated.push(chan);
       }
     }
     let triggersNext = false;
@@ -157,13 +141,12 @@ export function applyWrites(
       for (const chan in channels) {
         if (channels[chan].finish() && nextVersion !== undefined) {
           checkpoint.channel_versions[chan] = nextVersion;
-          if (channels[chan].isAvailable()) updated.add(chan);
+          if (channels[chan].isAvailable() && !updated.includes(chan)) updated.push(chan);
         }
       }
     }
   }
-  const list = Array.from(updated);
-  return { checkpoint, channels, updated: list.length > 1 ? list.sort() : list, order: tasks };
+  return { checkpoint, channels, updated: sortStrings(updated), order: tasks };
 }
 
 /** `channel.update(values)`, naming the channel in an InvalidUpdateError (as LangGraph.js does). */
@@ -212,7 +195,14 @@ export interface PrepareOptions {
   /** Channels updated by the previous step: only nodes they trigger are candidates. */
   updatedChannels?: readonly string[];
   triggerToNodes?: Record<string, string[]>;
+  /** `false`: leave `reasons` empty (only the trace reports them; a step without one need not list them). */
+  reasons?: boolean;
+  /** How task ids are made (default `taskId`; reads of saved state pass `rememberedTaskId`). */ taskId?: (parts: readonly unknown[], checkpointId: string) => string;
 }
+
+const NOTHING_SEEN: Readonly<Record<string, number>> = Object.freeze({});
+/** The `reasons` of a task prepared without them (shared: never pushed to). */
+const NO_REASONS: TriggerReason[] = [];
 
 /** Sets the task's cache key when its node has a cache policy (no extra object otherwise). */
 function withCacheKey(task: PreparedTask): PreparedTask {
@@ -232,7 +222,7 @@ function preparePush(idx: number, packet: unknown, checkpoint: Checkpoint, nodes
   const node = nodes[packet.node];
   if (!node) return undefined;
   const ns = nsOf(opts.checkpointNs, packet.node);
-  const id = makeTaskId([ns, String(opts.step), packet.node, PUSH, String(idx)], checkpoint.id);
+  const id = (opts.taskId ?? makeTaskId)([ns, String(opts.step), packet.node, PUSH, String(idx)], checkpoint.id);
   const input = (packet as Send).args;
   const timeout = (packet as Send).timeout ?? node.timeout;
   const task: PreparedTask = { id, name: packet.node, path: [PUSH, idx, false], triggers: [PUSH], reasons: [], input, node, taskNs: `${ns}:${id}`, writes: [] };
@@ -244,20 +234,25 @@ function preparePush(idx: number, packet: unknown, checkpoint: Checkpoint, nodes
 function preparePull(name: string, checkpoint: Checkpoint, channels: Channels, nodes: Record<string, PregelNode>, opts: PrepareOptions): PreparedTask | undefined {
   const node = nodes[name];
   if (!node) return undefined;
-  const seen = checkpoint.versions_seen[name] ?? {};
-  const reasons = [];
+  const seen = checkpoint.versions_seen[name] ?? NOTHING_SEEN;
+  // The first trigger with news names the task; the full list is only made for the trace.
+  let trigger: string | undefined;
+  let reasons = NO_REASONS;
   for (const chan of node.triggers) {
     if (!channels[chan]?.isAvailable()) continue;
     const v = checkpoint.channel_versions[chan] ?? 0;
     const s = seen[chan] ?? 0;
-    if (v > s) reasons.push({ channel: chan, version: v, seen: seen[chan] ?? null });
+    if (!(v > s)) continue;
+    trigger ??= chan;
+    if (opts.reasons === false) break;
+    if (reasons === NO_REASONS) reasons = [];
+    reasons.push({ channel: chan, version: v, seen: seen[chan] ?? null });
   }
-  if (reasons.length === 0) return undefined;
+  if (trigger === undefined) return undefined;
   const input = readInput(node, channels);
   if (input === NO_INPUT) return undefined;
-  const trigger = reasons[0].channel;
   const ns = nsOf(opts.checkpointNs, name);
-  const id = makeTaskId([ns, String(opts.step), name, PULL, [trigger]], checkpoint.id);
+  const id = (opts.taskId ?? makeTaskId)([ns, String(opts.step), name, PULL, [trigger]], checkpoint.id);
   const value = node.mapper ? node.mapper(input) : input;
   const task: PreparedTask = { id, name, path: [PULL, name], triggers: [trigger], reasons, input: value, node, taskNs: `${ns}:${id}`, writes: [] };
   if (node.timeout) task.timeout = node.timeout;

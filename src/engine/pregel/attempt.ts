@@ -20,19 +20,24 @@ import type { Channels, PreparedTask } from './types';
  */
 export function localRead(channels: Channels, select: string[] | string, own?: readonly PendingWriteValue[]): unknown {
   if (!own || own.length === 0) return readChannels(channels, select);
-  const wanted = typeof select === 'string' ? [select] : select;
-  const byChannel = new Map<string, unknown[]>();
+  // Touched channels in first-write order, and their values (lists, not a Map: a task writes few).
+  const touched: string[] = [];
+  const valuesOf: unknown[][] = [];
   for (const [c, v] of own) {
-    if (!wanted.includes(c) || !(c in channels)) continue;
-    const list = byChannel.get(c);
-    if (list) list.push(v);
-    else byChannel.set(c, [v]);
+    if (!(typeof select === 'string' ? c === select : select.includes(c)) || !(c in channels)) continue;
+    const at = touched.indexOf(c);
+    if (at >= 0) valuesOf[at].push(v);
+    else {
+      touched.push(c);
+      valuesOf.push([v]);
+    }
   }
-  if (byChannel.size === 0) return readChannels(channels, select);
+  if (touched.length === 0) return readChannels(channels, select);
   const local: Channels = { ...channels };
-  for (const [c, vals] of byChannel) {
+  for (let i = 0; i < touched.length; i++) {
+    const c = touched[i];
     const copy = channels[c].copy();
-    updateChannel(c, copy, vals);
+    updateChannel(c, copy, valuesOf[i]);
     local[c] = copy;
   }
   return readChannels(local, select);

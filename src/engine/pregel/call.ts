@@ -79,7 +79,7 @@ export async function callTask(loop: PregelLoop, opts: RunnerOptions, step: Step
   if (!known && task.writes.length === 0 && task.cacheKey) await loop.serveCached([task]);
   if (task.writes.length > 0) return task.writes.find((w) => w[0] === RETURN)?.[1];
   const pad = buildScratchpad(task, loop, loop.resumeMap, interruptId);
-  const promise = runTask(task, loop, opts, pad, step).then((o) => {
+  const promise = Promise.resolve(runTask(task, loop, opts, pad, step)).then((o) => {
     if (o.kind === 'ok') return task.writes.find((w) => w[0] === RETURN)?.[1];
     if (o.kind === 'error' || o.kind === 'bubble' || o.kind === 'handled') throw o.error;
     if (o.kind === 'interrupt') throw new GraphInterrupt(o.interrupts);

@@ -16,6 +16,12 @@ function randomHex(chars: number): string {
   return s;
 }
 
+/** 12 random hex digits (48 bits) from two draws, not twelve: a checkpoint id per step takes them. */
+function random12(): string {
+  const hi = ((Math.random() * 0x1000000) >>> 0).toString(16).padStart(6, '0');
+  return hi + ((Math.random() * 0x1000000) >>> 0).toString(16).padStart(6, '0');
+}
+
 /**
  * A UUIDv6: the 60-bit timestamp in 100-ns units, most significant bits first, so string order is
  * creation order. Ids made in the same millisecond still increase strictly: the sub-millisecond
@@ -31,7 +37,7 @@ export function uuid6(clockSeq?: number): string {
   const timeMid = hex.slice(8, 12);
   const timeLow = '6' + hex.slice(12, 15);
   const seq = ((clockSeq ?? (Math.random() * 0x3fff) | 0) & 0x3fff) | 0x8000;
-  return `${timeHigh}-${timeMid}-${timeLow}-${seq.toString(16).padStart(4, '0')}-${randomHex(12)}`;
+  return `${timeHigh}-${timeMid}-${timeLow}-${seq.toString(16).padStart(4, '0')}-${random12()}`;
 }
 
 let isoMs = -1;
@@ -57,6 +63,10 @@ export function uuid5(name: string, namespace: string): string {
 
 /** LangGraph.js task id: UUIDv5 over the JSON of the path parts, the checkpoint id as namespace. */
 export function taskId(parts: readonly unknown[], checkpointId: string): string {
+  return idOfJson(jsonOfParts(parts), checkpointId);
+}
+
+function idOfJson(json: string, checkpointId: string): string {
   // Parsing the namespace is a fair share of the cost; a step derives all its ids from one checkpoint.
   if (checkpointId !== lastNs) {
     // Forgotten first: an id that does not parse leaves no stale bytes under the previous one.
@@ -64,7 +74,35 @@ export function taskId(parts: readonly unknown[], checkpointId: string): string 
     lastNsBytes = uuidBytes(checkpointId, NS_BYTES);
     lastNs = checkpointId;
   }
-  return uuid5Bytes(jsonOfParts(parts), lastNsBytes!);
+  return uuid5Bytes(json, lastNsBytes!);
+}
+
+/** Checkpoints whose task ids `rememberedTaskId` holds per generation (two generations: at most twice this). */
+const REMEMBERED = 4096;
+/** checkpoint id → [path JSON, task id, path JSON, task id, …] (a checkpoint schedules a few tasks). */
+let recentIds = new Map<string, string[]>();
+let olderIds = new Map<string, string[]>();
+
+/**
+ * `taskId`, remembered: reading a thread's history derives the same task ids from the same
+ * checkpoints each time it is read (a debugger reads it again and again), and a lookup is far
+ * cheaper than the SHA-1. A run's steps use `taskId`: their checkpoints are new, nothing to find.
+ */
+export function rememberedTaskId(parts: readonly unknown[], checkpointId: string): string {
+  const json = jsonOfParts(parts);
+  let known = recentIds.get(checkpointId);
+  if (!known) {
+    known = olderIds.get(checkpointId) ?? [];
+    recentIds.set(checkpointId, known);
+    if (recentIds.size >= REMEMBERED) {
+      olderIds = recentIds;
+      recentIds = new Map();
+    }
+  }
+  for (let i = 0; i < known.length; i += 2) if (known[i] === json) return known[i + 1];
+  const id = idOfJson(json, checkpointId);
+  known.push(json, id);
+  return id;
 }
 
 /**

@@ -201,7 +201,7 @@ export class PregelLoop {
     const tr = this.p.tracer;
     if (tr.enabled) tr.emit({ type: '@engine.tick.start', step: this.step, checkpointId: this.checkpoint.id, isReplaying: this.isReplaying });
     let tasks = prepareNextTasks(this.checkpoint, this.channels, this.p.nodes, {
-      step: this.step, checkpointNs: this.ns, updatedChannels: this.updatedChannels, triggerToNodes: this.p.triggerToNodes,
+      step: this.step, checkpointNs: this.ns, updatedChannels: this.updatedChannels, triggerToNodes: this.p.triggerToNodes, reasons: tr.enabled,
     });
     if (tr.enabled) tracePrepared(tr, this.step, tasks);
     if (this.p.checkpointer && (this.p.modes.has('checkpoints') || this.p.modes.has('debug'))) {
@@ -315,7 +315,7 @@ export class PregelLoop {
       this.w.checkpoint = restamp(this.checkpoint, saved.id, saved.ts);
       const putConfig = this.configFor(parentId);
       const metadata = { ...this.metadata };
-      this.persistence.put(() => saver.put(putConfig, saved, metadata, changed));
+      this.persistence.putCheckpoint(saver, putConfig, saved, metadata, changed);
       this.w.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
       this.w.checkpointConfig = this.configFor(saved.id);
       this.prevVersions = { ...this.checkpoint.channel_versions };

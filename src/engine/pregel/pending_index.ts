@@ -18,10 +18,12 @@ export class PendingIndex {
    * indexed again.
    */
   writesOf(pending: readonly PendingWrite[], taskId: string): readonly PendingWrite[] {
+    // Most steps have no pending writes when their tasks start: nothing to index.
+    if (pending.length === 0) return EMPTY_WRITES;
     if (this.of !== pending || this.length > pending.length) {
       this.of = pending;
       this.length = 0;
-      this.byTask = new Map();
+      this.byTask.clear();
     }
     for (let i = this.length; i < pending.length; i++) {
       const w = pending[i];

@@ -5,6 +5,9 @@
  * them before it ends. A failed call fails the run where it is waited for (and stops the later
  * checkpoints, which would build on it).
  */
+import { MemorySaver } from '../checkpoint/memory';
+import type { BaseCheckpointSaver, ChannelVersions, Checkpoint, CheckpointMetadata, PendingWriteValue, RunnableConfig } from '../checkpoint/types';
+
 /** Checkpoint puts a run may have outstanding before its next step waits for them. */
 const MAX_BACKLOG = 64;
 
@@ -15,6 +18,34 @@ export class Persistence {
   private backlog = 0;
   private readonly pending = new Set<Promise<unknown>>();
   private failure: { error: unknown } | undefined;
+
+  /**
+   * Hands `writes` to the saver (its `putWrites`, tracked). A MemorySaver stores them at once,
+   * without a promise; what it throws fails the run as a rejected `putWrites` would.
+   */
+  putWrites(saver: BaseCheckpointSaver, config: RunnableConfig, writes: PendingWriteValue[], taskId: string): void {
+    const now = synchronous(saver);
+    if (!now) return this.track(saver.putWrites(config, writes, taskId));
+    try {
+      now.putWritesNow(config, writes, taskId);
+    } catch (error) {
+      this.track(Promise.reject(error));
+    }
+  }
+
+  /**
+   * Schedules a checkpoint `put` (see `put`). A MemorySaver with nothing outstanding stores it at
+   * once, without a promise; what it throws fails the run as a rejected `put` would.
+   */
+  putCheckpoint(saver: BaseCheckpointSaver, config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, changed: ChannelVersions): void {
+    const now = this.idle ? synchronous(saver) : undefined;
+    if (!now) return this.put(() => saver.put(config, checkpoint, metadata, changed));
+    try {
+      now.putNow(config, checkpoint, metadata, changed);
+    } catch (error) {
+      this.put(() => Promise.reject(error));
+    }
+  }
 
   /** Tracks a saver call (`putWrites`) that runs alongside the others. */
   track(call: Promise<unknown>): void {
@@ -79,4 +110,10 @@ function start(call: () => Promise<unknown>): Promise<unknown> {
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/** A MemorySaver whose `put` / `putWrites` are its own (a subclass may change what they do). */
+function synchronous(saver: BaseCheckpointSaver): MemorySaver | undefined {
+  if (!(saver instanceof MemorySaver) || saver.put !== MemorySaver.prototype.put || saver.putWrites !== MemorySaver.prototype.putWrites) return undefined;
+  return saver;
 }

@@ -236,11 +236,14 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
       const more = loop.tick();
       if (!(typeof more === 'boolean' ? more : await more)) break;
       if (loop.p.cache) await loop.serveCached(loop.tasks);
-      await runTasks(loop, runnerOpts, interruptId);
+      const ran = runTasks(loop, runnerOpts, interruptId);
+      if (ran) await ran;
       // A root task left without writes (a Command.PARENT with no parent) ends the run here.
       if (!loop.tasks.every((t) => t.writes.length > 0)) break;
       const stored = loop.afterTick();
-      if (stored) await stored;
+      // A step that finished synchronously still yields once, so that whatever else is waiting
+      // (a stream's reader, a cancellation, other runs) gets its turn between supersteps.
+      await stored;
       if (signal?.aborted) throw abortReason(signal);
     }
     if (loop.status === 'draining') throw new GraphDrained(control.drainReason ?? 'shutdown');

@@ -137,21 +137,74 @@ function storedError(e: unknown): { message: string; name: string } {
 
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
-export async function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl): Promise<Outcome> {
-  const tr = loop.p.tracer;
-  const node = task.node;
+/**
+ * Runs a task to its outcome. A synchronous node whose writes need no node-cache write finishes
+ * synchronously (no promise per task); anything else, from the point where it stops being
+ * synchronous, goes on in `runAttempts`, exactly as if the task had run there from its start.
+ */
+export function runTask(task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl): Outcome | Promise<Outcome> {
   const read = readerOf(loop);
   const firstAttemptTime = Date.now();
-  for (let n = 1; ; n++) {
-    const config = taskConfig(task, loop, opts, step, n, firstAttemptTime);
-    const ctx = new Attempt(task, loop, opts, step, sp, config, read);
+  if (task.timeout) return runAttempts(task, loop, opts, sp, step, read, firstAttemptTime, 1, undefined);
+  let ctx: Attempt;
+  try {
+    ctx = new Attempt(task, loop, opts, step, sp, taskConfig(task, loop, opts, step, 1, firstAttemptTime), read);
+    const tr = loop.p.tracer;
+    if (tr.enabled) tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: 1 });
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  let entry: Entry;
+  try {
+    const done = runInContext(ctx, runAttempt, ctx);
+    if (isThenable(done)) entry = { ctx, at: 'running', done };
+    else {
+      leaveContext();
+      const committed = commitSuccess(task, loop, ctx.writes, step);
+      if (!(committed instanceof Promise)) return committed;
+      entry = { ctx, at: 'committing', committed };
+    }
+  } catch (error) {
+    entry = { ctx, at: 'threw', error };
+  }
+  return runAttempts(task, loop, opts, sp, step, read, firstAttemptTime, 1, entry);
+}
+
+/** Where a task's first attempt stopped being synchronous (see `runTask`). */
+type Entry =
+  | { ctx: Attempt; at: 'running'; done: PromiseLike<unknown> }
+  | { ctx: Attempt; at: 'committing'; committed: Promise<Outcome> }
+  | { ctx: Attempt; at: 'threw'; error: unknown };
+
+/** A task's attempts from attempt `n` (taking over an attempt already started when `entry` says so). */
+async function runAttempts(
+  task: PreparedTask, loop: PregelLoop, opts: RunnerOptions, sp: Scratchpad, step: StepControl,
+  read: ReturnType<typeof readerOf>, firstAttemptTime: number, n: number, entry: Entry | undefined,
+): Promise<Outcome> {
+  const tr = loop.p.tracer;
+  const node = task.node;
+  for (; ; n++) {
+    let ctx: Attempt;
+    let config: RunnableConfig | undefined;
+    if (entry) ctx = entry.ctx;
+    else {
+      config = taskConfig(task, loop, opts, step, n, firstAttemptTime);
+      ctx = new Attempt(task, loop, opts, step, sp, config, read);
+      if (tr.enabled) tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
+    }
     const writes = ctx.writes;
-    if (tr.enabled) tr.emit({ type: '@engine.task.run', step: loop.step, taskId: task.id, name: task.name, attempt: n });
     try {
+      const resumed = entry;
+      entry = undefined;
       const policy = task.timeout;
-      if (policy) {
+      if (resumed) {
+        if (resumed.at === 'threw') throw resumed.error;
+        if (resumed.at === 'committing') return await resumed.committed;
+        await resumed.done;
+      } else if (policy) {
+        const cfg = config!;
         // Async: the watchdog expects a promise, and a synchronous throw to be its rejection.
-        const timed = async (s: AttemptScope) => ((ctx.scope = s), ctx.run({ ...config, signal: s.signal as RunnableConfig['signal'], heartbeat: s.heartbeat }));
+        const timed = async (s: AttemptScope) => ((ctx.scope = s), ctx.run({ ...cfg, signal: s.signal as RunnableConfig['signal'], heartbeat: s.heartbeat }));
         await runInContext(ctx, () => runWithTimeout(task.name, policy, step.signal, timed), undefined);
       } else {
         const done = runInContext(ctx, runAttempt, ctx);

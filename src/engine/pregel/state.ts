@@ -7,6 +7,7 @@ import { ERROR, INPUT, INTERRUPT, SCHEDULED } from '../constants';
 import { applyWrites, nullWrites, prepareNextTasks, readChannels } from './algo';
 import { channelsFromCheckpoint, patchCheckpointMap, recastNamespace } from './checkpoint';
 import { decodePendingWrites } from './encode';
+import { rememberedTaskId } from './ids';
 import { subgraphRefs, tasksWithWrites } from './io';
 import type { Pregel } from './pregel';
 import { saverOf, target } from './state_target';
@@ -71,7 +72,7 @@ function snapshotParts(graph: Pregel, saved: CheckpointTuple): SnapshotParts {
     checkpoint = r.checkpoint;
   }
   const step = (saved.metadata?.step ?? -1) + 1;
-  const tasks = prepareNextTasks(checkpoint, channels, graph.nodes, { step, checkpointNs: ns });
+  const tasks = prepareNextTasks(checkpoint, channels, graph.nodes, { step, checkpointNs: ns, taskId: rememberedTaskId, reasons: false });
   const states = subgraphRefs(tasks, saved.config.configurable?.thread_id, true);
   return { checkpoint, channels, pending, tasks, states };
 }

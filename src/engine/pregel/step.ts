@@ -16,10 +16,12 @@ import type { Scratchpad } from './context';
 import type { PreparedTask } from './types';
 
 /**
- * Runs every task of the step that has no writes yet. Resolves when the step is over; rejects
- * with the step's failure, its interrupts, a bubble-up, or the abort that stopped it.
+ * Runs every task of the step that has no writes yet. Returns when the step is over: nothing when
+ * it finished synchronously (every task did, and nothing can stop the step from outside), else a
+ * promise. Throws (or rejects) with the step's failure, its interrupts, a bubble-up, or the abort
+ * that stopped it.
  */
-export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptIdOf: (ns: string, n: number) => string): Promise<void> {
+export function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptIdOf: (ns: string, n: number) => string): Promise<void> | undefined {
   const queue: PreparedTask[] = [];
   for (const t of loop.tasks) if (t.writes.length === 0) queue.push(t);
   const run = new StepRun(loop, opts, interruptIdOf, stepControl(opts.signal, opts.abortable === true, opts.stepTimeout, queue.length));
@@ -31,13 +33,36 @@ export async function runTasks(loop: PregelLoop, opts: RunnerOptions, interruptI
     const pads = (run.pads = new Map());
     for (const t of queue) pads.set(t, buildScratchpad(t, loop, loop.resumeMap, interruptIdOf));
   }
+  let done: Promise<void> | undefined;
   try {
     const limit = typeof opts.config.maxConcurrency === 'number' && opts.config.maxConcurrency > 0 ? opts.config.maxConcurrency : Infinity;
-    const done = drive(queue, run, limit);
-    await (step.stopped ? Promise.race([step.stopped, done]) : done);
+    done = drive(queue, run, limit);
+  } catch (error) {
+    step.dispose();
+    return Promise.reject(error);
+  }
+  if (done === undefined && !step.stopped) {
+    step.dispose();
+    endStep(loop, run);
+    return undefined;
+  }
+  return waitStep(loop, run, done);
+}
+
+/** The rest of a step that did not finish synchronously (or that the caller's signal or a timeout can stop). */
+async function waitStep(loop: PregelLoop, run: StepRun, done: Promise<void> | undefined): Promise<void> {
+  const step = run.step;
+  try {
+    const finished = done ?? Promise.resolve();
+    await (step.stopped ? Promise.race([step.stopped, finished]) : finished);
   } finally {
     step.dispose();
   }
+  endStep(loop, run);
+}
+
+/** What the step's outcomes leave: its failure, its interrupts, a bubble-up passing on, or nothing. */
+function endStep(loop: PregelLoop, run: StepRun): void {
   if (run.failure) throw run.failure.error;
   // Interrupts are reported in task order, whatever order the tasks finished in.
   const interrupts = run.interrupts;
@@ -66,11 +91,11 @@ class StepRun {
   ) {}
 
   launch(t: PreparedTask): Promise<Outcome> {
-    return this.start(t).catch(errorOutcome);
+    return Promise.resolve(this.start(t)).catch(errorOutcome);
   }
 
-  /** `launch`, for a caller that catches the failure itself (one promise fewer). */
-  start(t: PreparedTask): Promise<Outcome> {
+  /** `launch`, for a caller that catches the failure itself (and takes a synchronous outcome as it is). */
+  start(t: PreparedTask): Outcome | Promise<Outcome> {
     const pad = this.pads?.get(t) ?? buildScratchpad(t, this.loop, this.loop.resumeMap, this.interruptIdOf);
     return runTask(t, this.loop, this.opts, pad, this.step);
   }
@@ -92,23 +117,52 @@ class StepRun {
   }
 }
 
-/** Runs `queue` (and the handlers failures schedule) until it is done or `stop()` says so. */
-async function drive(queue: PreparedTask[], run: StepRun, limit: number): Promise<void> {
+/**
+ * Runs `queue` (and the handlers failures schedule) until it is done or `stop()` says so.
+ * Nothing when every task finished synchronously, else a promise.
+ */
+function drive(queue: PreparedTask[], run: StepRun, limit: number): Promise<void> | undefined {
   // One task (a loop's step) runs the same either way; the sequential form costs no extra promise.
-  if (!concurrentTasks() || queue.length === 1) {
-    for (let i = 0; i < queue.length && !run.stopped(); i++) {
-      let outcome: Outcome;
-      try {
-        outcome = await run.start(queue[i]);
-      } catch (error) {
-        outcome = errorOutcome(error);
-      }
-      const handler = run.settle(queue[i], outcome);
-      // A handler runs right after the task it handles.
-      if (handler) queue.splice(i + 1, 0, handler);
+  if (!concurrentTasks() || queue.length === 1) return driveFrom(queue, run, 0);
+  return driveConcurrently(queue, run, limit);
+}
+
+/** The sequential form from task `i`: synchronous while the tasks are. */
+function driveFrom(queue: PreparedTask[], run: StepRun, i: number): Promise<void> | undefined {
+  for (; i < queue.length && !run.stopped(); i++) {
+    let outcome: Outcome | Promise<Outcome>;
+    try {
+      outcome = run.start(queue[i]);
+    } catch (error) {
+      outcome = errorOutcome(error);
     }
-    return;
+    if (outcome instanceof Promise) return driveAfter(queue, run, i, outcome);
+    settleAt(queue, run, i, outcome);
   }
+  return undefined;
+}
+
+/** The sequential form once task `i` returned a promise. */
+async function driveAfter(queue: PreparedTask[], run: StepRun, i: number, pending: Promise<Outcome>): Promise<void> {
+  let outcome: Outcome;
+  try {
+    outcome = await pending;
+  } catch (error) {
+    outcome = errorOutcome(error);
+  }
+  settleAt(queue, run, i, outcome);
+  const rest = driveFrom(queue, run, i + 1);
+  if (rest) await rest;
+}
+
+function settleAt(queue: PreparedTask[], run: StepRun, i: number, outcome: Outcome): void {
+  const handler = run.settle(queue[i], outcome);
+  // A handler runs right after the task it handles.
+  if (handler) queue.splice(i + 1, 0, handler);
+}
+
+/** The concurrent form: tasks launched up to `limit` at once, handlers first when a slot frees. */
+async function driveConcurrently(queue: PreparedTask[], run: StepRun, limit: number): Promise<void> {
   const stop = () => run.stopped();
   await new Promise<void>((resolve) => {
     let running = 0;

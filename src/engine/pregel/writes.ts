@@ -78,7 +78,7 @@ export function pendingAfter(pending: readonly PendingWrite[], r: RecordedWrites
 export function reportWrites(loop: PregelLoop, taskId: string, r: RecordedWrites, cached: boolean): Promise<void> | undefined {
   const p = loop.p;
   const deferred = p.durability === 'exit';
-  if (!deferred && p.checkpointer) loop.persistence.track(p.checkpointer.putWrites(loop.configFor(loop.checkpoint.id), encodeWrites(r.saved), taskId));
+  if (!deferred && p.checkpointer) loop.persistence.putWrites(p.checkpointer, loop.configFor(loop.checkpoint.id), encodeWrites(r.saved), taskId);
   if (p.tracer.enabled) p.tracer.emit({
     type: '@engine.writes.put', step: loop.step, taskId, checkpointId: loop.checkpoint.id,
     channels: r.saved.map((w) => w[0]), deduplicated: r.deduplicated, replaced: r.replaced, isNullTask: taskId === NULL_TASK_ID,
@@ -140,5 +140,5 @@ export async function flushPendingWrites(loop: PregelLoop): Promise<void> {
     list.push([c, v]);
   }
   const config = loop.configFor(loop.checkpoint.id);
-  for (const [tid, ws] of byTask) loop.persistence.track(saver.putWrites(config, encodeWrites(ws), tid));
+  for (const [tid, ws] of byTask) loop.persistence.putWrites(saver, config, encodeWrites(ws), tid);
 }
