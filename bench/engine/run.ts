@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as langgraph from '@langchain/langgraph';
-import { WORKLOADS, type Impl, type Workload } from './workloads';
+import { WORKLOADS, type Impl, type Timed, type Workload } from './workloads';
 
 const CORE = ['StateGraph', 'Annotation', 'START', 'END', 'MemorySaver'];
 
@@ -63,11 +63,13 @@ function median(xs: number[]): number {
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
 
-async function time(run: () => Promise<unknown>): Promise<number> {
+async function time({ run, after }: Timed): Promise<number> {
   collect();
   const t0 = performance.now();
   await run();
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  await after?.();
+  return ms;
 }
 
 /**
@@ -78,7 +80,10 @@ async function measurePair(w: Workload, theirs: Impl, ours: Impl | undefined): P
   const runs = [await w.prepare(theirs), ...(ours ? [await w.prepare(ours)] : [])];
   for (const run of runs) {
     const t0 = performance.now();
-    for (let i = 0; i < WARMUP || performance.now() - t0 < WARMUP_MS; i += 1) await run();
+    for (let i = 0; i < WARMUP || performance.now() - t0 < WARMUP_MS; i += 1) {
+      await run.run();
+      await run.after?.();
+    }
   }
   const times: number[][] = runs.map(() => []);
   for (let i = 0; i < ROUNDS; i += 1) {
@@ -94,7 +99,7 @@ function describeError(err: unknown): string {
 async function main(): Promise<void> {
   const ours = await loadOurs();
   if (ours.error) console.log(`our engine did not load: ${describeError(ours.error)}`);
-  console.log(`rounds ${ROUNDS} (median, each after a full GC), warm-up ≥ ${WARMUP} rounds and ≥ ${WARMUP_MS} ms; speed-up = LangGraph.js time / our time\n`);
+  console.log(`rounds ${ROUNDS} (median, each after a full GC, on a saver holding only what the workload prepared: each round's thread is deleted after it, untimed), warm-up ≥ ${WARMUP} rounds and ≥ ${WARMUP_MS} ms; speed-up = LangGraph.js time / our time\n`);
   const ratios: number[] = [];
   for (const w of WORKLOADS) {
     const missing = [...CORE, ...w.needs].filter((n) => ours.impl[n] === undefined);
