@@ -4,6 +4,7 @@ export { AppDatabase, type AppDatabaseOptions } from './app-database';
 export type { ThreadListing } from './threads';
 export type { CheckpointRow } from './rows';
 export type { WriteOp } from './write-ops';
+export { WriteMemo } from './write-memo';
 export type { AppendOptions } from './traces';
 export { CheckpointStorageError, type StorageFailure } from './errors';
 export { DB_VERSION, type ReplayGraphDB } from './schema';

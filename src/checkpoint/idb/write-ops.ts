@@ -17,6 +17,7 @@ import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { firstUncloneableKey, WriteBatch } from './requests';
 import { countWrites, newRow } from './rows';
+import type { WriteMemo } from './write-memo';
 import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type RowRecord, type StoredWrite, type TaskWritesRecord } from './schema';
 
 /**
@@ -59,21 +60,24 @@ function nextSeq(): number {
 
 /**
  * Puts and putWrites, in order, in ONE transaction (a group commit): all of them are stored or,
- * on any failure, none. Resolves only once the transaction committed.
+ * on any failure, none. Resolves only once the transaction committed. A writer that holds the
+ * thread (a run's session) passes its `memo`, so what its earlier groups stored is not read back.
  */
-export async function commitWrites(conn: DbConnection, ops: readonly WriteOp[]): Promise<void> {
+export async function commitWrites(conn: DbConnection, ops: readonly WriteOp[], memo?: WriteMemo): Promise<void> {
   if (ops.length === 0) return;
   const operation = describeOps(ops);
   const tx = await conn.transaction([...CHECKPOINT_STORES], 'readwrite').catch((err: unknown) => {
     throw toStorageError(err, operation);
   });
   const batch = new WriteBatch(tx, operation);
+  let remember: () => void;
   try {
-    await issueOps(tx, batch, ops, nextSeq);
+    remember = await issueOps(tx, batch, ops, nextSeq, memo);
   } catch (err) {
     return batch.fail(err);
   }
   await batch.commit();
+  remember();
 }
 
 /** Deletes every record of `threadId` (every namespace) from `stores`, in one transaction. */
@@ -126,21 +130,27 @@ function addressOf(op: Extract<WriteOp, { kind: 'writes' }>): [string, string, s
 
 /**
  * Reads, side by side, every record the putWrites and `next` ops of `ops` will read. The row of
- * a checkpoint put earlier in the batch is not read: the put replaces it.
+ * a checkpoint put earlier in the batch is not read: the put replaces it. With a `memo`, what it
+ * remembers is not read either, and the writes records that the checkpoints put by the batch
+ * already had are read with one range read per namespace (see write-memo.ts); `put` then holds
+ * them, by checkpoint.
  */
-async function readAhead(tx: WriteTx, ops: readonly WriteOp[]): Promise<BatchRecords> {
+async function readAhead(tx: WriteTx, ops: readonly WriteOp[], memo?: WriteMemo): Promise<{ records: BatchRecords; put: Map<string, TaskWritesRecord[]> }> {
   const out: BatchRecords = { writes: new Map(), rows: new Map(), changedRows: new Set() };
   const reads: Promise<void>[] = [];
-  const put = new Set<string>();
+  const put = new Map<string, TaskWritesRecord[]>();
+  /** Writes records to take from the range reads once they are done: [writes key, checkpoint key, task]. */
+  const fromRange: [string, string, string][] = [];
   const readRow = (thread: string, ns: string, id: string) => {
     const r = recordKey(thread, ns, id);
     if (out.rows.has(r) || put.has(r)) return;
+    if (memo?.has(r)) return void out.rows.set(r, memo.row(r));
     out.rows.set(r, undefined);
     reads.push(tx.objectStore('rows').get([thread, ns, id]).then((row) => void out.rows.set(r, row)));
   };
   for (const op of ops) {
     if (op.kind === 'put') {
-      put.add(recordKey(requireThreadId(op.config, 'IndexedDBSaver.put'), op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id));
+      put.set(recordKey(requireThreadId(op.config, 'IndexedDBSaver.put'), op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id), []);
       continue;
     }
     if (op.kind === 'next') {
@@ -148,23 +158,53 @@ async function readAhead(tx: WriteTx, ops: readonly WriteOp[]): Promise<BatchRec
       continue;
     }
     const [thread, ns, id] = addressOf(op);
+    const c = recordKey(thread, ns, id);
     const w = recordKey(thread, ns, id, op.taskId);
     if (!out.writes.has(w)) {
       out.writes.set(w, undefined);
-      reads.push(tx.objectStore('writes').get([thread, ns, id, op.taskId]).then((r) => void out.writes.set(w, r)));
+      if (memo?.has(c)) out.writes.set(w, memo.writes(c, op.taskId));
+      else if (memo && put.has(c)) fromRange.push([w, c, op.taskId]);
+      else reads.push(tx.objectStore('writes').get([thread, ns, id, op.taskId]).then((r) => void out.writes.set(w, r)));
     }
     readRow(thread, ns, id);
   }
+  if (memo) reads.push(...readPutWrites(tx, ops, memo, put));
   await Promise.all(reads);
-  return out;
+  for (const [w, c, taskId] of fromRange) out.writes.set(w, put.get(c)!.find((r) => r.task_id === taskId));
+  return { records: out, put };
+}
+
+/**
+ * The writes records the checkpoints put by a batch (and not remembered) already have, into `put`:
+ * one range read per (thread, namespace), over the ids of its puts (normally it finds none).
+ */
+function readPutWrites(tx: WriteTx, ops: readonly WriteOp[], memo: WriteMemo, put: Map<string, TaskWritesRecord[]>): Promise<void>[] {
+  const spans = new Map<string, { thread: string; ns: string; low: string; high: string }>();
+  for (const op of ops) {
+    if (op.kind !== 'put') continue;
+    const thread = requireThreadId(op.config, 'IndexedDBSaver.put');
+    const ns = op.config.configurable?.checkpoint_ns ?? '';
+    if (memo.has(recordKey(thread, ns, op.checkpoint.id))) continue;
+    const span = spans.get(recordKey(thread, ns));
+    const id = op.checkpoint.id;
+    if (!span) spans.set(recordKey(thread, ns), { thread, ns, low: id, high: id });
+    else if (id < span.low) span.low = id;
+    else if (id > span.high) span.high = id;
+  }
+  // [thread, ns, high, []] sorts after every [thread, ns, high, task]: an array key is above any string.
+  return [...spans.values()].map(({ thread, ns, low, high }) => tx.objectStore('writes').getAll(IDBKeyRange.bound([thread, ns, low], [thread, ns, high, []])).then((found) => {
+    for (const r of found) put.get(recordKey(thread, ns, r.checkpoint_id))?.push(r);
+  }));
 }
 
 /**
  * Issues every op of a batch, in order: the reads first (readAhead), then each op's writes, none
- * of which waits for IndexedDB.
+ * of which waits for IndexedDB. Resolves with what to call once the batch committed (it updates
+ * the `memo`, if any).
  */
-export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly WriteOp[], nextSeq: () => number): Promise<void> {
-  const records: BatchRecords = ops.some((op) => op.kind !== 'put') ? await readAhead(tx, ops) : { writes: new Map(), rows: new Map(), changedRows: new Set() };
+export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly WriteOp[], nextSeq: () => number, memo?: WriteMemo): Promise<() => void> {
+  const read = memo || ops.some((op) => op.kind !== 'put') ? await readAhead(tx, ops, memo) : null;
+  const records: BatchRecords = read?.records ?? { writes: new Map(), rows: new Map(), changedRows: new Set() };
   const raw = unwrap(tx);
   for (const op of ops) {
     if (op.kind === 'put') issuePut(raw, batch, op, records);
@@ -173,6 +213,7 @@ export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly Wri
   }
   const rows = raw.objectStore('rows');
   for (const row of records.changedRows) batch.issue('(row)', () => rows.put(row));
+  return () => read && memo?.remember(read.put, records);
 }
 
 /** Issues a put: the new channel values as blobs, the checkpoint record without values, its timeline row. */
