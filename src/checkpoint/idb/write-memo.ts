@@ -53,6 +53,11 @@ export class WriteMemo {
     return r && copyWrites(r);
   }
 
+  /** Every stored writes record of a remembered checkpoint, by task (read only: not to be changed). */
+  allWrites(key: string): Map<string, TaskWritesRecord> {
+    return new Map(this.entries.get(key)!.writes);
+  }
+
   /**
    * Records what a committed group stored. `put` holds the checkpoints the group put, each with the
    * writes records it had in storage before the group; every other remembered checkpoint the group

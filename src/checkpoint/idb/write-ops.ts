@@ -117,7 +117,11 @@ interface BatchRecords {
   rows: Map<string, RowRecord | undefined>;
   /** Rows the batch changed, put once when every op was issued. */
   changedRows: Set<RowRecord>;
+  /** Every writes record, by task, of each checkpoint the batch puts: as stored, then as rewritten. */
+  known: Map<string, Map<string, TaskWritesRecord>>;
 }
+
+const emptyRecords = (): BatchRecords => ({ writes: new Map(), rows: new Map(), changedRows: new Set(), known: new Map() });
 
 const recordKey = (...parts: string[]) => parts.join('\u0000');
 
@@ -129,16 +133,17 @@ function addressOf(op: Extract<WriteOp, { kind: 'writes' }>): [string, string, s
 }
 
 /**
- * Reads, side by side, every record the putWrites and `next` ops of `ops` will read. The row of
- * a checkpoint put earlier in the batch is not read: the put replaces it. With a `memo`, what it
- * remembers is not read either, and the writes records that the checkpoints put by the batch
- * already had are read with one range read per namespace (see write-memo.ts); `put` then holds
- * them, by checkpoint.
+ * Reads, side by side, every record the putWrites and `next` ops of `ops` will read. A checkpoint
+ * the batch puts is read as a whole instead: its row is the put's (the put replaces it), and the
+ * writes records it already has, which its new row counts, are read with one range read per
+ * namespace (`put` holds them, by checkpoint). With a `memo`, what it remembers is not read
+ * (see write-memo.ts).
  */
 async function readAhead(tx: WriteTx, ops: readonly WriteOp[], memo?: WriteMemo): Promise<{ records: BatchRecords; put: Map<string, TaskWritesRecord[]> }> {
-  const out: BatchRecords = { writes: new Map(), rows: new Map(), changedRows: new Set() };
+  const out = emptyRecords();
   const reads: Promise<void>[] = [];
   const put = new Map<string, TaskWritesRecord[]>();
+  for (const op of ops) if (op.kind === 'put') put.set(recordKey(requireThreadId(op.config, 'IndexedDBSaver.put'), op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id), []);
   /** Writes records to take from the range reads once they are done: [writes key, checkpoint key, task]. */
   const fromRange: [string, string, string][] = [];
   const readRow = (thread: string, ns: string, id: string) => {
@@ -149,10 +154,7 @@ async function readAhead(tx: WriteTx, ops: readonly WriteOp[], memo?: WriteMemo)
     reads.push(tx.objectStore('rows').get([thread, ns, id]).then((row) => void out.rows.set(r, row)));
   };
   for (const op of ops) {
-    if (op.kind === 'put') {
-      put.set(recordKey(requireThreadId(op.config, 'IndexedDBSaver.put'), op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id), []);
-      continue;
-    }
+    if (op.kind === 'put') continue;
     if (op.kind === 'next') {
       readRow(op.threadId, op.ns, op.checkpointId);
       continue;
@@ -163,28 +165,30 @@ async function readAhead(tx: WriteTx, ops: readonly WriteOp[], memo?: WriteMemo)
     if (!out.writes.has(w)) {
       out.writes.set(w, undefined);
       if (memo?.has(c)) out.writes.set(w, memo.writes(c, op.taskId));
-      else if (memo && put.has(c)) fromRange.push([w, c, op.taskId]);
+      else if (put.has(c)) fromRange.push([w, c, op.taskId]);
       else reads.push(tx.objectStore('writes').get([thread, ns, id, op.taskId]).then((r) => void out.writes.set(w, r)));
     }
     readRow(thread, ns, id);
   }
-  if (memo) reads.push(...readPutWrites(tx, ops, memo, put));
+  reads.push(...readPutWrites(tx, ops, put, memo));
   await Promise.all(reads);
   for (const [w, c, taskId] of fromRange) out.writes.set(w, put.get(c)!.find((r) => r.task_id === taskId));
+  for (const [c, before] of put) out.known.set(c, memo?.has(c) ? memo.allWrites(c) : new Map(before.map((r) => [r.task_id, r])));
   return { records: out, put };
 }
 
 /**
  * The writes records the checkpoints put by a batch (and not remembered) already have, into `put`:
- * one range read per (thread, namespace), over the ids of its puts (normally it finds none).
+ * one range read per (thread, namespace), over the ids of its puts. Under async durability the
+ * engine may save a task's writes before the checkpoint they are against, so it can find some.
  */
-function readPutWrites(tx: WriteTx, ops: readonly WriteOp[], memo: WriteMemo, put: Map<string, TaskWritesRecord[]>): Promise<void>[] {
+function readPutWrites(tx: WriteTx, ops: readonly WriteOp[], put: Map<string, TaskWritesRecord[]>, memo?: WriteMemo): Promise<void>[] {
   const spans = new Map<string, { thread: string; ns: string; low: string; high: string }>();
   for (const op of ops) {
     if (op.kind !== 'put') continue;
     const thread = requireThreadId(op.config, 'IndexedDBSaver.put');
     const ns = op.config.configurable?.checkpoint_ns ?? '';
-    if (memo.has(recordKey(thread, ns, op.checkpoint.id))) continue;
+    if (memo?.has(recordKey(thread, ns, op.checkpoint.id))) continue;
     const span = spans.get(recordKey(thread, ns));
     const id = op.checkpoint.id;
     if (!span) spans.set(recordKey(thread, ns), { thread, ns, low: id, high: id });
@@ -203,8 +207,8 @@ function readPutWrites(tx: WriteTx, ops: readonly WriteOp[], memo: WriteMemo, pu
  * the `memo`, if any).
  */
 export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly WriteOp[], nextSeq: () => number, memo?: WriteMemo): Promise<() => void> {
-  const read = memo || ops.some((op) => op.kind !== 'put') ? await readAhead(tx, ops, memo) : null;
-  const records: BatchRecords = read?.records ?? { writes: new Map(), rows: new Map(), changedRows: new Set() };
+  const read = await readAhead(tx, ops, memo);
+  const records = read.records;
   const raw = unwrap(tx);
   for (const op of ops) {
     if (op.kind === 'put') issuePut(raw, batch, op, records);
@@ -213,10 +217,10 @@ export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly Wri
   }
   const rows = raw.objectStore('rows');
   for (const row of records.changedRows) batch.issue('(row)', () => rows.put(row));
-  return () => read && memo?.remember(read.put, records);
+  return () => memo?.remember(read.put, records);
 }
 
-/** Issues a put: the new channel values as blobs, the checkpoint record without values, its timeline row. */
+/** Issues a put: the new channel values as blobs, the checkpoint record without values, its timeline row (the writes it already has counted). */
 function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { kind: 'put' }>, records: BatchRecords): void {
   const { config, checkpoint, metadata, newVersions } = op;
   const thread = requireThreadId(config, 'IndexedDBSaver.put');
@@ -246,6 +250,9 @@ function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { 
   const replaced = records.rows.get(key);
   if (replaced) records.changedRows.delete(replaced);
   const row = newRow(thread, ns, checkpoint.id);
+  // Writes saved against the checkpoint before its put (async durability) are counted on its row.
+  const before = [...(records.known.get(key)?.values() ?? [])].flatMap((r) => r.writes.map((w) => w.channel));
+  if (before.length > 0) countWrites(row, before);
   records.rows.set(key, row);
   records.changedRows.add(row);
 }
@@ -282,6 +289,7 @@ function issueWrites(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp,
     const culprit = () => added.find((w) => firstUncloneableKey({ v: w.value }) !== undefined)?.channel ?? '(writes)';
     batch.issue(culprit, () => store.put(record));
     records.writes.set(writesKey, record);
+    records.known.get(recordKey(thread, ns, checkpointId))?.set(taskId, record);
   }
   // A checkpoint saved before rows were kept has none: its writes are counted when read.
   const row = counted.length > 0 ? records.rows.get(recordKey(thread, ns, checkpointId)) : undefined;
