@@ -59,6 +59,12 @@ function pathOf(entry: Entry): (string | number)[] {
  * @param tally when given, the size of what was walked is added to it
  */
 export function storableProblem(value: unknown, limits: ValueLimits = VALUE_LIMITS, jsonOnly = false, tally?: SizeTally): StorableProblem | null {
+  // Most channel values and writes are numbers, strings or booleans: judged without the walk's stack and set.
+  if (value === null || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= limits.maxStringLength)) {
+    if (jsonOnly && typeof value === 'number' && !Number.isFinite(value)) return { path: [], message: 'Numbers must be finite in JSON data.' };
+    if (tally) tally.bytes += 8 + (typeof value === 'string' ? 2 * value.length : 0);
+    return null;
+  }
   const stack: Entry[] = [{ value, key: null, parent: null, depth: 0 }];
   const open = new Set<object>();
   let nodes = 0;

@@ -161,7 +161,7 @@ export class ProxySaver implements BaseCheckpointSaver {
     }
     this.inflight++;
     this.inflightBytes += bytes;
-    const settled = reply.then(
+    void reply.then(
       () => undefined,
       (err: unknown) => {
         this.failure ??= err;
@@ -171,7 +171,12 @@ export class ProxySaver implements BaseCheckpointSaver {
       this.inflightBytes -= bytes;
       for (const wake of this.waiters.splice(0)) wake();
     });
-    if (this.inflight > this.window || this.inflightBytes > this.windowBytes) await settled;
+    // Over the window, wait for room (any earlier write committing), not for this write's own
+    // commit: that would hold the engine until the storage worker's next group, after the one
+    // committing now, and leave it idle meanwhile.
+    while (this.failure === null && (this.inflight > this.window || this.inflightBytes > this.windowBytes)) {
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
     this.throwIfFailed();
   }
 

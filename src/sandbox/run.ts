@@ -31,7 +31,7 @@ export interface RunBatching {
   maxBatch?: number;
   /**
    * Writes in flight before a write waits for its commit (see ProxySaver), under `async`
-   * durability; under `sync` every write waits for its commit. @default 512
+   * durability; under `sync` every write waits for its commit. @default 1024
    */
   window?: number;
 }
@@ -41,7 +41,7 @@ export interface RunBatching {
  * a few hundred supersteps in one transaction while the engine runs on (the engine itself stays at
  * most 64 checkpoints ahead of the puts it handed over), few enough to bound what waits in memory.
  */
-const ASYNC_WINDOW = 512;
+const ASYNC_WINDOW = 1024;
 
 const engineInput = (input: RunInput): unknown =>
   input.kind === 'value' ? input.value

@@ -22,7 +22,7 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
   return {
     saver: db.saver,
     info: { dbName, version },
-    writeBatch: (ops) => db.writeBatch(ops),
+    writeBatch: (ops, memo) => db.writeBatch(ops, memo),
     async listThreads() {
       return (await db.listThreads()).map((t) => ({
         threadId: t.threadId, graphId: t.graphId, running: t.running, error: t.error, interrupted: t.interrupted, steps: t.checkpointCount, updatedAt: t.updatedAt,

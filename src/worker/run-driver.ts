@@ -11,6 +11,7 @@ import { createBatcher } from '../protocol/batcher';
 import type { HostContext } from './context';
 import { hostError, threadBusy } from './context';
 import { createPersister } from './persister';
+import { WriteMemo } from '../checkpoint/idb/write-memo';
 import type { ActiveRun } from './runs';
 import { runInSandbox, type RunEnd } from './sandbox/run-session';
 
@@ -81,6 +82,7 @@ async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise
     await persister.backpressure();
   };
   let end: RunEnd;
+  const memo = new WriteMemo();
   try {
     // Final summaries an earlier run could not store (quota) are written first, now that there may be room.
     await ctx.runs.retryUnsaved((threadId, records) => ctx.store.appendTrace(threadId, records));
@@ -93,7 +95,8 @@ async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise
       graph: ctx.graphs.ref(plan.graphId) ?? { id: plan.graphId },
       plan: sandboxPlan(ctx, plan, summary.runId),
       saver: ctx.store.saver,
-      writeBatch: (ops) => ctx.store.writeBatch(ops),
+      // The run's session holds the thread for the run's whole life: its memo stays exact.
+      writeBatch: (ops) => ctx.store.writeBatch(ops, memo),
       store: (ops) => ctx.memory.batch(plan.threadId, ops),
       cancel: run.abort.signal,
       ...(plan.controls?.nodeTimeoutMs !== undefined ? { nodeTimeoutMs: plan.controls.nodeTimeoutMs } : {}),

@@ -8,6 +8,7 @@
 import type { LedgerCheckpoint } from '../engine/ledger/index';
 import type { CheckpointRow } from '../checkpoint/idb/rows';
 import type { WriteOp } from '../checkpoint/idb/write-ops';
+import type { WriteMemo } from '../checkpoint/idb/write-memo';
 import type { AppendOptions } from '../checkpoint/idb/traces';
 import type { BaseCheckpointSaver, CheckpointTuple } from '../engine/checkpoint/types';
 import type { CheckpointSummary, GraphQuarantine, RunSummary } from '../protocol/dto';
@@ -81,8 +82,10 @@ export interface ThreadStore extends UserGraphStore {
   /**
    * Puts and putWrites of a session, in order, as one group commit: resolves once every one of
    * them is stored; a failure rejects and, where storage has transactions, stores none of them.
+   * `memo`: the session's own (it holds the thread), so what its earlier groups stored need not be
+   * read back (write-memo.ts); a store that reads nothing back ignores it.
    */
-  writeBatch(ops: readonly WriteOp[]): Promise<void>;
+  writeBatch(ops: readonly WriteOp[], memo?: WriteMemo): Promise<void>;
   listThreads(): Promise<StoredThread[]>;
   /** Sets the running flag; `graphId` (when given) is remembered as the thread's graph. */
   setThreadRunning(threadId: string, running: boolean, graphId?: string): Promise<void>;

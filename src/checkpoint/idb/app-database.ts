@@ -16,6 +16,7 @@ import { DB_VERSION } from './schema';
 import { listThreads, setThreadName, setThreadRunning, type ThreadListing } from './threads';
 import { appendTrace, type AppendOptions, readCheckpointTrace, readRunRecords, readRunSlice, readTrace } from './traces';
 import { deleteUserGraph, listUserGraphs, putUserGraph, type SavedUserGraph } from './user-graphs';
+import type { WriteMemo } from './write-memo';
 import { CHECKPOINT_STORES, commitWrites, deleteThreadFrom, type WriteOp } from './write-ops';
 
 /** Options of an AppDatabase. */
@@ -40,10 +41,11 @@ export class AppDatabase {
   /**
    * Puts and putWrites, in order, in ONE transaction (a group commit): all of them are stored or,
    * on any failure, none; resolves only once the group committed. A session hands it the writes
-   * that queued while the previous group was committing.
+   * that queued while the previous group was committing, and its `memo` (write-memo.ts: valid
+   * only for one writer that holds the thread), so what its earlier groups stored is not read back.
    */
-  writeBatch(ops: readonly WriteOp[]): Promise<void> {
-    return commitWrites(this.conn, ops);
+  writeBatch(ops: readonly WriteOp[], memo?: WriteMemo): Promise<void> {
+    return commitWrites(this.conn, ops, memo);
   }
 
   /** Removes everything of a thread in one transaction: its checkpoint data (as `saver.deleteThread`), record and trace. */

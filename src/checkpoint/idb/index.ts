@@ -5,6 +5,7 @@ export type { ThreadListing } from './threads';
 export type { CheckpointRow } from './rows';
 export type { StoredCheckpointView } from './checkpoint-view';
 export type { WriteOp } from './write-ops';
+export { WriteMemo } from './write-memo';
 export type { AppendOptions } from './traces';
 export { CheckpointStorageError, type StorageFailure } from './errors';
 export { DB_VERSION, type ReplayGraphDB } from './schema';

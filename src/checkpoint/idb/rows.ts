@@ -1,7 +1,8 @@
 /**
  * Timeline rows kept beside the checkpoints (store `rows`, schema version 7), so a history page is
  * read from small records alone: no channel value, no pending write value, no engine code.
- * - `put` creates a checkpoint's row in its own transaction, with no writes counted;
+ * - `put` creates a checkpoint's row in its own transaction, counting the writes already saved
+ *   against it (under async durability the engine may save a task's writes before their checkpoint);
  * - `putWrites` counts the writes it adds in the same transaction (a special channel written again
  *   replaces its write and is not counted twice);
  * - the engine's `next`, reported when it saved the checkpoint, is set by a `next` op of the run's

@@ -30,22 +30,26 @@ export interface AppendOptions {
 export async function appendTrace(conn: DbConnection, threadId: string, events: readonly unknown[], options: AppendOptions = {}): Promise<void> {
   if (events.length === 0) return;
   const operation = `save ${events.length} trace events of thread "${threadId}"`;
-  const tx = await conn.transaction(['trace_chunks', 'threads', 'rows'], 'readwrite').catch((err: unknown) => {
+  const setNext = options.setNext !== false;
+  // Without rows in its scope, an append does not queue behind (or hold up) a session's group
+  // commit, which writes only checkpoint stores: IndexedDB runs transactions with disjoint scopes
+  // side by side.
+  const scope: ('trace_chunks' | 'threads' | 'rows')[] = setNext ? ['trace_chunks', 'threads', 'rows'] : ['trace_chunks', 'threads'];
+  const tx = await conn.transaction(scope, 'readwrite').catch((err: unknown) => {
     throw toStorageError(err, operation);
   });
   const batch = new WriteBatch(tx, operation);
   try {
     // The `next` a run reported for its checkpoints goes to their timeline rows (rows.ts); a
     // checkpoint without a row (saved before rows were kept) keeps being read the old way.
-    const rows = tx.objectStore('rows');
     const threads = tx.objectStore('threads');
     const store = tx.objectStore('trace_chunks');
-    const reported = options.setNext === false ? [] : reportedNext(events);
+    const reported = setNext ? reportedNext(events) : [];
     const builder = new ChunkBuilder(threadId);
     // Everything the append reads, side by side: the rows to update, the thread record, and how
     // many events each run appended to already has (the key of its last chunk; no value is read).
     const [found, stored] = await Promise.all([
-      Promise.all(reported.map(({ ns, id }) => rows.get([threadId, ns, id]))),
+      Promise.all(reported.map(({ ns, id }) => tx.objectStore('rows').get([threadId, ns, id]))),
       threads.get(threadId),
       Promise.all(builder.runsOf(events).map(async (run) => {
         const last = await store.openKeyCursor(prefixRange(threadId, run), 'prev');
@@ -53,7 +57,7 @@ export async function appendTrace(conn: DbConnection, threadId: string, events: 
       })),
     ]);
     found.forEach((row, i) => {
-      if (row) batch.issue('(row)', () => rows.put({ ...row, next: reported[i]!.next }));
+      if (row) batch.issue('(row)', () => tx.objectStore('rows').put({ ...row, next: reported[i]!.next }));
     });
     const thread: ThreadRecord = stored ?? { thread_id: threadId, running: false, updated_at: new Date().toISOString() };
     const ticks = new TickTracker(thread.open_ticks);

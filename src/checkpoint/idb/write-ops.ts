@@ -17,6 +17,7 @@ import type { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { firstUncloneableKey, WriteBatch } from './requests';
 import { countWrites, newRow } from './rows';
+import type { WriteMemo } from './write-memo';
 import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type RowRecord, type StoredWrite, type TaskWritesRecord } from './schema';
 
 /**
@@ -59,21 +60,24 @@ function nextSeq(): number {
 
 /**
  * Puts and putWrites, in order, in ONE transaction (a group commit): all of them are stored or,
- * on any failure, none. Resolves only once the transaction committed.
+ * on any failure, none. Resolves only once the transaction committed. A writer that holds the
+ * thread (a run's session) passes its `memo`, so what its earlier groups stored is not read back.
  */
-export async function commitWrites(conn: DbConnection, ops: readonly WriteOp[]): Promise<void> {
+export async function commitWrites(conn: DbConnection, ops: readonly WriteOp[], memo?: WriteMemo): Promise<void> {
   if (ops.length === 0) return;
   const operation = describeOps(ops);
   const tx = await conn.transaction([...CHECKPOINT_STORES], 'readwrite').catch((err: unknown) => {
     throw toStorageError(err, operation);
   });
   const batch = new WriteBatch(tx, operation);
+  let remember: () => void;
   try {
-    await issueOps(tx, batch, ops, nextSeq);
+    remember = await issueOps(tx, batch, ops, nextSeq, memo);
   } catch (err) {
     return batch.fail(err);
   }
   await batch.commit();
+  remember();
 }
 
 /** Deletes every record of `threadId` (every namespace) from `stores`, in one transaction. */
@@ -113,7 +117,11 @@ interface BatchRecords {
   rows: Map<string, RowRecord | undefined>;
   /** Rows the batch changed, put once when every op was issued. */
   changedRows: Set<RowRecord>;
+  /** Every writes record, by task, of each checkpoint the batch puts: as stored, then as rewritten. */
+  known: Map<string, Map<string, TaskWritesRecord>>;
 }
+
+const emptyRecords = (): BatchRecords => ({ writes: new Map(), rows: new Map(), changedRows: new Set(), known: new Map() });
 
 const recordKey = (...parts: string[]) => parts.join('\u0000');
 
@@ -125,46 +133,82 @@ function addressOf(op: Extract<WriteOp, { kind: 'writes' }>): [string, string, s
 }
 
 /**
- * Reads, side by side, every record the putWrites and `next` ops of `ops` will read. The row of
- * a checkpoint put earlier in the batch is not read: the put replaces it.
+ * Reads, side by side, every record the putWrites and `next` ops of `ops` will read. A checkpoint
+ * the batch puts is read as a whole instead: its row is the put's (the put replaces it), and the
+ * writes records it already has, which its new row counts, are read with one range read per
+ * namespace (`put` holds them, by checkpoint). With a `memo`, what it remembers is not read
+ * (see write-memo.ts).
  */
-async function readAhead(tx: WriteTx, ops: readonly WriteOp[]): Promise<BatchRecords> {
-  const out: BatchRecords = { writes: new Map(), rows: new Map(), changedRows: new Set() };
+async function readAhead(tx: WriteTx, ops: readonly WriteOp[], memo?: WriteMemo): Promise<{ records: BatchRecords; put: Map<string, TaskWritesRecord[]> }> {
+  const out = emptyRecords();
   const reads: Promise<void>[] = [];
-  const put = new Set<string>();
+  const put = new Map<string, TaskWritesRecord[]>();
+  for (const op of ops) if (op.kind === 'put') put.set(recordKey(requireThreadId(op.config, 'IndexedDBSaver.put'), op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id), []);
+  /** Writes records to take from the range reads once they are done: [writes key, checkpoint key, task]. */
+  const fromRange: [string, string, string][] = [];
   const readRow = (thread: string, ns: string, id: string) => {
     const r = recordKey(thread, ns, id);
     if (out.rows.has(r) || put.has(r)) return;
+    if (memo?.has(r)) return void out.rows.set(r, memo.row(r));
     out.rows.set(r, undefined);
     reads.push(tx.objectStore('rows').get([thread, ns, id]).then((row) => void out.rows.set(r, row)));
   };
   for (const op of ops) {
-    if (op.kind === 'put') {
-      put.add(recordKey(requireThreadId(op.config, 'IndexedDBSaver.put'), op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id));
-      continue;
-    }
+    if (op.kind === 'put') continue;
     if (op.kind === 'next') {
       readRow(op.threadId, op.ns, op.checkpointId);
       continue;
     }
     const [thread, ns, id] = addressOf(op);
+    const c = recordKey(thread, ns, id);
     const w = recordKey(thread, ns, id, op.taskId);
     if (!out.writes.has(w)) {
       out.writes.set(w, undefined);
-      reads.push(tx.objectStore('writes').get([thread, ns, id, op.taskId]).then((r) => void out.writes.set(w, r)));
+      if (memo?.has(c)) out.writes.set(w, memo.writes(c, op.taskId));
+      else if (put.has(c)) fromRange.push([w, c, op.taskId]);
+      else reads.push(tx.objectStore('writes').get([thread, ns, id, op.taskId]).then((r) => void out.writes.set(w, r)));
     }
     readRow(thread, ns, id);
   }
+  reads.push(...readPutWrites(tx, ops, put, memo));
   await Promise.all(reads);
-  return out;
+  for (const [w, c, taskId] of fromRange) out.writes.set(w, put.get(c)!.find((r) => r.task_id === taskId));
+  for (const [c, before] of put) out.known.set(c, memo?.has(c) ? memo.allWrites(c) : new Map(before.map((r) => [r.task_id, r])));
+  return { records: out, put };
+}
+
+/**
+ * The writes records the checkpoints put by a batch (and not remembered) already have, into `put`:
+ * one range read per (thread, namespace), over the ids of its puts. Under async durability the
+ * engine may save a task's writes before the checkpoint they are against, so it can find some.
+ */
+function readPutWrites(tx: WriteTx, ops: readonly WriteOp[], put: Map<string, TaskWritesRecord[]>, memo?: WriteMemo): Promise<void>[] {
+  const spans = new Map<string, { thread: string; ns: string; low: string; high: string }>();
+  for (const op of ops) {
+    if (op.kind !== 'put') continue;
+    const thread = requireThreadId(op.config, 'IndexedDBSaver.put');
+    const ns = op.config.configurable?.checkpoint_ns ?? '';
+    if (memo?.has(recordKey(thread, ns, op.checkpoint.id))) continue;
+    const span = spans.get(recordKey(thread, ns));
+    const id = op.checkpoint.id;
+    if (!span) spans.set(recordKey(thread, ns), { thread, ns, low: id, high: id });
+    else if (id < span.low) span.low = id;
+    else if (id > span.high) span.high = id;
+  }
+  // [thread, ns, high, []] sorts after every [thread, ns, high, task]: an array key is above any string.
+  return [...spans.values()].map(({ thread, ns, low, high }) => tx.objectStore('writes').getAll(IDBKeyRange.bound([thread, ns, low], [thread, ns, high, []])).then((found) => {
+    for (const r of found) put.get(recordKey(thread, ns, r.checkpoint_id))?.push(r);
+  }));
 }
 
 /**
  * Issues every op of a batch, in order: the reads first (readAhead), then each op's writes, none
- * of which waits for IndexedDB.
+ * of which waits for IndexedDB. Resolves with what to call once the batch committed (it updates
+ * the `memo`, if any).
  */
-export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly WriteOp[], nextSeq: () => number): Promise<void> {
-  const records: BatchRecords = ops.some((op) => op.kind !== 'put') ? await readAhead(tx, ops) : { writes: new Map(), rows: new Map(), changedRows: new Set() };
+export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly WriteOp[], nextSeq: () => number, memo?: WriteMemo): Promise<() => void> {
+  const read = await readAhead(tx, ops, memo);
+  const records = read.records;
   const raw = unwrap(tx);
   for (const op of ops) {
     if (op.kind === 'put') issuePut(raw, batch, op, records);
@@ -173,9 +217,10 @@ export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly Wri
   }
   const rows = raw.objectStore('rows');
   for (const row of records.changedRows) batch.issue('(row)', () => rows.put(row));
+  return () => memo?.remember(read.put, records);
 }
 
-/** Issues a put: the new channel values as blobs, the checkpoint record without values, its timeline row. */
+/** Issues a put: the new channel values as blobs, the checkpoint record without values, its timeline row (the writes it already has counted). */
 function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { kind: 'put' }>, records: BatchRecords): void {
   const { config, checkpoint, metadata, newVersions } = op;
   const thread = requireThreadId(config, 'IndexedDBSaver.put');
@@ -205,6 +250,9 @@ function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { 
   const replaced = records.rows.get(key);
   if (replaced) records.changedRows.delete(replaced);
   const row = newRow(thread, ns, checkpoint.id);
+  // Writes saved against the checkpoint before its put (async durability) are counted on its row.
+  const before = [...(records.known.get(key)?.values() ?? [])].flatMap((r) => r.writes.map((w) => w.channel));
+  if (before.length > 0) countWrites(row, before);
   records.rows.set(key, row);
   records.changedRows.add(row);
 }
@@ -241,6 +289,7 @@ function issueWrites(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp,
     const culprit = () => added.find((w) => firstUncloneableKey({ v: w.value }) !== undefined)?.channel ?? '(writes)';
     batch.issue(culprit, () => store.put(record));
     records.writes.set(writesKey, record);
+    records.known.get(recordKey(thread, ns, checkpointId))?.set(taskId, record);
   }
   // A checkpoint saved before rows were kept has none: its writes are counted when read.
   const row = counted.length > 0 ? records.rows.get(recordKey(thread, ns, checkpointId)) : undefined;

@@ -79,6 +79,12 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   let stopped = false;
   let queued = 0;
   let chain: Promise<void> = Promise.resolve();
+  /** Work on the message chain not finished yet (messages handled in turn, held events released). */
+  let chained = 0;
+  const onChain = (work: () => Promise<void>) => {
+    chained++;
+    chain = chain.then(work).finally(() => void chained--);
+  };
 
   const reply = (m: ToSession) => {
     if (!stopped) port.postMessage(m);
@@ -173,7 +179,7 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
           reply({ type: 'cp/reply', rid, ok: true, value: op.kind === 'put' ? checkpointConfig(thread, op.config.configurable?.checkpoint_ns ?? '', op.checkpoint.id) : null });
         }
         // Held events are handed on in message order, from the message chain.
-        if (held.length > 0) chain = chain.then(() => release());
+        if (held.length > 0) onChain(() => release());
       }
     } finally {
       // Cleared in the same task as the last look at the queue (no await between): a write queued
@@ -253,12 +259,39 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
     }
   };
 
-  async function handle(raw: unknown): Promise<void> {
+  const violated = (err: unknown, rid: number): boolean => {
+    if (!(err instanceof Refusal)) return false;
+    reply({ type: 'cp/reply', rid, ok: false, error: { code: 'SANDBOX_VIOLATION', name: 'SandboxViolation', message: ERROR_CODES.SANDBOX_VIOLATION(err.message) } });
+    stopped = true;
+    handlers.onViolation(err.message);
+    return true;
+  };
+  const ridOf = (raw: unknown) => (typeof (raw as { rid?: unknown })?.rid === 'number' ? (raw as { rid: number }).rid : -1);
+  const isWrite = (raw: unknown) => {
+    const type = (raw as { type?: unknown } | null)?.type;
+    return type === 'cp/put' || type === 'cp/putWrites';
+  };
+
+  /** A put or putWrites: checked and queued for its group at once (nothing in it waits). */
+  function handleWrite(raw: unknown): void {
     if (stopped) return;
     handlers.onActivity?.();
     const problem = sessionMessageProblem(raw);
+    try {
+      if (problem) refuse(`a malformed message: ${problem}`);
+      enqueue(checkWrite(raw as Extract<SessionRequest, { type: 'cp/put' | 'cp/putWrites' }>), ridOf(raw));
+    } catch (err) {
+      if (!violated(err, ridOf(raw))) reply({ type: 'cp/reply', rid: ridOf(raw), ok: false, error: storageErrorToWire(err) });
+    }
+  }
+
+  async function handle(raw: unknown): Promise<void> {
+    if (stopped) return;
+    if (isWrite(raw)) return handleWrite(raw);
+    handlers.onActivity?.();
+    const problem = sessionMessageProblem(raw);
     const msg = raw as SessionRequest | { type: 'run/events'; events: RunEvent[] } | SessionEnd;
-    const rid = typeof (raw as { rid?: unknown })?.rid === 'number' ? (raw as { rid: number }).rid : -1;
+    const rid = ridOf(raw);
     try {
       if (problem) refuse(`a malformed message: ${problem}`);
       if (msg.type === 'run/events') {
@@ -273,8 +306,6 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
         if (missing !== undefined && msg.outcome !== 'error') refuse(`a run event naming checkpoint "${missing.slice(0, 60)}", which this run did not commit and this thread does not have`);
         stopped = true;
         handlers.onEnd?.(msg);
-      } else if (msg.type === 'cp/put' || msg.type === 'cp/putWrites') {
-        enqueue(checkWrite(msg), rid);
       } else {
         // A read sees every write sent before it.
         await settled();
@@ -282,20 +313,18 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
         reply({ type: 'cp/reply', rid, ok: true, value: await call(msg) });
       }
     } catch (err) {
-      if (err instanceof Refusal) {
-        reply({ type: 'cp/reply', rid, ok: false, error: { code: 'SANDBOX_VIOLATION', name: 'SandboxViolation', message: ERROR_CODES.SANDBOX_VIOLATION(err.message) } });
-        stopped = true;
-        handlers.onViolation(err.message);
-        return;
-      }
+      if (violated(err, rid)) return;
       // A failed read is the caller's error to handle (a failed write is answered by `drain`).
       reply({ type: 'cp/reply', rid, ok: false, error: storageErrorToWire(err) });
     }
   }
 
   const stop = listen(port, (ev) => {
+    // A write with nothing before it on the chain is handled now: no promise per message for
+    // the two messages every superstep sends.
+    if (chained === 0 && isWrite(ev.data)) return handleWrite(ev.data);
     queued++;
-    chain = chain.then(() => handle(ev.data)).finally(() => void queued--);
+    onChain(() => handle(ev.data).finally(() => void queued--));
   });
   return {
     committed,
