@@ -15,32 +15,35 @@ const layout = layoutTimeline([
   cp('c1', 'c0', 0, { next: ['research'], pendingWrites: 1, writeChannels: ['notes'] }),
   cp('c2', 'c1', 1, { next: ['draft'], pendingWrites: 2, writeChannels: ['__interrupt__', 'notes'], hasInterrupts: true }),
   cp('c3', 'c2', 2, { next: [] }),
-  cp('fork-1', 'c1', 2, { source: 'fork', next: ['draft'] }),
+  cp('fork-2998ab', 'c1', 2, { source: 'fork', next: ['draft'] }),
 ]);
 const ids = (idx: number[]) => idx.map((i) => layout.rows[i]!.item.checkpointId);
 
 describe('timeline filter', () => {
   it('keeps every row without a filter', () => {
     expect(isFilterActive(NO_FILTER)).toBe(false);
-    expect(ids(filterRows(layout.rows, NO_FILTER))).toEqual(['fork-1', 'c3', 'c2', 'c1', 'c0']);
+    expect(ids(filterRows(layout.rows, NO_FILTER))).toEqual(['fork-2998ab', 'c3', 'c2', 'c1', 'c0']);
   });
 
   it('filters by next node, written channel, status and text, all together', () => {
-    expect(ids(filterRows(layout.rows, { ...NO_FILTER, node: 'draft' }))).toEqual(['fork-1', 'c2']);
+    expect(ids(filterRows(layout.rows, { ...NO_FILTER, node: 'draft' }))).toEqual(['fork-2998ab', 'c2']);
     expect(ids(filterRows(layout.rows, { ...NO_FILTER, channel: 'notes' }))).toEqual(['c2', 'c1']);
     expect(ids(filterRows(layout.rows, { ...NO_FILTER, status: 'interrupted' }))).toEqual(['c2']);
-    expect(ids(filterRows(layout.rows, { ...NO_FILTER, status: 'fork' }))).toEqual(['fork-1']);
-    expect(ids(filterRows(layout.rows, { ...NO_FILTER, status: 'branch' }))).toEqual(['fork-1']);
+    expect(ids(filterRows(layout.rows, { ...NO_FILTER, status: 'fork' }))).toEqual(['fork-2998ab']);
+    expect(ids(filterRows(layout.rows, { ...NO_FILTER, status: 'branch' }))).toEqual(['fork-2998ab']);
     expect(ids(filterRows(layout.rows, { ...NO_FILTER, status: 'writes' }))).toEqual(['c2', 'c1', 'c0']);
     expect(ids(filterRows(layout.rows, { ...NO_FILTER, node: 'draft', channel: 'notes' }))).toEqual(['c2']);
     expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'RESEARCH' }))).toEqual(['c1']);
-    expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'step 2' }))).toEqual(['fork-1', 'c3']);
-    expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'fork draft' }))).toEqual(['fork-1']);
+    expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'step 2' }))).toEqual(['fork-2998ab', 'c3']);
+    expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'fork draft' }))).toEqual(['fork-2998ab']);
     expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'nothing here' }))).toEqual([]);
-    // An id matches from 3 characters on, never as the start of a short word.
+    // An id matches by a part of 8 characters or more, never by a short word or a number in it.
     expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'f1' }))).toEqual([]);
     expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'c3' }))).toEqual([]);
-    expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'ORK-1' }))).toEqual(['fork-1']);
+    expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: '2998' }))).toEqual([]);
+    expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'step 2998' }))).toEqual([]);
+    expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'ORK-2998' }))).toEqual(['fork-2998ab']);
+    expect(ids(filterRows(layout.rows, { ...NO_FILTER, text: 'fork-2998ab step 2' }))).toEqual(['fork-2998ab']);
     expect(isFilterActive({ ...NO_FILTER, text: '  ' })).toBe(false);
   });
 
@@ -52,8 +55,8 @@ describe('timeline filter', () => {
     const all = filterRows(layout.rows, NO_FILTER);
     const at = (id: string) => layout.indexOf.get(id)!;
     expect(layout.rows[rowOfStep(layout.rows, all, 2, at('c0'))]!.item.checkpointId).toBe('c3');
-    expect(layout.rows[rowOfStep(layout.rows, all, 2, at('fork-1'))]!.item.checkpointId).toBe('fork-1');
-    expect(layout.rows[rowOfStep(layout.rows, all, 2, undefined)]!.item.checkpointId).toBe('fork-1');
+    expect(layout.rows[rowOfStep(layout.rows, all, 2, at('fork-2998ab'))]!.item.checkpointId).toBe('fork-2998ab');
+    expect(layout.rows[rowOfStep(layout.rows, all, 2, undefined)]!.item.checkpointId).toBe('fork-2998ab');
     expect(rowOfStep(layout.rows, all, 9, undefined)).toBe(-1);
     expect(rowOfStep(layout.rows, null, 2, at('c0'))).toBe(rowOfStep(layout.rows, all, 2, at('c0')));
     expect(positionOf([1, 4, 9, 12], 9)).toBe(2);

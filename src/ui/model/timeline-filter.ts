@@ -54,8 +54,22 @@ function textOf(row: TimelineRow): string {
   return text;
 }
 
-/** A word of the search matches a word of the row it starts (`dra` → `draft`, `2` → step `2`), or, from 3 characters, any part of one (ids too). */
-const wordMatches = (text: string, w: string): boolean => (w.length >= 3 ? text.includes(w) : text.includes(`\n${w}`));
+/**
+ * How long a word must be to find a row by a part of its checkpoint id: a uuid's first group. A
+ * shorter one would find ids by chance: "2998" lies somewhere in one id of about a thousand.
+ */
+export const ID_FRAGMENT_MIN = 8;
+
+/**
+ * A word of the search matches a word of the row it starts (`dra` → `draft`, `2` → step `2`), or,
+ * from 3 characters, any part of one; the id, by any part of ID_FRAGMENT_MIN characters or more.
+ */
+function wordMatches(text: string, w: string): boolean {
+  if (w.length < 3) return text.includes(`\n${w}`);
+  const id = text.indexOf('\u0000');
+  const words = text.slice(0, id);
+  return words.includes(w) || (w.length >= ID_FRAGMENT_MIN && text.includes(w, id + 1));
+}
 
 /** The indexes (into `rows`) of the rows `filter` keeps, in order; every index when it is not active. */
 export function filterRows(rows: readonly TimelineRow[], filter: TimelineFilter): number[] {
