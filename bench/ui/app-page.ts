@@ -2,7 +2,19 @@
  * What the UI benches do with the app's page: open it until its storage worker is ready, seed a
  * thread of the counter test graph through the debug client, and open that thread in the timeline.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { installShownWatch } from './shown-watch';
+
+/**
+ * A 1440×900 page for the UI benches, with the selection watch (shown-watch.ts) installed. tsx
+ * keeps function names with a `__name` helper that page-side code does not have; it is defined first.
+ */
+export async function benchPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  await page.addInitScript(installShownWatch);
+  return page;
+}
 
 /** Opens `url` and waits until the storage worker answered. */
 export async function openApp(page: Page, url: string): Promise<void> {
@@ -34,7 +46,7 @@ export async function showThread(page: Page, threadId: string): Promise<void> {
 
 /**
  * Clicks `n` timeline rows spread over the shown thread; resolves with the ms from each click until
- * the inspector shows its checkpoint (and a frame after). Each click is marked `sel-click-<i>` and
+ * the end of the frame that paints its checkpoint in the inspector (page from `benchPage`). Each click is marked `sel-click-<i>` and
  * `sel-done-<i>` for traces; `quietMs` waits before and after each, so a trace shows them apart.
  */
 export function selectRows(page: Page, n: number, quietMs = 0): Promise<number[]> {
@@ -42,7 +54,7 @@ export function selectRows(page: Page, n: number, quietMs = 0): Promise<number[]
     const frame = () => new Promise((r) => requestAnimationFrame(r));
     const quiet = () => (quietMs > 0 ? new Promise((r) => setTimeout(r, quietMs)) : Promise.resolve());
     const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
-    const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
+    const whenShown = (window as unknown as { __whenShown: (id: string, t0: number) => Promise<number> }).__whenShown;
     const total = Number(scroller.getAttribute('data-count'));
     const out: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -51,13 +63,11 @@ export function selectRows(page: Page, n: number, quietMs = 0): Promise<number[]
       await frame();
       await quiet();
       const row = document.querySelector<HTMLElement>('[data-testid="timeline-row"][aria-selected="false"]')!;
-      const id = row.getAttribute('data-checkpoint-id');
+      const id = row.getAttribute('data-checkpoint-id')!;
       performance.mark(`sel-click-${i}`);
-      const t0 = performance.now();
+      const shown = whenShown(id, performance.now());
       row.click();
-      while (panel.getAttribute('data-checkpoint-id') !== id || panel.querySelector('[data-testid="tab-state"]') === null) await new Promise((r) => setTimeout(r, 0));
-      await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      out.push(performance.now() - t0);
+      out.push(await shown);
       performance.mark(`sel-done-${i}`);
       await quiet();
     }

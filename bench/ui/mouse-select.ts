@@ -2,7 +2,8 @@
  * Selecting checkpoints as a person does with a mouse: the pointer moves onto a timeline row,
  * rests there (`restMs`, a human's pause between reaching a target and clicking it is a few hundred
  * milliseconds), then clicks, through Chromium's real input pipeline. Each time is from the click
- * event's time stamp until the inspector shows that checkpoint, and a frame after.
+ * event's time stamp until the end of the frame that paints that checkpoint in the inspector
+ * (shown-watch.ts; the page comes from `benchPage`).
  */
 import type { Page } from '@playwright/test';
 
@@ -10,20 +11,14 @@ import type { Page } from '@playwright/test';
 export async function timeMouseSelections(page: Page, n: number, restMs: number, rowH: number): Promise<number[]> {
   // The watch starts in the click's own event handler, so that the time includes nothing of the
   // test's round trips: from the input event's time stamp (when the browser received the click)
-  // until the inspector shows that row's checkpoint, and a frame after.
+  // until the frame that paints that row's checkpoint in the inspector has run.
   await page.evaluate(() => {
-    const w = window as unknown as { __mouseTimes: number[] };
+    const w = window as unknown as { __mouseTimes: number[]; __whenShown: (id: string, t0: number) => Promise<number> };
     w.__mouseTimes = [];
     document.addEventListener('click', (e) => {
       const id = (e.target as HTMLElement).closest('[data-testid="timeline-row"]')?.getAttribute('data-checkpoint-id');
       if (!id) return;
-      const t0 = e.timeStamp;
-      const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
-      void (async () => {
-        while (panel.getAttribute('data-checkpoint-id') !== id || panel.querySelector('[data-testid="tab-state"]') === null) await new Promise((r) => setTimeout(r, 0));
-        await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-        w.__mouseTimes.push(performance.now() - t0);
-      })();
+      void w.__whenShown(id, e.timeStamp).then((ms) => w.__mouseTimes.push(ms));
     }, { capture: true });
   });
   const out: number[] = [];

@@ -11,7 +11,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeCounterThread, openApp, selectRows, showThread } from './app-page';
+import { benchPage, makeCounterThread, openApp, selectRows, showThread } from './app-page';
 import { topSelf, topTotal, type Profile } from './cpu-profile';
 import { benchMain } from './serve';
 import { workerCdp } from './worker-cdp';
@@ -29,8 +29,7 @@ const stats = (xs: number[]) => {
 
 benchMain(PORT, 'BENCH_PORT', { minify: false }, async (browser) => {
   const out = mkdtempSync(join(tmpdir(), 'replaygraph-select-profile-'));
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  const page = await benchPage(browser);
   await openApp(page, BASE);
   const threadId = `profile-${Date.now().toString(36)}`;
   await makeCounterThread(page, threadId, SIZE);

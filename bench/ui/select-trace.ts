@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeCounterThread, openApp, selectRows, showThread } from './app-page';
+import { benchPage, makeCounterThread, openApp, selectRows, showThread } from './app-page';
 import { benchMain } from './serve';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4194);
@@ -29,8 +29,7 @@ function describe(children: TraceEvent[]): string {
 }
 
 benchMain(PORT, 'BENCH_PORT', { minify: false }, async (browser) => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  const page = await benchPage(browser);
   await openApp(page, BASE);
   const threadId = `trace-${Date.now().toString(36)}`;
   await makeCounterThread(page, threadId, SIZE);
