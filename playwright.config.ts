@@ -6,7 +6,9 @@ const PORT = Number(process.env.E2E_PORT ?? (useDev ? 5173 : 4173));
 
 export default defineConfig({
   testDir: './e2e',
-  workers: 1,
+  // Each test has a browser context of its own (its own IndexedDB and OPFS) and every server a test
+  // starts takes a free port, so two files run side by side; E2E_WORKERS sets another number.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
