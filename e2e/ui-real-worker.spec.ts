@@ -48,4 +48,32 @@ test.describe('with the real engine worker', () => {
     await expect.poll(async () => Number(await page.getByTestId('timeline').getAttribute('data-count')), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
   });
+
+  test('while a long run streams in, the trace table keeps its rows as its window of the newest ticks moves', async ({ page }) => {
+    await page.goto('/?testGraphs=1&graph=test-counter');
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
+    // The form shows the graph's example input once the graph is loaded; it is replaced after that.
+    await expect(page.getByTestId('run-input')).toHaveValue(/"target"/);
+    await page.getByTestId('run-input').fill(JSON.stringify({ count: 0, target: 900, delayMs: 4 }));
+    await page.getByTestId('recursion-limit').fill('1000');
+    await page.getByTestId('run-new').click();
+    const total = async () => Number((await page.getByTestId('trace-ticks-window').textContent({ timeout: 20_000 }))?.match(/of (\d+) ticks/)?.[1] ?? 0);
+    await expect.poll(total, { timeout: 20_000 }).toBeGreaterThan(210);
+    const marked = await total();
+    // The newest row now, and the tick it shows.
+    const step = await page.evaluate(() => {
+      const rows = document.querySelectorAll<HTMLElement>('[data-testid="trace-tick"]');
+      const row = rows[rows.length - 1]!;
+      (window as unknown as { __row: HTMLElement }).__row = row;
+      return row.children[1]!.textContent;
+    });
+    await expect.poll(total, { timeout: 20_000 }).toBeGreaterThan(marked + 20);
+    // Still the same element, drawn once, with the same tick (another row key would have remounted it).
+    const still = await page.evaluate(() => {
+      const row = (window as unknown as { __row: HTMLElement }).__row;
+      return { connected: row.isConnected, step: row.children[1]!.textContent };
+    });
+    expect(still).toEqual({ connected: true, step });
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
+  });
 });
