@@ -76,4 +76,53 @@ test.describe('with the real engine worker', () => {
     expect(still).toEqual({ connected: true, step });
     await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
   });
+
+  test('a row the pointer rests on is read ahead: the click then shows it without asking storage again; a sweep reads none', async ({ page }) => {
+    await page.goto('/?testGraphs=1&graph=test-counter&debug=1');
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
+    await expect(page.getByTestId('run-input')).toHaveValue(/"target"/);
+    await page.getByTestId('run-input').fill(JSON.stringify({ count: 0, target: 12, delayMs: 0 }));
+    await page.getByTestId('run-new').click();
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.locator('[data-testid="timeline"][data-complete="true"]')).toHaveCount(1);
+    // The run's end selects its newest checkpoint: that read is done before counting starts.
+    const newest = page.locator('[data-testid="timeline-row"][aria-selected="true"]');
+    await expect(newest).toHaveCount(1);
+    await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', (await newest.getAttribute('data-checkpoint-id'))!);
+    await expect(page.getByTestId('inspector-panel')).toHaveAttribute('aria-busy', 'false');
+    // Every checkpoint read the page asks the worker for, by checkpoint id, from now on.
+    await page.evaluate(() => {
+      const w = window as unknown as { __replaygraph: { request: (type: string, body: { checkpointId?: string }) => Promise<unknown> }; __reads: string[] };
+      const client = w.__replaygraph;
+      const request = client.request.bind(client);
+      w.__reads = [];
+      client.request = (type, body) => {
+        if (type === 'rg/checkpoint.get') w.__reads.push(body.checkpointId ?? '');
+        return request(type, body);
+      };
+    });
+    const reads = () => page.evaluate(() => (window as unknown as { __reads: string[] }).__reads);
+    const rows = page.locator('[data-testid="timeline-row"][aria-selected="false"]');
+    // A sweep: the pointer crosses six rows, all in one task (real pointer moves each take a round
+    // trip to the browser, which on a busy machine can outlast the rest time).
+    await page.evaluate(() => {
+      const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="timeline-row"][aria-selected="false"]')].slice(0, 6);
+      let from: HTMLElement = document.body;
+      for (const row of [...rows, document.body]) {
+        from.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: row }));
+        row.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: from }));
+        from = row;
+      }
+    });
+    await page.waitForTimeout(300);
+    expect(await reads()).toEqual([]);
+    // A rest: the row is read once, before the click; the click reads nothing more.
+    const row = rows.nth(3);
+    const id = (await row.getAttribute('data-checkpoint-id'))!;
+    await row.hover();
+    await expect.poll(reads).toEqual([id]);
+    await row.click();
+    await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', id);
+    expect(await reads()).toEqual([id]);
+  });
 });
