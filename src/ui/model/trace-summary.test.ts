@@ -27,6 +27,14 @@ describe('summarizeTrace', () => {
     expect(s.ignored).toBe(1);
   });
 
+  it('names each tick by its run and the seq of its tick.start, whatever was dropped before it', () => {
+    const tick = (seq: number, step: number) => ({ ...base, seq, step, type: '@engine.tick.start', checkpointId: `c${step}`, isReplaying: false });
+    const events = [tick(0, 1), tick(3, 2), tick(7, 3)];
+    expect(summarizeTrace(events).ticks.map((t) => t.id)).toEqual(['r1:0', 'r1:3', 'r1:7']);
+    // The page keeps the newest events only: the ticks left keep their names.
+    expect(summarizeTrace(events.slice(1)).ticks.map((t) => t.id)).toEqual(['r1:3', 'r1:7']);
+  });
+
   it('uses the engine\'s first-visit decisions of a replay when the trace has them', () => {
     const sub = (ns: string, seq: number) => ({ runId: 'r2', checkpointNs: ns, seq, step: 0 });
     const events = [

@@ -9,6 +9,8 @@ import { isTraceEvent, type TraceEvent } from '../../shared/trace';
 
 /** One superstep of a run as the trace tells it. */
 export interface TickSummary {
+  /** The tick's identity in the trace: the run and `seq` of its tick.start event. */
+  id: string;
   ns: string;
   step: number;
   checkpointId: string;
@@ -80,7 +82,7 @@ export function summarizeTrace(raw: readonly unknown[]): TraceSummary {
         if (e.checkpointNs === '') status = e.status;
         break;
       case '@engine.tick.start': {
-        const t: TickSummary = { ns: e.checkpointNs, step: e.step, checkpointId: e.checkpointId, isReplaying: e.isReplaying, ran: [], cached: [], failed: [], interrupted: [], dedups: [] };
+        const t: TickSummary = { id: `${e.runId}:${e.seq}`, ns: e.checkpointNs, step: e.step, checkpointId: e.checkpointId, isReplaying: e.isReplaying, ran: [], cached: [], failed: [], interrupted: [], dedups: [] };
         ticks.push(t);
         if (at.opened) bySerial.set(at.opened.serial, t);
         break;
