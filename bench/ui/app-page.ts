@@ -3,7 +3,7 @@
  * thread of the counter test graph through the debug client, and open that thread in the timeline.
  */
 import type { Browser, Page } from '@playwright/test';
-import { installShownWatch } from './shown-watch';
+import { installShownWatch, type ShownWatchWindow } from './shown-watch';
 
 /**
  * A 1440×900 page for the UI benches, with the selection watch (shown-watch.ts) installed. tsx
@@ -54,7 +54,7 @@ export function selectRows(page: Page, n: number, quietMs = 0): Promise<number[]
     const frame = () => new Promise((r) => requestAnimationFrame(r));
     const quiet = () => (quietMs > 0 ? new Promise((r) => setTimeout(r, quietMs)) : Promise.resolve());
     const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
-    const whenShown = (window as unknown as { __whenShown: (id: string, t0: number) => Promise<number> }).__whenShown;
+    const whenShown = (window as unknown as ShownWatchWindow).__whenShown;
     const total = Number(scroller.getAttribute('data-count'));
     const out: number[] = [];
     for (let i = 0; i < n; i++) {

@@ -6,6 +6,7 @@
  * (shown-watch.ts; the page comes from `benchPage`).
  */
 import type { Page } from '@playwright/test';
+import type { ShownWatchWindow } from './shown-watch';
 
 /** `n` mouse selections over the shown thread; ms from each click until the inspector shows its checkpoint. */
 export async function timeMouseSelections(page: Page, n: number, restMs: number, rowH: number): Promise<number[]> {
@@ -13,7 +14,7 @@ export async function timeMouseSelections(page: Page, n: number, restMs: number,
   // test's round trips: from the input event's time stamp (when the browser received the click)
   // until the frame that paints that row's checkpoint in the inspector has run.
   await page.evaluate(() => {
-    const w = window as unknown as { __mouseTimes: number[]; __whenShown: (id: string, t0: number) => Promise<number> };
+    const w = window as unknown as ShownWatchWindow & { __mouseTimes: number[] };
     w.__mouseTimes = [];
     document.addEventListener('click', (e) => {
       const id = (e.target as HTMLElement).closest('[data-testid="timeline-row"]')?.getAttribute('data-checkpoint-id');

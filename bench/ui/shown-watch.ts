@@ -10,7 +10,7 @@
  * a whole frame after the user saw the checkpoint.
  */
 export function installShownWatch(): void {
-  const w = window as unknown as { __whenShown: (id: string, t0: number) => Promise<number> };
+  const w = window as unknown as ShownWatchWindow;
   w.__whenShown = (id, t0) =>
     new Promise((resolve) => {
       const panel = document.querySelector<HTMLElement>('[data-testid="inspector-panel"]')!;
@@ -26,4 +26,9 @@ export function installShownWatch(): void {
       });
       watch.observe(panel, { attributes: true, childList: true, subtree: true });
     });
+}
+
+/** The page's window with the watch installed. */
+export interface ShownWatchWindow {
+  __whenShown(id: string, t0: number): Promise<number>;
 }

@@ -23,6 +23,7 @@ import { installFakeEngine } from '../../e2e/ui-fixtures/fake-engine';
 import { heapProbe, mb, type HeapSizes } from './heap';
 import { benchPage, makeCounterThread, openApp } from './app-page';
 import { timeMouseSelections } from './mouse-select';
+import type { ShownWatchWindow } from './shown-watch';
 import { benchMain } from './serve';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4191);
@@ -104,7 +105,7 @@ async function timeSelections(page: Page, n: number): Promise<{ times: number[];
     async ({ n, rowH }) => {
       const frame = () => new Promise((r) => requestAnimationFrame(r));
       const scroller = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
-      const whenShown = (window as unknown as { __whenShown: (id: string, t0: number) => Promise<number> }).__whenShown;
+      const whenShown = (window as unknown as ShownWatchWindow).__whenShown;
       const total = Number(scroller.getAttribute('data-count'));
       const out: number[] = [];
       const ids: string[] = [];
