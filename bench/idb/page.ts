@@ -13,7 +13,7 @@ const STEPS = 1000;
 
 async function runSaver(dbName: string, thread: string, steps: Step[]): Promise<number> {
   const saver = new IndexedDBSaver({ dbName });
-  await saver.countBlobs('warm-up'); // open (and create) the database outside the timing
+  await saver.countStoredVersions('warm-up'); // open (and create) the database outside the timing
   const start = performance.now();
   let config: RunnableConfig = { configurable: { thread_id: thread, checkpoint_ns: '' } };
   for (const step of steps) {

@@ -23,7 +23,7 @@ async function engineRun(run: 'sync' | 'async', durability: 'strict' | 'relaxed'
   const app = new AppDatabase({ dbName: `bench-engine-${Date.now()}-${++seq}` });
   app.setDurability(durability);
   const saver = app.saver;
-  await saver.countBlobs('warm-up');
+  await saver.countStoredVersions('warm-up');
   const graph = counter.build(saver);
   const start = performance.now();
   await graph.invoke({ count: 0, target: STEPS, delayMs: 0 }, { configurable: { thread_id: 't' }, recursionLimit: STEPS + 10, durability: run });

@@ -57,7 +57,7 @@ describe('importLangGraphHistory', () => {
     expect(v(3).draft).not.toBe(v(4).draft); // two branches, two different values
     expect(byId(all, lgId(4)).checkpoint.updated_channels).toEqual(['draft']);
     // question ×1, draft ×2: one stored value per distinct version.
-    expect(await saver.countBlobs(LG_THREAD)).toBe(3);
+    expect(await saver.countStoredVersions(LG_THREAD)).toBe(3);
   });
 
   it('imports under another thread id and survives a replaygraph export/import round trip', async () => {

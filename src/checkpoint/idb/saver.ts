@@ -3,8 +3,9 @@
  * and nothing else: the app's own records (threads, traces, user graphs, settings) and the
  * session's group commit are `AppDatabase`'s (app-database.ts), which shares its connection.
  *
- * Each channel value is stored once per (thread, namespace, channel, version) in `blobs`; a
- * checkpoint record holds only versions. `put` writes a checkpoint and its new values in ONE
+ * Each channel value is stored once per (thread, namespace, channel, version) in `blobs`, or, when
+ * small, inside the checkpoint records that hold its version (inline-values.ts); a checkpoint
+ * record holds no other values. `put` writes a checkpoint and its new values in ONE
  * transaction, `putWrites` its writes in ONE transaction (write-ops.ts), and both resolve after
  * `tx.done`, so a failure (a value that cannot be cloned, quota, a closed database) stores nothing
  * of that call and leaves every earlier checkpoint intact.
@@ -104,10 +105,18 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
     return (current ?? 0) + 1;
   }
 
-  /** How many channel-value blobs a thread holds (one per channel version): the conformance suite's `BlobCounter`, as on MemorySaver. */
-  async countBlobs(threadId: string): Promise<number> {
-    const tx = await this.conn.transaction(['blobs'], 'readonly');
-    return tx.objectStore('blobs').count(prefixRange(threadId));
+  /**
+   * The conformance suite's `VersionCounter`: the distinct (namespace, channel, version) values a
+   * thread stores, as blobs or inline in its checkpoint records (an inherited inline entry is the
+   * same version again, counted once). A probe for tests: it reads every record of the thread.
+   */
+  async countStoredVersions(threadId: string): Promise<number> {
+    const tx = await this.conn.transaction(['blobs', 'checkpoints'], 'readonly');
+    const [blobs, records] = await Promise.all([tx.objectStore('blobs').getAll(prefixRange(threadId)), tx.objectStore('checkpoints').getAll(prefixRange(threadId))]);
+    const key = (ns: string, channel: string, version: ChannelVersion) => JSON.stringify([ns, channel, typeof version, version]);
+    const versions = new Set(blobs.map((b) => key(b.checkpoint_ns, b.channel, b.version)));
+    for (const r of records) for (const [channel, [version]] of Object.entries(r.inline ?? {})) versions.add(key(r.checkpoint_ns, channel, version));
+    return versions.size;
   }
 
   /** Closes the database connection (shared with its AppDatabase, if any); a later call reopens it. */

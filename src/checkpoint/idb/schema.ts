@@ -25,6 +25,7 @@
  */
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { ChannelVersion, Checkpoint, CheckpointMetadata } from '../../engine/checkpoint/types';
+import type { InlineValues } from './inline-values';
 import { TickTracker } from '../../shared/ticks';
 import { topicKeysOf, type OpenTicks } from './trace-keys';
 import { ChunkBuilder, type TraceChunkRecord } from './trace-chunks';
@@ -34,7 +35,10 @@ export type { TraceChunkRecord };
 /** The newest schema version this code writes. */
 export const DB_VERSION = 8;
 
-/** A stored checkpoint; `checkpoint.channel_values` is always `{}` (values live in `blobs`). */
+/**
+ * A stored checkpoint; `checkpoint.channel_values` is always `{}`: values live in `blobs`, or, when
+ * small, in `inline` (inline-values.ts; records stored before it was kept have none).
+ */
 export interface CheckpointRecord {
   thread_id: string;
   checkpoint_ns: string;
@@ -43,6 +47,8 @@ export interface CheckpointRecord {
   parent_id?: string;
   checkpoint: Checkpoint;
   metadata: CheckpointMetadata;
+  /** Small values of its channel versions, kept here rather than as blobs. No index, so no schema version change. */
+  inline?: InlineValues;
 }
 
 /** One channel value at one version. */

@@ -2,6 +2,7 @@
 import type { IDBPTransaction } from 'idb';
 import type { CheckpointTuple, PendingWrite } from '../../engine/checkpoint/types';
 import { checkpointConfig } from '../../engine/checkpoint/rules';
+import { inlineEntry } from './inline-values';
 import { prefixRange, type BlobRecord, type CheckpointRecord, type ReplayGraphDB, type TaskWritesRecord } from './schema';
 
 /** A transaction that can read checkpoints, blobs and writes. */
@@ -19,21 +20,25 @@ export function loadTuple(tx: ReadTx, record: CheckpointRecord): Promise<Checkpo
 }
 
 /**
- * The tuple of a stored checkpoint: channel values looked up by (channel, version) — a version
- * with no blob is an empty channel and is left out — and writes in first-insertion order.
+ * The tuple of a stored checkpoint: channel values taken from the record's inline values
+ * (inline-values.ts) or looked up by (channel, version) in blobs — a version with neither is an
+ * empty channel and is left out — and writes in first-insertion order.
  */
 export async function tupleFrom(stores: TupleStores, record: CheckpointRecord): Promise<CheckpointTuple> {
-  const { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id } = record;
+  const { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id, inline } = record;
   const blobs = stores.blobs;
   const versions = Object.entries(record.checkpoint.channel_versions);
   const [found, writes] = await Promise.all([
-    Promise.all(versions.map(([channel, version]) => blobs.get([thread, ns, channel, version]))),
+    Promise.all(versions.map(([channel, version]) => (inlineEntry(inline, channel, version) ? undefined : blobs.get([thread, ns, channel, version])))),
     stores.writes.getAll(prefixRange(thread, ns, id)),
   ]);
   const checkpoint = record.checkpoint; // a fresh copy: IndexedDB reads always clone
   checkpoint.channel_values = {};
   found.forEach((blob, i) => {
-    if (blob) checkpoint.channel_values[versions[i]![0]] = blob.value;
+    const [channel, version] = versions[i]!;
+    const entry = blob ? undefined : inlineEntry(inline, channel, version);
+    if (blob) checkpoint.channel_values[channel] = blob.value;
+    else if (entry) checkpoint.channel_values[channel] = entry[1];
   });
   const tuple: CheckpointTuple = {
     config: checkpointConfig(thread, ns, id),

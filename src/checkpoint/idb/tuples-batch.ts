@@ -1,10 +1,11 @@
 /**
  * Rebuilding the tuples of many checkpoints of one thread at once (a listing chunk): the writes of
  * each namespace's checkpoints come from one range read, and each distinct (channel, version) blob
- * is read once, by a range read when the versions a chunk needs are dense enough.
+ * not held inline (inline-values.ts) is read once, by a range read when the versions a chunk needs are dense enough.
  */
 import type { ChannelVersion, CheckpointTuple } from '../../engine/checkpoint/types';
 import { checkpointConfig } from '../../engine/checkpoint/rules';
+import { inlineEntry } from './inline-values';
 import type { CheckpointRecord, TaskWritesRecord } from './schema';
 import { inInsertionOrder, type ReadTx } from './tuple';
 
@@ -34,6 +35,11 @@ export async function loadTuples(tx: ReadTx, records: readonly CheckpointRecord[
     const checkpoint = record.checkpoint; // a fresh copy: IndexedDB reads always clone
     checkpoint.channel_values = {};
     for (const [channel, version] of Object.entries(checkpoint.channel_versions)) {
+      const entry = inlineEntry(record.inline, channel, version);
+      if (entry) {
+        checkpoint.channel_values[channel] = entry[1];
+        continue;
+      }
       const key = blobKey(channel, version);
       if (!blobValues.has(key)) continue;
       // Two tuples sharing a blob must not share the object: the first gets the read value, later ones a clone.
@@ -75,6 +81,7 @@ async function blobsOf(tx: ReadTx, thread: string, ns: string, group: readonly C
   const versions = new Map<string, Set<ChannelVersion>>();
   for (const r of group) {
     for (const [channel, version] of Object.entries(r.checkpoint.channel_versions)) {
+      if (inlineEntry(r.inline, channel, version)) continue;
       const set = versions.get(channel);
       if (set) set.add(version);
       else versions.set(channel, new Set([version]));

@@ -1,7 +1,8 @@
 /**
  * A session's memo (write-memo.ts) only saves reads: however its writes are split into group
  * commits, and however small the memo, what is stored is exactly what the same calls store one at
- * a time, also when a checkpoint is put again after writes were saved against it.
+ * a time, also when a checkpoint is put again after writes were saved against it, and the values
+ * a put inherits from its parent's record (inline-values.ts) are the same.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
@@ -16,11 +17,13 @@ const ids = [1, 2, 3].map((i) => makeCheckpoint(i, {}).id);
 
 /** Three checkpoints in a chain, writes on each (repeated and special channels), the second put again, next reported. */
 function ops(): WriteOp[] {
-  const [a, b, c] = [makeCheckpoint(1, { x: 1 }), makeCheckpoint(2, { x: 2 }, { x: 2 }), makeCheckpoint(3, { x: 3 }, { x: 3 })];
+  // `k` (inline) and `big` (a blob) keep their first version: b and c inherit them from a.
+  const kept = { k: 1, big: 1 };
+  const [a, b, c] = [makeCheckpoint(1, { x: 1, k: 'kept', big: 'y'.repeat(300) }), makeCheckpoint(2, { x: 2 }, { x: 2, ...kept }), makeCheckpoint(3, { x: 3 }, { x: 3, ...kept })];
   const on = (id: string) => cfg('t', '', id);
   const next = (checkpointId: string, nodes: string[]): WriteOp => ({ kind: 'next', threadId: 't', ns: '', checkpointId, next: nodes });
   return [
-    { kind: 'put', config: cfg('t', ''), checkpoint: a, metadata: meta(-1), newVersions: { x: 1 } },
+    { kind: 'put', config: cfg('t', ''), checkpoint: a, metadata: meta(-1), newVersions: { x: 1, ...kept } },
     next(a.id, ['n1']),
     { kind: 'writes', config: on(a.id), writes: [['x', 10], ['__interrupt__', 'first']], taskId: 'task-1' },
     { kind: 'put', config: on(a.id), checkpoint: b, metadata: meta(0), newVersions: { x: 2 } },
@@ -39,7 +42,7 @@ function ops(): WriteOp[] {
 
 async function stored(app: AppDatabase) {
   const tuples = await Promise.all(ids.map((id) => app.saver.getTuple(cfg('t', '', id))));
-  return { writes: tuples.map((t) => t?.pendingWrites), rows: await app.listRows('t', '', 10) };
+  return { values: tuples.map((t) => t?.checkpoint.channel_values), writes: tuples.map((t) => t?.pendingWrites), rows: await app.listRows('t', '', 10) };
 }
 
 /** Every way of cutting `length` ops into consecutive groups, as group sizes. */
@@ -62,6 +65,8 @@ describe('WriteMemo', () => {
     await reference.writeBatch(ops());
     const expected = await stored(reference);
     expect(expected.writes).toEqual((await stored(one)).writes);
+    expect(expected.values).toEqual((await stored(one)).values);
+    expect(expected.values.map((v) => v?.k)).toEqual(['kept', 'kept', 'kept']);
     expect(expected.rows.map((r) => r.next)).toEqual([['n3'], undefined, ['n1']]);
     const all = splits(ops().length);
     // Every 97th split (the whole set is 4,096) and the extremes, each with a roomy and a tiny memo.

@@ -1,8 +1,9 @@
 /**
  * What one writer's earlier group commits stored for the checkpoints it put, kept so its next
- * groups need not read it back: each such checkpoint's timeline row and every one of its task
- * writes records. A putWrites usually lands on the checkpoint the previous group put, and without
- * this memo every one of them reads that row and its writes record again (two reads a superstep).
+ * groups need not read it back: each such checkpoint's timeline row, its record's inline values
+ * (which the next put inherits from) and every one of its task writes records. A putWrites usually
+ * lands on the checkpoint the previous group put, and without this memo every one of them reads
+ * that row and its writes record again (two reads a superstep), and every put its parent's record.
  *
  * It is exact, not a cache that may go stale, as long as nobody else writes the thread's
  * checkpoint stores while the writer uses it: a run's session holds the thread's lock for its whole
@@ -13,10 +14,13 @@
  * only once their group committed, and the oldest are dropped past `capacity` (a write to a dropped
  * checkpoint reads storage, as without a memo).
  */
+import type { InlineValues } from './inline-values';
 import type { RowRecord, TaskWritesRecord } from './schema';
 
 interface MemoEntry {
   row: RowRecord;
+  /** The inline values of its record (inline-values.ts), which a put never changes once stored. */
+  inline: InlineValues | undefined;
   /** Every writes record of the checkpoint, by task id. */
   writes: Map<string, TaskWritesRecord>;
 }
@@ -25,6 +29,7 @@ interface MemoEntry {
 export interface GroupRecords {
   writes: Map<string, TaskWritesRecord | undefined>;
   rows: Map<string, RowRecord | undefined>;
+  inline: Map<string, InlineValues | undefined>;
 }
 
 const copyRow = (row: RowRecord): RowRecord => ({ ...row });
@@ -53,6 +58,11 @@ export class WriteMemo {
     return r && copyWrites(r);
   }
 
+  /** The inline values stored in a remembered checkpoint's record (read only). */
+  inline(key: string): InlineValues | undefined {
+    return this.entries.get(key)!.inline;
+  }
+
   /** Every stored writes record of a remembered checkpoint, by task (read only: not to be changed). */
   allWrites(key: string): Map<string, TaskWritesRecord> {
     return new Map(this.entries.get(key)!.writes);
@@ -68,7 +78,7 @@ export class WriteMemo {
       const old = this.entries.get(key);
       const writes = old?.writes ?? new Map(before.map((r) => [r.task_id, copyWrites(r)]));
       this.entries.delete(key);
-      this.entries.set(key, { row: records.rows.get(key)!, writes });
+      this.entries.set(key, { row: records.rows.get(key)!, inline: records.inline.get(key), writes });
     }
     for (const [key, row] of records.rows) {
       const entry = this.entries.get(key);

@@ -18,6 +18,7 @@ import { toStorageError } from './errors';
 import { firstUncloneableKey, WriteBatch } from './requests';
 import { countWrites, newRow } from './rows';
 import type { WriteMemo } from './write-memo';
+import { storedValues, type InlineValues } from './inline-values';
 import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type RowRecord, type StoredWrite, type TaskWritesRecord } from './schema';
 
 /**
@@ -119,9 +120,11 @@ interface BatchRecords {
   changedRows: Set<RowRecord>;
   /** Every writes record, by task, of each checkpoint the batch puts: as stored, then as rewritten. */
   known: Map<string, Map<string, TaskWritesRecord>>;
+  /** The inline values (inline-values.ts) of the parents of the batch's puts, then of the checkpoints it puts. */
+  inline: Map<string, InlineValues | undefined>;
 }
 
-const emptyRecords = (): BatchRecords => ({ writes: new Map(), rows: new Map(), changedRows: new Set(), known: new Map() });
+const emptyRecords = (): BatchRecords => ({ writes: new Map(), rows: new Map(), changedRows: new Set(), known: new Map(), inline: new Map() });
 
 const recordKey = (...parts: string[]) => parts.join('\u0000');
 
@@ -170,7 +173,7 @@ async function readAhead(tx: WriteTx, ops: readonly WriteOp[], memo?: WriteMemo)
     }
     readRow(thread, ns, id);
   }
-  reads.push(...readPutWrites(tx, ops, put, memo));
+  reads.push(...readPutWrites(tx, ops, put, memo), ...readParents(tx, ops, out.inline, memo));
   await Promise.all(reads);
   for (const [w, c, taskId] of fromRange) out.writes.set(w, put.get(c)!.find((r) => r.task_id === taskId));
   for (const [c, before] of put) out.known.set(c, memo?.has(c) ? memo.allWrites(c) : new Map(before.map((r) => [r.task_id, r])));
@@ -202,6 +205,32 @@ function readPutWrites(tx: WriteTx, ops: readonly WriteOp[], put: Map<string, Ta
 }
 
 /**
+ * The inline values of the parent of each put, into `inline` by checkpoint key: none to read for a
+ * parent the batch puts before it (issuePut records those), or that the memo remembers; the others
+ * are read from their records.
+ */
+function readParents(tx: WriteTx, ops: readonly WriteOp[], inline: Map<string, InlineValues | undefined>, memo?: WriteMemo): Promise<void>[] {
+  const reads: Promise<void>[] = [];
+  const putBefore = new Set<string>();
+  for (const op of ops) {
+    if (op.kind !== 'put') continue;
+    const thread = requireThreadId(op.config, 'IndexedDBSaver.put');
+    const ns = op.config.configurable?.checkpoint_ns ?? '';
+    const parent = op.config.configurable?.checkpoint_id;
+    const key = parent === undefined ? undefined : recordKey(thread, ns, parent);
+    if (key !== undefined && !putBefore.has(key) && !inline.has(key)) {
+      if (memo?.has(key)) inline.set(key, memo.inline(key));
+      else {
+        inline.set(key, undefined);
+        reads.push(tx.objectStore('checkpoints').get([thread, ns, parent!]).then((r) => void inline.set(key, r?.inline)));
+      }
+    }
+    putBefore.add(recordKey(thread, ns, op.checkpoint.id));
+  }
+  return reads;
+}
+
+/**
  * Issues every op of a batch, in order: the reads first (readAhead), then each op's writes, none
  * of which waits for IndexedDB. Resolves with what to call once the batch committed (it updates
  * the `memo`, if any).
@@ -220,15 +249,18 @@ export async function issueOps(tx: WriteTx, batch: WriteBatch, ops: readonly Wri
   return () => memo?.remember(read.put, records);
 }
 
-/** Issues a put: the new channel values as blobs, the checkpoint record without values, its timeline row (the writes it already has counted). */
+/**
+ * Issues a put: the new large channel values as blobs, the checkpoint record with its small ones
+ * inline (inline-values.ts), its timeline row (the writes it already has counted).
+ */
 function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { kind: 'put' }>, records: BatchRecords): void {
   const { config, checkpoint, metadata, newVersions } = op;
   const thread = requireThreadId(config, 'IndexedDBSaver.put');
   const ns = config.configurable?.checkpoint_ns ?? '';
+  const parent = config.configurable?.checkpoint_id;
+  const stored = storedValues(checkpoint, newVersions, parent === undefined ? undefined : records.inline.get(recordKey(thread, ns, parent)));
   const blobs = tx.objectStore('blobs');
-  for (const [channel, version] of Object.entries(newVersions)) {
-    if (!Object.hasOwn(checkpoint.channel_values, channel)) continue; // empty channel: no blob
-    const value = checkpoint.channel_values[channel];
+  for (const [channel, version, value] of stored.blobs) {
     batch.issue(channel, () => blobs.put({ thread_id: thread, checkpoint_ns: ns, channel, version, value }));
   }
   const record: CheckpointRecord = {
@@ -238,8 +270,8 @@ function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { 
     checkpoint: { ...checkpoint, channel_values: {} },
     metadata,
   };
-  const parent = config.configurable?.checkpoint_id;
   if (parent !== undefined) record.parent_id = parent;
+  if (stored.inline !== undefined) record.inline = stored.inline;
   // Which metadata key cannot be cloned is looked for only once IndexedDB refused the record.
   const culprit = () => {
     const key = firstUncloneableKey(metadata);
@@ -247,6 +279,7 @@ function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { 
   };
   batch.issue(culprit, () => tx.objectStore('checkpoints').put(record));
   const key = recordKey(thread, ns, checkpoint.id);
+  records.inline.set(key, stored.inline);
   const replaced = records.rows.get(key);
   if (replaced) records.changedRows.delete(replaced);
   const row = newRow(thread, ns, checkpoint.id);

@@ -61,7 +61,7 @@ describe('supersteps', () => {
     for (const p of saver.puts.filter((q) => q.metadata.step !== 0)) expect(p.checkpoint.channel_values).not.toHaveProperty('big');
     for (const p of saver.puts) expect(Object.keys(p.checkpoint.channel_values).every((k) => k in p.newVersions)).toBe(true);
     const newValues = saver.puts.reduce((n, p) => n + Object.keys(p.newVersions).filter((k) => k in p.checkpoint.channel_values).length, 0);
-    expect(await saver.countBlobs('t')).toBe(newValues);
+    expect(await saver.countStoredVersions('t')).toBe(newValues);
     expect((await g.getState({ configurable: { thread_id: 't' } })).values.big).toHaveLength(10000);
   });
 

@@ -183,11 +183,8 @@ export class MemorySaver implements BaseCheckpointSaver {
     return (current ?? 0) + 1;
   }
 
-  /**
-   * How many channel-value blobs a thread holds (a storage-size probe: one per channel version,
-   * never one per checkpoint).
-   */
-  async countBlobs(threadId: string): Promise<number> {
+  /** The conformance suite's `VersionCounter`: the thread's blobs, one per channel version with a value. */
+  async countStoredVersions(threadId: string): Promise<number> {
     let count = 0;
     for (const data of this.threads.get(threadId)?.values() ?? []) for (const byVersion of data.blobs.values()) count += byVersion.size;
     return count;

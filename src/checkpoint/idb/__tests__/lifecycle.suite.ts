@@ -52,7 +52,7 @@ describe('IndexedDB failed transactions', () => {
   it('a refused write (quota) rejects clearly and stores nothing of that checkpoint', async () => {
     const saver = new IndexedDBSaver({ dbName: freshName('quota') });
     const [c1] = await putChain(saver, 't', '', 1);
-    const blobsBefore = await saver.countBlobs('t');
+    const storedBefore = await saver.countStoredVersions('t');
     await withPatchedPut((original) => function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
       if ((value as { channel?: string }).channel === 'big') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return original.call(this, value, key);
@@ -62,7 +62,7 @@ describe('IndexedDB failed transactions', () => {
       await expect(attempt).rejects.toMatchObject({ name: 'CheckpointStorageError', failure: 'quota' });
     });
     await expect(saver.put(c1!, makeCheckpoint(2, { big: () => 1 }), meta(1), { big: 1 })).rejects.toBeInstanceOf(CheckpointValueError);
-    expect(await saver.countBlobs('t')).toBe(blobsBefore);
+    expect(await saver.countStoredVersions('t')).toBe(storedBefore);
     const latest = await saver.getTuple(cfg('t'));
     expect(latest?.checkpoint.id).toBe(cpId(1));
     expect(latest?.checkpoint.channel_values).toEqual({ counter: 0, fixed: 'unchanged' });

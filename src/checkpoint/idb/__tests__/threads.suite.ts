@@ -1,6 +1,6 @@
 /** The thread list, the running flag, traces, and what deleteThread removes. */
 import { describe, expect, it } from 'vitest';
-import { CheckpointValueError } from '../../../engine/checkpoint/types';
+import { CheckpointValueError, type ChannelVersions } from '../../../engine/checkpoint/types';
 import { cfg, makeCheckpoint, meta, putChain } from '../../../engine/checkpoint/conformance/fixtures';
 import { AppDatabase } from '../app-database';
 import { IndexedDBSaver } from '../saver';
@@ -65,6 +65,8 @@ describe('AppDatabase threads', () => {
     for (const thread of ['gone', 'kept']) {
       const [c1] = await putChain(saver, thread, '', 2);
       await putChain(saver, thread, 'sub:1', 2, 10);
+      // A value too large to be kept inline: a blob.
+      await saver.put(cfg(thread, 'sub:2'), makeCheckpoint(20, { big: 'x'.repeat(1000) }), meta(0), { big: 1 });
       await saver.putWrites(c1!, [['a', 1], ['__error__', 'x']], 'task');
       await app.setThreadRunning(thread, true);
       await app.appendTrace(thread, [{ runId: 'r' }]);
@@ -110,17 +112,61 @@ describe('AppDatabase threads', () => {
     expect((await app.listThreads()).find((r) => r.threadId === 'named')!.name).toBeUndefined();
   });
 
-  it('keeps channel values out of checkpoint records (one blob per channel version)', async () => {
+  it('keeps a large value once per version as a blob, and small ones inline in each record that holds their version', async () => {
     const name = freshName('layout');
     const saver = new IndexedDBSaver({ dbName: name });
-    await putChain(saver, 't', '', 20);
+    const big = 'x'.repeat(1000);
+    let parent = cfg('t');
+    for (let n = 1; n <= 20; n++) {
+      const values = n === 1 ? { counter: 0, big, note: 'short' } : { counter: n - 1 };
+      const newVersions: ChannelVersions = n === 1 ? { counter: 1, big: 1, note: 1 } : { counter: n };
+      parent = await saver.put(parent, makeCheckpoint(n, values, { counter: n, big: 1, note: 1 }), meta(n - 2), newVersions);
+    }
     saver.close();
     const db = await openRaw(name);
-    const records = await db.getAll('checkpoints');
+    const records = (await db.getAll('checkpoints')).sort((a, b) => a.checkpoint_id.localeCompare(b.checkpoint_id));
     expect(records.length).toBe(20);
     expect(records.every((r) => Object.keys(r.checkpoint.channel_values).length === 0)).toBe(true);
-    expect((await db.getAll('blobs')).filter((b) => b.channel === 'fixed').length).toBe(1);
-    expect(await db.count('blobs')).toBe(21);
+    expect((await db.getAll('blobs')).map((b) => [b.channel, b.version])).toEqual([['big', 1]]);
+    // The counter's own version, and the note inherited from the first record, unchanged since.
+    records.forEach((r, i) => expect(r.inline).toEqual({ counter: [i + 1, i], note: [1, 'short'] }));
     db.close();
+    const read = new IndexedDBSaver({ dbName: name });
+    const values = (await read.getTuple(cfg('t')))!.checkpoint.channel_values;
+    expect(values).toEqual({ counter: 19, big, note: 'short' });
+    expect(await read.countStoredVersions('t')).toBe(22); // counter ×20, big ×1, note ×1
+    read.close();
+  });
+
+  it('a put inherits inline values from the checkpoint it is put on: a fork from an older one, or one stored with blobs only', async () => {
+    const name = freshName('inherit');
+    const saver = new IndexedDBSaver({ dbName: name });
+    const c1 = await saver.put(cfg('t'), makeCheckpoint(1, { a: 'one', b: 0 }), meta(-1), { a: 1, b: 1 });
+    const c2 = await saver.put(c1, makeCheckpoint(2, { a: 'two' }, { a: 2, b: 1 }), meta(0), { a: 2 });
+    // A fork of c1: `a` is c1's version again, inherited from c1, not c2.
+    const fork = await saver.put(c1, makeCheckpoint(3, { b: 5 }, { a: 1, b: 2 }), meta(0), { b: 2 });
+    saver.close();
+    // A record as an earlier version of the app stored it: its values in blobs, no `inline`.
+    const db = await openRaw(name);
+    const old = (await db.get('checkpoints', ['t', '', c2.configurable!.checkpoint_id!]))!;
+    delete old.inline;
+    old.checkpoint_id = makeCheckpoint(4, {}).id;
+    old.checkpoint.id = old.checkpoint_id;
+    old.checkpoint.channel_versions = { a: 9, b: 1, gone: 3 };
+    await db.put('checkpoints', old);
+    await db.put('blobs', { thread_id: 't', checkpoint_ns: '', channel: 'a', version: 9, value: 'nine' });
+    await db.put('blobs', { thread_id: 't', checkpoint_ns: '', channel: 'b', version: 1, value: 0 });
+    db.close();
+    const again = new IndexedDBSaver({ dbName: name });
+    const c5 = await again.put(cfg('t', '', old.checkpoint_id), makeCheckpoint(5, { c: true }, { a: 9, b: 1, c: 1 }), meta(1), { c: 1 });
+    const values = async (config: typeof c1) => (await again.getTuple(config))!.checkpoint.channel_values;
+    expect(await values(c2)).toEqual({ a: 'two', b: 0 });
+    expect(await values(fork)).toEqual({ a: 'one', b: 5 });
+    expect(await values(cfg('t', '', old.checkpoint_id))).toEqual({ a: 'nine', b: 0 });
+    expect(await values(c5)).toEqual({ a: 'nine', b: 0, c: true });
+    const listed = [];
+    for await (const t of again.list(cfg('t'))) listed.push([t.checkpoint.id, t.checkpoint.channel_values]);
+    expect(listed).toEqual([[makeCheckpoint(5, {}).id, { a: 'nine', b: 0, c: true }], [old.checkpoint_id, { a: 'nine', b: 0 }], [fork.configurable!.checkpoint_id, { a: 'one', b: 5 }], [c2.configurable!.checkpoint_id, { a: 'two', b: 0 }], [c1.configurable!.checkpoint_id, { a: 'one', b: 0 }]]);
+    again.close();
   });
 });

@@ -33,12 +33,15 @@ export interface TestApi {
 /** Makes a fresh, empty saver for one test. */
 export type SaverFactory = () => Promise<BaseCheckpointSaver>;
 
-/** A saver that can report how many channel-value blobs one thread holds (a storage-size probe). */
-export interface BlobCounter {
-  countBlobs(threadId: string): Promise<number>;
+/**
+ * A saver that can report how many distinct channel versions one thread stores a value of, however
+ * many checkpoints share each (a storage-size probe: one per channel version, never one per checkpoint).
+ */
+export interface VersionCounter {
+  countStoredVersions(threadId: string): Promise<number>;
 }
 
 /** Whether `saver` offers the blob-count probe. */
-export function hasBlobCounter(saver: BaseCheckpointSaver): saver is BaseCheckpointSaver & BlobCounter {
-  return typeof (saver as Partial<BlobCounter>).countBlobs === 'function';
+export function hasVersionCounter(saver: BaseCheckpointSaver): saver is BaseCheckpointSaver & VersionCounter {
+  return typeof (saver as Partial<VersionCounter>).countStoredVersions === 'function';
 }

@@ -1,5 +1,5 @@
 /** Conformance: deleteThread, isolation between threads, getNextVersion. */
-import { hasBlobCounter, type SaverFactory, type TestApi } from './api';
+import { hasVersionCounter, type SaverFactory, type TestApi } from './api';
 import { cfg, cpId, ids, listAll, makeCheckpoint, meta, putChain } from './fixtures';
 
 export function threadCases({ describe, it, expect }: TestApi, createSaver: SaverFactory): void {
@@ -16,9 +16,9 @@ export function threadCases({ describe, it, expect }: TestApi, createSaver: Save
       expect(await saver.getTuple(cfg('gone', 'sub:1'))).toBeUndefined();
       expect(await listAll(saver, cfg('gone'))).toEqual([]);
       expect(ids(await listAll(saver, cfg('kept')))).toEqual([2, 1].map(cpId));
-      if (hasBlobCounter(saver)) {
-        expect(await saver.countBlobs('gone')).toBe(0);
-        expect(await saver.countBlobs('kept')).toBe(3);
+      if (hasVersionCounter(saver)) {
+        expect(await saver.countStoredVersions('gone')).toBe(0);
+        expect(await saver.countStoredVersions('kept')).toBe(3);
       }
       // The thread id is reusable, and old writes do not reappear.
       const again = await saver.put(cfg('gone'), makeCheckpoint(1, { fresh: true }), meta(-1), { fresh: 1 });

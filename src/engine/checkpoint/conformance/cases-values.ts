@@ -1,6 +1,6 @@
 /** Conformance: channel values stored once per version, copied in and out, uncloneable values. */
 import { CheckpointValueError } from '../types';
-import { hasBlobCounter, type SaverFactory, type TestApi } from './api';
+import { hasVersionCounter, type SaverFactory, type TestApi } from './api';
 import { cfg, cpId, listAll, makeCheckpoint, meta, putChain } from './fixtures';
 
 export function valuesCases({ describe, it, expect }: TestApi, createSaver: SaverFactory): void {
@@ -22,7 +22,7 @@ export function valuesCases({ describe, it, expect }: TestApi, createSaver: Save
       const listed = await listAll(saver, cfg('t'));
       expect(listed.length).toBe(10);
       expect(listed.every((t) => t.checkpoint.channel_values.fixed === 'unchanged')).toBe(true);
-      if (hasBlobCounter(saver)) expect(await saver.countBlobs('t')).toBe(11); // counter ×10 + fixed ×1
+      if (hasVersionCounter(saver)) expect(await saver.countStoredVersions('t')).toBe(11); // counter ×10 + fixed ×1
     });
 
     it('omits a channel whose version has no stored value (an empty channel)', async () => {
@@ -80,7 +80,7 @@ export function valuesCases({ describe, it, expect }: TestApi, createSaver: Save
       await expect(saver.put(c1!, bad, meta(1), { ok: 2, callback: 2 })).rejects.toThrow(/"callback"/);
       expect((await saver.getTuple(cfg('t')))?.checkpoint.id).toBe(cpId(1));
       expect((await listAll(saver, cfg('t'))).length).toBe(1);
-      if (hasBlobCounter(saver)) expect(await saver.countBlobs('t')).toBe(2);
+      if (hasVersionCounter(saver)) expect(await saver.countStoredVersions('t')).toBe(2);
     });
 
     it('rejects a putWrites naming the channel, and stores none of its writes', async () => {

@@ -12,8 +12,8 @@ import { threadCases } from './cases-threads';
 import { valuesCases } from './cases-values';
 import { writesCases } from './cases-writes';
 
-export type { Assertion, BlobCounter, SaverFactory, TestApi } from './api';
-export { hasBlobCounter } from './api';
+export type { Assertion, VersionCounter, SaverFactory, TestApi } from './api';
+export { hasVersionCounter } from './api';
 export * as conformanceFixtures from './fixtures';
 
 /**
