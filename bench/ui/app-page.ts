@@ -67,7 +67,7 @@ export function selectRows(page: Page, n: number, quietMs = 0): Promise<number[]
       performance.mark(`sel-click-${i}`);
       const shown = whenShown(id, performance.now());
       row.click();
-      out.push(await shown);
+      out.push((await shown).painted);
       performance.mark(`sel-done-${i}`);
       await quiet();
     }

@@ -6,15 +6,15 @@
  * (shown-watch.ts; the page comes from `benchPage`).
  */
 import type { Page } from '@playwright/test';
-import type { ShownWatchWindow } from './shown-watch';
+import type { ShownTimes, ShownWatchWindow } from './shown-watch';
 
 /** `n` mouse selections over the shown thread; ms from each click until the inspector shows its checkpoint. */
-export async function timeMouseSelections(page: Page, n: number, restMs: number, rowH: number): Promise<number[]> {
+export async function timeMouseSelections(page: Page, n: number, restMs: number, rowH: number): Promise<ShownTimes[]> {
   // The watch starts in the click's own event handler, so that the time includes nothing of the
   // test's round trips: from the input event's time stamp (when the browser received the click)
   // until the frame that paints that row's checkpoint in the inspector has run.
   await page.evaluate(() => {
-    const w = window as unknown as ShownWatchWindow & { __mouseTimes: number[] };
+    const w = window as unknown as ShownWatchWindow & { __mouseTimes: ShownTimes[] };
     w.__mouseTimes = [];
     document.addEventListener('click', (e) => {
       const id = (e.target as HTMLElement).closest('[data-testid="timeline-row"]')?.getAttribute('data-checkpoint-id');
@@ -22,7 +22,7 @@ export async function timeMouseSelections(page: Page, n: number, restMs: number,
       void w.__whenShown(id, e.timeStamp).then((ms) => w.__mouseTimes.push(ms));
     }, { capture: true });
   });
-  const out: number[] = [];
+  const out: ShownTimes[] = [];
   for (let i = 0; i < n; i++) {
     const target = await page.evaluate(
       async ({ i, rowH }) => {
@@ -46,7 +46,7 @@ export async function timeMouseSelections(page: Page, n: number, restMs: number,
     await page.mouse.click(target.x, target.y);
     out.push(
       await page.evaluate(async (i) => {
-        const w = window as unknown as { __mouseTimes: number[] };
+        const w = window as unknown as { __mouseTimes: ShownTimes[] };
         while (w.__mouseTimes.length <= i) await new Promise((r) => setTimeout(r, 5));
         return w.__mouseTimes[i]!;
       }, i),
