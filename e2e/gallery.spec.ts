@@ -48,7 +48,7 @@ test.describe('scenario gallery', () => {
     const superseded = page.locator('[data-testid="pending-write"][data-disposition="superseded"]');
     await expect(superseded.filter({ hasText: '__error__' })).toHaveCount(1);
     // web ran again in the continue run; docs did not.
-    const ranCells = page.locator('[data-testid="trace-tick"] td:nth-child(4)');
+    const ranCells = page.locator('[data-testid="trace-tick"] [role="cell"]:nth-child(4)');
     await expect(ranCells.filter({ hasText: 'web' })).not.toHaveCount(0);
     await expect(ranCells.filter({ hasText: 'docs' })).toHaveCount(0);
   });
@@ -75,7 +75,7 @@ test.describe('scenario gallery', () => {
     await resumeWith(page, '"approve"', 2, 'done');
     await expect(page.getByTestId('inspector-panel')).toContainText('reviewed: approve');
     // The resume run's trace: polish ran, compose did not run again.
-    const ranCells = page.locator('[data-testid="trace-tick"] td:nth-child(4)');
+    const ranCells = page.locator('[data-testid="trace-tick"] [role="cell"]:nth-child(4)');
     await expect(ranCells.filter({ hasText: 'polish' })).not.toHaveCount(0);
     await expect(ranCells.filter({ hasText: 'compose' })).toHaveCount(0);
     // The first run did run compose.
@@ -94,7 +94,7 @@ test.describe('scenario gallery', () => {
     await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done');
     await expect(page.getByTestId('subgraph-visit').filter({ hasText: 'first visit' })).not.toHaveCount(0);
     // The replay started after the first call: plan did not run again.
-    await expect(page.locator('[data-testid="trace-tick"] td:nth-child(4)').filter({ hasText: 'plan' })).toHaveCount(0);
+    await expect(page.locator('[data-testid="trace-tick"] [role="cell"]:nth-child(4)').filter({ hasText: 'plan' })).toHaveCount(0);
   });
 
   test('map-reduce with Send: one push task per document in one step', async ({ page }) => {

@@ -3,7 +3,7 @@
  * Chrome trace of one run of the counter test graph, each printed as its biggest parts (style,
  * layout, paint, script, GC) with its time from the trace's start. With `NOTRACE=1` the run is not
  * traced and the script prints the long tasks (> 50 ms) the browser reports, with their start in
- * ms after the run was started; with `INVALIDATIONS=1` each long task also lists what invalidated
+ * ms after the run was started, and its long animation frames (> 50 ms, tasks and rendering); with `INVALIDATIONS=1` each long task also lists what invalidated
  * style and layout before it (the trace then runs far slower: read counts, not times).
  *
  * Run: `npx tsx bench/ui/run-trace.ts` (BENCH_RUN: supersteps, default 10,000; BENCH_PORT).
@@ -64,17 +64,28 @@ benchMain(PORT, 'BENCH_PORT', { minify: false }, async (browser) => {
   await page.getByTestId('run-input').waitFor();
   if (process.env.NOTRACE) {
     await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: string[]; __t0: number };
+      const w = window as unknown as { __longTasks: string[]; __frames: { duration: number; layout: number }[]; __t0: number };
       w.__longTasks = [];
+      w.__frames = [];
       w.__t0 = performance.now();
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__longTasks.push(`${Math.round(e.duration)} ms at ${Math.round(e.startTime - w.__t0)} ms`);
       }).observe({ type: 'longtask' });
+      // Long animation frames (over 50 ms from the first task to the frame's paint): their style and layout time.
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { styleAndLayoutStart: number })[]) w.__frames.push({ duration: e.duration, layout: e.startTime + e.duration - e.styleAndLayoutStart });
+      }).observe({ type: 'long-animation-frame' });
     });
     await startRun(page);
     await ended(page);
     await page.waitForTimeout(500);
-    console.log(`long tasks over 50 ms during a ${STEPS}-superstep run: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __longTasks: string[] }).__longTasks))}`);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: string[]; __frames: { duration: number; layout: number }[] };
+      return { __longTasks: w.__longTasks, __frames: w.__frames };
+    });
+    const frames = seen.__frames.map((f) => f.duration).sort((a, b) => a - b);
+    console.log(`long tasks over 50 ms during a ${STEPS}-superstep run: ${JSON.stringify(seen.__longTasks)}`);
+    console.log(`long animation frames (over 50 ms): ${frames.length}${frames.length > 0 ? `, max ${Math.round(frames.at(-1)!)} ms, style and layout (from its start to the paint) median ${Math.round(seen.__frames.map((f) => f.layout).sort((a, b) => a - b)[frames.length >> 1]!)} ms` : ''}`);
     return;
   }
   const path = join(tmpdir(), `replaygraph-run-trace-${Date.now()}.json`);

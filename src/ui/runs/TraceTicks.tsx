@@ -3,11 +3,15 @@ import type { TraceSummary } from '../model/trace-summary';
 /** Ticks drawn at most (the newest); a long run's older ticks stay in the store. */
 export const MAX_TICK_ROWS = 200;
 
+const COLUMNS = ['ns', 'step', 'replaying', 'ran', 'from saved writes', 'failed / interrupted', 'put_writes dedup'];
+
 /**
  * The ticks of a run's trace: replaying flag, ran vs served from saved writes, deduplications.
  * A row is keyed by its tick's identity in the trace, so that while a run streams in, the newest
  * window moves by inserting and dropping rows at its ends instead of drawing all of them again
- * (also once the page drops the trace's oldest events).
+ * (also once the page drops the trace's oldest events). The table is an ARIA table of grid rows
+ * rather than a `<table>`: a browser lays out a whole `<table>` again whenever a row comes or goes,
+ * where rows of their own are laid out once, and not at all off screen (app.css).
  */
 export function TraceTicks({ summary }: { summary: TraceSummary }) {
   if (summary.ticks.length === 0) return <p className="muted">No ticks in this run's trace yet.</p>;
@@ -16,24 +20,26 @@ export function TraceTicks({ summary }: { summary: TraceSummary }) {
   return (
     <>
     {first > 0 && <p className="muted" data-testid="trace-ticks-window">Showing the newest {shown.length} of {summary.ticks.length} ticks.</p>}
-    <table className="ticks-table" data-testid="trace-ticks">
-      <thead>
-        <tr><th scope="col">ns</th><th scope="col">step</th><th scope="col">replaying</th><th scope="col">ran</th><th scope="col">from saved writes</th><th scope="col">failed / interrupted</th><th scope="col">put_writes dedup</th></tr>
-      </thead>
-      <tbody>
+    <div className="ticks-table" role="table" aria-label="Ticks of the run" data-testid="trace-ticks">
+      <div role="rowgroup">
+        <div role="row" className="ticks-row ticks-head">
+          {COLUMNS.map((c) => <span role="columnheader" key={c}>{c}</span>)}
+        </div>
+      </div>
+      <div role="rowgroup">
         {shown.map((t) => (
-          <tr key={t.id} data-testid="trace-tick" data-replaying={t.isReplaying}>
-            <td><code>{t.ns === '' ? 'root' : t.ns}</code></td>
-            <td>{t.step}</td>
-            <td>{t.isReplaying ? 'isReplaying' : '—'}</td>
-            <td>{t.ran.join(', ')}</td>
-            <td data-testid="tick-cached">{t.cached.join(', ')}</td>
-            <td>{[...t.failed.map((n) => `${n} ✖`), ...t.interrupted.map((n) => `${n} ‖`)].join(', ')}</td>
-            <td>{t.dedups.map((d) => `${d.taskId.slice(0, 8)}: ${d.channels.join('+') || '—'}${d.replaced > 0 ? ` (replaced ${d.replaced})` : ''}`).join('; ')}</td>
-          </tr>
+          <div role="row" className="ticks-row" key={t.id} data-testid="trace-tick" data-replaying={t.isReplaying}>
+            <span role="cell"><code>{t.ns === '' ? 'root' : t.ns}</code></span>
+            <span role="cell">{t.step}</span>
+            <span role="cell">{t.isReplaying ? 'isReplaying' : '—'}</span>
+            <span role="cell">{t.ran.join(', ')}</span>
+            <span role="cell" data-testid="tick-cached">{t.cached.join(', ')}</span>
+            <span role="cell">{[...t.failed.map((n) => `${n} ✖`), ...t.interrupted.map((n) => `${n} ‖`)].join(', ')}</span>
+            <span role="cell">{t.dedups.map((d) => `${d.taskId.slice(0, 8)}: ${d.channels.join('+') || '—'}${d.replaced > 0 ? ` (replaced ${d.replaced})` : ''}`).join('; ')}</span>
+          </div>
         ))}
-      </tbody>
-    </table>
+      </div>
+    </div>
     </>
   );
 }
