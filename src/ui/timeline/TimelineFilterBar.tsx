@@ -1,6 +1,7 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useState } from 'react';
 import { filterChoices, isFilterActive, rowOfStep, type TimelineStatus } from '../model/timeline-filter';
 import type { TimelineLayout } from '../model/timeline-tree';
+import { selectLayout } from '../store/selectors';
 import { useAppStoreShallow, useStoreApi } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 
@@ -16,12 +17,20 @@ const STATUSES: { value: TimelineStatus; label: string }[] = [
   { value: 'fork', label: 'source: fork' },
 ];
 
+const NO_CHOICES = { nodes: [] as string[], channels: [] as string[] };
+
 const pick = (s: AppState) => ({ filter: s.timelineFilter, setFilter: s.setTimelineFilter, clear: s.clearTimelineFilter, select: s.selectCheckpoint });
 
 interface Props {
-  layout: TimelineLayout;
   /** Row indexes the filter keeps (null: every row). */
   shown: readonly number[] | null;
+}
+
+/** The lists' choices, and the layout they were read from (weakly: a closed thread's rows are not kept for them). */
+interface Choices {
+  of: WeakRef<TimelineLayout>;
+  nodes: string[];
+  channels: string[];
 }
 
 /**
@@ -29,22 +38,30 @@ interface Props {
  * status) and "jump to step", which selects the newest shown checkpoint of that step, on the
  * selected checkpoint's branch when it has one there.
  */
-export const TimelineFilterBar = memo(function TimelineFilterBar({ layout, shown }: Props) {
+export const TimelineFilterBar = memo(function TimelineFilterBar({ shown }: Props) {
   const { filter, setFilter, clear, select } = useAppStoreShallow(pick);
-  // The selection is read when a jump is asked for: selecting a checkpoint does not render the bar.
+  // The selection and the timeline are read when a jump or the lists ask for them: selecting a
+  // checkpoint or a streamed checkpoint does not render the bar, and no props or closures of its
+  // renders hold a thread's rows once another is open (React keeps a component's previous props
+  // until it renders again).
   const store = useStoreApi();
   const [step, setStep] = useState('');
   const [missed, setMissed] = useState<string | null>(null);
   // The choices are read when the lists are opened, not on every streamed checkpoint.
-  const [choicesOf, setChoicesOf] = useState<TimelineLayout | null>(null);
-  const choices = useMemo(() => (choicesOf ? filterChoices(choicesOf.rows) : { nodes: [], channels: [] }), [choicesOf]);
-  const loadChoices = () => choicesOf !== layout && setChoicesOf(layout);
+  const [loaded, setChoices] = useState<Choices | null>(null);
+  const choices = loaded ?? NO_CHOICES;
+  const loadChoices = () => {
+    const layout = selectLayout(store.getState());
+    if (loaded?.of.deref() !== layout) setChoices({ of: new WeakRef(layout), ...filterChoices(layout.rows) });
+  };
   const withCurrent = (list: string[], current: string) => (current === '' || list.includes(current) ? list : [current, ...list]);
 
   const jump = () => {
     const n = Number(step);
     if (step.trim() === '' || !Number.isInteger(n)) return;
-    const { checkpointId } = store.getState();
+    const state = store.getState();
+    const { checkpointId } = state;
+    const layout = selectLayout(state);
     const from = checkpointId === null ? undefined : layout.indexOf.get(checkpointId);
     const at = rowOfStep(layout.rows, shown, n, from);
     setMissed(at < 0 ? `No ${shown ? 'shown ' : ''}checkpoint at step ${n}.` : null);

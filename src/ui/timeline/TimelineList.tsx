@@ -78,7 +78,7 @@ export function TimelineList({ modes }: { modes: ReactNode }) {
         Timeline <span className="muted">{nsLabel(ns)} · {shown ? `${countText(shown.length)} of ` : ''}{layout.rows.length}{complete ? '' : '+'} checkpoints{layout.laneCount > 1 ? ` · ${layout.laneCount} branches` : ''}</span>
       </h2>
       {modes}
-      {threadId !== null && <TimelineFilterBar layout={layout} shown={shown} />}
+      {threadId !== null && <TimelineFilterBar shown={shown} />}
       {shown !== null && shown.length === 0 && <p className="empty" data-testid="tl-none">No checkpoint matches the filter.</p>}
       {threadId === null && <p className="empty">Run the graph to create a thread, or open a stored one.</p>}
       <div
