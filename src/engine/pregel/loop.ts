@@ -318,7 +318,8 @@ export class PregelLoop {
       this.persistence.putCheckpoint(saver, putConfig, saved, metadata, changed);
       this.w.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
       this.w.checkpointConfig = this.configFor(saved.id);
-      this.prevVersions = { ...this.checkpoint.channel_versions };
+      // Not copied: a step replaces the map (applyWrites), it never changes it.
+      this.prevVersions = this.checkpoint.channel_versions;
       this.w.savedCheckpointId = saved.id;
       if (this.p.tracer.enabled) this.p.tracer.emit({
         type: '@engine.checkpoint.saved', step: this.step, checkpointId: saved.id, parentCheckpointId: parentId ?? null, source: this.metadata.source,

@@ -41,7 +41,8 @@ export class Persistence {
     const now = this.idle ? synchronous(saver) : undefined;
     if (!now) return this.put(() => saver.put(config, checkpoint, metadata, changed));
     try {
-      now.putNow(config, checkpoint, metadata, changed);
+      // The loop never changes a checkpoint's version maps once built: the saver may keep them.
+      now.putNow(config, checkpoint, metadata, changed, true);
     } catch (error) {
       this.put(() => Promise.reject(error));
     }
