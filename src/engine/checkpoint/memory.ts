@@ -70,6 +70,11 @@ export class MemorySaver implements BaseCheckpointSaver {
   private readonly threads = new Map<string, ThreadData>();
 
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    return this.getTupleNow(config);
+  }
+
+  /** `getTuple`, synchronously: the engine loads where a run starts through it (see ../pregel/load). */
+  getTupleNow(config: RunnableConfig): CheckpointTuple | undefined {
     const threadId = requireThreadId(config, 'MemorySaver.getTuple');
     const ns = config.configurable?.checkpoint_ns ?? '';
     const data = this.threads.get(threadId)?.get(ns);
