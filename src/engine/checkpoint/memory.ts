@@ -91,8 +91,9 @@ export class MemorySaver implements BaseCheckpointSaver {
   /**
    * `list`, synchronously: the engine reads a history through it (see ../pregel/state), so a
    * checkpoint costs no promise on the saver's side. Same tuples, same order, same copies; with
-   * `sharedMaps`, a checkpoint's `channel_versions` and `versions_seen` are the stored ones, not
-   * copies, for a reader that never changes them (the engine builds new maps, never edits them).
+   * `sharedMaps`, a checkpoint's fields other than `channel_values` (its version maps above all)
+   * are the stored ones, not copies, for a reader that never changes them (the engine builds new
+   * maps, never edits them).
    */
   *listNow(config: RunnableConfig, options?: CheckpointListOptions, sharedMaps = false): Generator<CheckpointTuple> {
     const wantThread = config.configurable?.thread_id;
@@ -222,7 +223,8 @@ function newestFirst(data: NamespaceData): string[] {
 
 /** A reader's own copy of a stored checkpoint, with its values rebuilt from the blobs. */
 function toTuple(threadId: string, ns: string, data: NamespaceData, stored: StoredCheckpoint, sharedMaps = false): CheckpointTuple {
-  const checkpoint = (sharedMaps && shareSkeleton(stored.checkpoint, {})) || copySkeleton(stored.checkpoint);
+  // Shared: the reader changes none of the stored checkpoint's fields (see listNow).
+  const checkpoint = sharedMaps ? Object.assign({}, stored.checkpoint, { channel_values: {} }) : copySkeleton(stored.checkpoint);
   const versions = checkpoint.channel_versions;
   for (const channel in versions) {
     const byVersion = data.blobs.get(channel);
