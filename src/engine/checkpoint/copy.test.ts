@@ -40,6 +40,30 @@ describe('copyValue', () => {
     expect(copy.self).toBe(copy);
   });
 
+  it('keeps sharing exact past the first few objects (many shared objects, in arrays and records)', () => {
+    const parts = Array.from({ length: 40 }, (_, i) => ({ i }));
+    const value = { first: parts, again: [...parts].reverse(), byName: Object.fromEntries(parts.map((p) => [`k${p.i}`, p])) };
+    const copy = copyValue(value);
+    expect(copy).toStrictEqual(structuredClone(value));
+    for (let i = 0; i < 40; i++) {
+      expect(copy.again[39 - i]).toBe(copy.first[i]);
+      expect(copy.byName[`k${i}`]).toBe(copy.first[i]);
+      expect(copy.first[i]).not.toBe(parts[i]);
+    }
+  });
+
+  it('copies exactly when a getter copies another value while it is read', () => {
+    const inner = { deep: { x: 1 } };
+    let innerCopy: unknown;
+    const outer = { shared: inner.deep, get late() { innerCopy = copyValue(inner); return inner.deep; } };
+    const copy = copyValue(outer) as { shared: object; late: object };
+    expect(copy.late).toBe(copy.shared);
+    expect(innerCopy).toEqual({ deep: { x: 1 } });
+    expect((innerCopy as { deep: object }).deep).not.toBe(copy.shared);
+    // The next copy starts afresh.
+    expect(copyValue({ a: inner.deep, b: inner.deep })).toEqual({ a: { x: 1 }, b: { x: 1 } });
+  });
+
   it('throws what structuredClone throws for functions and symbols, at any depth', () => {
     for (const bad of [() => 1, Symbol('s'), { nested: { fn: () => 1 } }, [1, Symbol('t')]]) {
       let expected: unknown;

@@ -22,6 +22,59 @@ const NOT_PLAIN: unique symbol = Symbol('not plain');
 const OBJECT_PROTO = Object.prototype;
 const ARRAY_PROTO = Array.prototype;
 
+/** `Seen.copyOf` for an original not met yet. */
+const UNSEEN: unique symbol = Symbol('unseen');
+/** Originals a copy keeps in its lists before it moves them to a Map. */
+const LINEAR = 16;
+
+/**
+ * The objects met so far in one copy and their copies, so that shared sub-objects stay shared
+ * and cycles are reproduced, as in structuredClone. Most values hold a few nested objects (a
+ * Send's args, a checkpoint's metadata), so they are kept in two short lists scanned linearly;
+ * a Map (which costs far more to create) takes over past LINEAR of them.
+ */
+class Seen {
+  /** originals[i] was copied as copies[i], for i < count (entries past it are cleared). */
+  private readonly originals: (object | undefined)[] = new Array<object | undefined>(LINEAR).fill(undefined);
+  private readonly copies: unknown[] = new Array<unknown>(LINEAR).fill(undefined);
+  private count = 0;
+  private map: Map<object, unknown> | undefined;
+  /** Taken by a copy in progress (a getter copying a value would reenter). */
+  busy = false;
+
+  copyOf(o: object): unknown {
+    if (this.map) return this.map.has(o) ? this.map.get(o) : UNSEEN;
+    for (let i = 0; i < this.count; i++) if (this.originals[i] === o) return this.copies[i];
+    return UNSEEN;
+  }
+
+  add(o: object, copy: unknown): void {
+    if (this.map) this.map.set(o, copy);
+    else if (this.count < LINEAR) {
+      this.originals[this.count] = o;
+      this.copies[this.count++] = copy;
+    } else {
+      this.map = new Map();
+      for (let i = 0; i < LINEAR; i++) this.map.set(this.originals[i]!, this.copies[i]);
+      this.map.set(o, copy);
+    }
+  }
+
+  /** Forgets everything (nothing copied stays reachable from here). */
+  clear(): void {
+    for (let i = 0; i < this.count; i++) {
+      this.originals[i] = undefined;
+      this.copies[i] = undefined;
+    }
+    this.count = 0;
+    this.map = undefined;
+    this.busy = false;
+  }
+}
+
+/** The tracking every copy reuses (a reentering copy makes its own). */
+const shared = new Seen();
+
 /**
  * Copies `value` as `structuredClone` would (and throws what it would throw).
  * @param value the value to copy
@@ -29,20 +82,21 @@ const ARRAY_PROTO = Array.prototype;
 export function copyValue<T>(value: T): T {
   // Primitives other than symbols are returned as they are, as structuredClone does.
   if (typeof value !== 'object' || value === null) return typeof value === 'symbol' || typeof value === 'function' ? structured(value) : value;
+  const seen = shared.busy ? new Seen() : shared;
+  seen.busy = true;
   try {
-    return copyPlain(value, undefined) as T;
+    return copyPlain(value, seen) as T;
   } catch {
     // NOT_PLAIN, or anything else (a getter that throws, a structure too deep to recurse):
     // structuredClone decides, and its result or its error is the answer.
     return structured(value);
+  } finally {
+    seen.clear();
   }
 }
 
-/**
- * Copies a plain object or array. `seen` maps originals to copies (created on the first nested
- * object), so shared sub-objects stay shared and cycles are reproduced, as in structuredClone.
- */
-function copyPlain(obj: object, seen: Map<object, unknown> | undefined): unknown {
+/** Copies a plain object or array, recording it and its copy in `seen`. */
+function copyPlain(obj: object, seen: Seen): unknown {
   const proto = Object.getPrototypeOf(obj);
   if (proto === ARRAY_PROTO) {
     const arr = obj as unknown[];
@@ -50,28 +104,29 @@ function copyPlain(obj: object, seen: Map<object, unknown> | undefined): unknown
     // Holes and extra (non-index) properties are kept by structuredClone; leave them to it.
     if (Object.keys(arr).length !== n) throw NOT_PLAIN;
     const out = new Array<unknown>(n);
-    seen?.set(obj, out);
+    seen.add(obj, out);
     for (let i = 0; i < n; i++) {
       const v = arr[i];
-      out[i] = typeof v !== 'object' || v === null ? primitive(v) : nested(v, (seen ??= new Map([[obj, out]])));
+      out[i] = typeof v !== 'object' || v === null ? primitive(v) : nested(v, seen);
     }
     return out;
   }
   if (proto !== OBJECT_PROTO) throw NOT_PLAIN;
   const out: Record<string, unknown> = {};
-  seen?.set(obj, out);
+  seen.add(obj, out);
   const rec = obj as Record<string, unknown>;
   for (const k of Object.keys(rec)) {
     // An own `__proto__` key: assigning it would set the copy's prototype; structuredClone keeps it a key.
     if (k === '__proto__') throw NOT_PLAIN;
     const v = rec[k];
-    out[k] = typeof v !== 'object' || v === null ? primitive(v) : nested(v, (seen ??= new Map([[obj, out]])));
+    out[k] = typeof v !== 'object' || v === null ? primitive(v) : nested(v, seen);
   }
   return out;
 }
 
-function nested(v: object, seen: Map<object, unknown>): unknown {
-  return seen.has(v) ? seen.get(v) : copyPlain(v, seen);
+function nested(v: object, seen: Seen): unknown {
+  const copy = seen.copyOf(v);
+  return copy === UNSEEN ? copyPlain(v, seen) : copy;
 }
 
 function primitive(v: unknown): unknown {

@@ -70,6 +70,11 @@ export class MemorySaver implements BaseCheckpointSaver {
   private readonly threads = new Map<string, ThreadData>();
 
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    return this.getTupleNow(config);
+  }
+
+  /** `getTuple`, synchronously: the engine loads where a run starts through it (see ../pregel/load). */
+  getTupleNow(config: RunnableConfig): CheckpointTuple | undefined {
     const threadId = requireThreadId(config, 'MemorySaver.getTuple');
     const ns = config.configurable?.checkpoint_ns ?? '';
     const data = this.threads.get(threadId)?.get(ns);
@@ -85,9 +90,12 @@ export class MemorySaver implements BaseCheckpointSaver {
 
   /**
    * `list`, synchronously: the engine reads a history through it (see ../pregel/state), so a
-   * checkpoint costs no promise on the saver's side. Same tuples, same order, same copies.
+   * checkpoint costs no promise on the saver's side. Same tuples, same order, same copies; with
+   * `sharedMaps`, a checkpoint's fields other than `channel_values` (its version maps above all)
+   * are the stored ones, not copies, for a reader that never changes them (the engine builds new
+   * maps, never edits them).
    */
-  *listNow(config: RunnableConfig, options?: CheckpointListOptions): Generator<CheckpointTuple> {
+  *listNow(config: RunnableConfig, options?: CheckpointListOptions, sharedMaps = false): Generator<CheckpointTuple> {
     const wantThread = config.configurable?.thread_id;
     const wantNs = config.configurable?.checkpoint_ns;
     const wantId = requestedCheckpointId(config);
@@ -112,7 +120,7 @@ export class MemorySaver implements BaseCheckpointSaver {
       const stored = row.data.checkpoints.get(row.id);
       if (!stored || !metadataMatches(stored.metadata, options?.filter)) continue;
       remaining -= 1;
-      yield toTuple(row.threadId, row.ns, row.data, stored);
+      yield toTuple(row.threadId, row.ns, row.data, stored, sharedMaps);
     }
   }
 
@@ -128,8 +136,11 @@ export class MemorySaver implements BaseCheckpointSaver {
   /**
    * `put`, synchronously: the engine stores a step's checkpoint through it (see
    * ../pregel/persistence), so a step costs no promise on the saver's side. Throws what `put` rejects with.
+   * With `sharedMaps` the checkpoint's version maps (numbers only) are stored as they are, not
+   * copied: the engine never changes a map once a checkpoint holds it (a step builds new ones),
+   * so consecutive checkpoints share the rows that did not change.
    */
-  putNow(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions?: ChannelVersions): RunnableConfig {
+  putNow(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions?: ChannelVersions, sharedMaps = false): RunnableConfig {
     const threadId = requireThreadId(config, 'MemorySaver.put');
     const ns = config.configurable?.checkpoint_ns ?? '';
     // Copy everything before touching storage, so a value that cannot be cloned stores nothing.
@@ -140,7 +151,7 @@ export class MemorySaver implements BaseCheckpointSaver {
       if (!Object.hasOwn(versions, channel) || !Object.hasOwn(checkpoint.channel_values, channel)) continue;
       values.push([channel, versions[channel], cloneValue(channel, checkpoint.channel_values[channel])]);
     }
-    const skeleton = copySkeletonIn(checkpoint) ?? cloneValue('(checkpoint)', { ...checkpoint, channel_values: {} });
+    const skeleton = (sharedMaps ? shareSkeleton(checkpoint, {}) : copySkeletonIn(checkpoint)) ?? cloneValue('(checkpoint)', { ...checkpoint, channel_values: {} });
     const storedMetadata = cloneRecord(metadata, 'metadata.');
 
     const data = this.namespace(threadId, ns);
@@ -208,8 +219,9 @@ function newestFirst(data: NamespaceData): string[] {
 }
 
 /** A reader's own copy of a stored checkpoint, with its values rebuilt from the blobs. */
-function toTuple(threadId: string, ns: string, data: NamespaceData, stored: StoredCheckpoint): CheckpointTuple {
-  const checkpoint = copySkeleton(stored.checkpoint);
+function toTuple(threadId: string, ns: string, data: NamespaceData, stored: StoredCheckpoint, sharedMaps = false): CheckpointTuple {
+  // Shared: the reader changes none of the stored checkpoint's fields (see listNow).
+  const checkpoint = sharedMaps ? Object.assign({}, stored.checkpoint, { channel_values: {} }) : copySkeleton(stored.checkpoint);
   const versions = checkpoint.channel_versions;
   for (const channel in versions) {
     const byVersion = data.blobs.get(channel);
@@ -246,6 +258,24 @@ function copySkeleton(s: Checkpoint): Checkpoint {
     else out[key] = copyValue(s[key]);
   }
   // The same keys as `s`, each copied by its own shape.
+  return out as Checkpoint & Record<string, unknown>;
+}
+
+/**
+ * A shallow copy of a checkpoint with `values` as its `channel_values`: its version maps are
+ * shared. `undefined` when a field other than those is not a primitive (the general copy decides).
+ */
+function shareSkeleton(c: Checkpoint, values: Record<string, unknown>): Checkpoint | undefined {
+  const out: Record<string, unknown> = {};
+  const fields = c as Checkpoint & Readonly<Record<string, unknown>>;
+  for (const key in fields) {
+    if (!Object.hasOwn(fields, key)) continue;
+    const v = fields[key];
+    if (key === 'channel_values') out[key] = values;
+    else if (key === 'channel_versions' || key === 'versions_seen' || isPrimitive(v)) out[key] = v;
+    else if (key === 'updated_channels' && Array.isArray(v)) out[key] = v.slice();
+    else return undefined;
+  }
   return out as Checkpoint & Record<string, unknown>;
 }
 

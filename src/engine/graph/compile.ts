@@ -41,6 +41,12 @@ export class CompiledStateGraph<S = Record<string, unknown>, U = Partial<S>> ext
     return validateInput(input, b.inputRuntime, b.stateRuntime);
   }
 
+  /** No input schema (nor state schema) that validates, or no input: nothing to check. */
+  override validatesInput(input: unknown): boolean {
+    const b = this.builder;
+    return input != null && (b.inputRuntime ?? b.stateRuntime) !== undefined;
+  }
+
   /**
    * A drawable view of the graph, shaped like LangGraph.js's `getGraph()`: nodes (with START and
    * END), plain and conditional edges, subgraph nodes marked and (with `xray`) expanded.

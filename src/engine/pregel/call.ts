@@ -27,13 +27,13 @@ function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: P
   const known = loop.taskOf(id);
   if (known) return { task: known, known: true };
   const cacheKey = options.cachePolicy ? cacheKeyOf(name, options.cachePolicy, input, [name]) : undefined;
-  const task: PreparedTask = {
-    id, name, path: [PUSH, parent.path, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [],
-    ...(cacheKey ? { cacheKey } : {}), ...(options.timeout ? { timeout: options.timeout } : {}),
-  };
+  const task: PreparedTask = { id, name, path: [PUSH, parent.path, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [] };
+  // Set, not spread into the literal: spreading gives every task a map of its own (slow reads).
+  if (cacheKey) task.cacheKey = cacheKey;
+  if (options.timeout) task.timeout = options.timeout;
   loop.registerTask(task);
   const tr = loop.p.tracer;
-  tr.emit({ type: '@engine.task.prepared', step: loop.step, taskId: id, name, kind: 'push', path: [PUSH, idx], triggers: [] });
+  if (tr.enabled) tr.emit({ type: '@engine.task.prepared', step: loop.step, taskId: id, name, kind: 'push', path: [PUSH, idx], triggers: [] });
   if (!loop.isReplaying) {
     for (const [, c, v] of loop.pendingOf(id)) {
       if (CONTROL_SIGNALS.has(c)) {

@@ -233,3 +233,15 @@ function drop(out: FirstEffect[], pending: readonly PendingWrite[], channel: typ
   out.push({ kind: 'set', state: { pending: keep } });
   return keep;
 }
+
+/**
+ * Applies `effects` from `from` on, in order, each once the one before is applied: synchronous
+ * until an effect returns a promise (so a plan of synchronous effects costs no promise).
+ */
+export function applyInOrder<E>(effects: readonly E[], apply: (e: E) => Promise<void> | undefined, from = 0): Promise<void> | undefined {
+  for (let i = from; i < effects.length; i++) {
+    const wait = apply(effects[i]);
+    if (wait) return wait.then(() => applyInOrder(effects, apply, i + 1));
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interruptId, isInterruptId, taskId, uuid6 } from './ids';
+import { interruptId, isInterruptId, rememberedTaskId, taskId, uuid6 } from './ids';
 
 describe('ids', () => {
   it('uuid6 ids made in the same millisecond are strictly increasing as strings', () => {
@@ -12,6 +12,23 @@ describe('ids', () => {
     expect(taskId(['a', '1', 'a', '__pregel_pull', ['branch:to:a']], ns)).toBe(taskId(['a', '1', 'a', '__pregel_pull', ['branch:to:a']], ns));
     expect(taskId(['a', '1'], ns)).toMatch(/^[0-9a-f-]{36}$/);
     expect(taskId(['a', '1'], ns)).not.toBe(taskId(['a', '2'], ns));
+  });
+  it('remembered task ids are the task ids, for paths that differ anywhere (nested lists, types, objects)', () => {
+    const ns = '1f1ec3fa-ed1b-65f0-8001-0610399c42c4';
+    const paths: unknown[][] = [
+      ['a', '1', 'a', '__pregel_pull', ['branch:to:a']],
+      ['a', '1', 'a', '__pregel_pull', ['branch:to:b']],
+      ['a', '1', 'a', '__pregel_pull', 'branch:to:a'],
+      ['a', '1', 'a', '__pregel_push', 0],
+      ['a', '1', 'a', '__pregel_push', '0'],
+      ['a', '1', 'a', '__pregel_push', ['__pregel_pull', 'a'], 0, true],
+      ['a', '1', 'a', '__pregel_push', ['__pregel_pull', 'a'], 0, false],
+      ['a', '1', 'a', '__pregel_push', { k: 1 }],
+      ['a', '1', 'a', '__pregel_push', { k: 2 }],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const p of paths) expect(rememberedTaskId(p.map((x) => (Array.isArray(x) ? [...x] : x)), ns)).toBe(taskId(p, ns));
+    }
   });
   it('interrupt ids are 32 hex digits, stable per task namespace and answer count', () => {
     expect(isInterruptId(interruptId('ask:x'))).toBe(true);

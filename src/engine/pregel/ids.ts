@@ -79,17 +79,18 @@ function idOfJson(json: string, checkpointId: string): string {
 
 /** Checkpoints whose task ids `rememberedTaskId` holds per generation (two generations: at most twice this). */
 const REMEMBERED = 4096;
-/** checkpoint id → [path JSON, task id, path JSON, task id, …] (a checkpoint schedules a few tasks). */
-let recentIds = new Map<string, string[]>();
-let olderIds = new Map<string, string[]>();
+/** checkpoint id → [path parts, task id, path parts, task id, …] (a checkpoint schedules a few tasks). */
+let recentIds = new Map<string, unknown[]>();
+let olderIds = new Map<string, unknown[]>();
 
 /**
  * `taskId`, remembered: reading a thread's history derives the same task ids from the same
  * checkpoints each time it is read (a debugger reads it again and again), and a lookup is far
  * cheaper than the SHA-1. A run's steps use `taskId`: their checkpoints are new, nothing to find.
+ * The parts are compared as they are (no JSON made to look them up) and kept: callers pass a
+ * list of their own, which they do not change afterwards.
  */
 export function rememberedTaskId(parts: readonly unknown[], checkpointId: string): string {
-  const json = jsonOfParts(parts);
   let known = recentIds.get(checkpointId);
   if (!known) {
     known = olderIds.get(checkpointId) ?? [];
@@ -99,10 +100,25 @@ export function rememberedTaskId(parts: readonly unknown[], checkpointId: string
       recentIds = new Map();
     }
   }
-  for (let i = 0; i < known.length; i += 2) if (known[i] === json) return known[i + 1];
-  const id = idOfJson(json, checkpointId);
-  known.push(json, id);
+  for (let i = 0; i < known.length; i += 2) if (sameParts(known[i] as readonly unknown[], parts)) return known[i + 1] as string;
+  const id = idOfJson(jsonOfParts(parts), checkpointId);
+  known.push(parts, id);
   return id;
+}
+
+/**
+ * Whether two path part lists are equal element by element (primitives, nested lists), so that
+ * their JSON is the same. Anything else (an object) counts as different: its id is derived again.
+ */
+function sameParts(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y && (typeof x !== 'object' || x === null)) continue;
+    if (!Array.isArray(x) || !Array.isArray(y) || !sameParts(x, y)) return false;
+  }
+  return true;
 }
 
 /**

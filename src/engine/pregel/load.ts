@@ -3,7 +3,8 @@
  * addresses, with its pending writes, and what the addressing means for the run (time travel on
  * a superseded checkpoint, a resume at the head). Pure reading: nothing is saved here.
  */
-import type { Checkpoint, CheckpointMetadata, CheckpointTuple, PendingWrite, RunnableConfig } from '../checkpoint/types';
+import { MemorySaver } from '../checkpoint/memory';
+import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointTuple, PendingWrite, RunnableConfig } from '../checkpoint/types';
 import { flooredNextVersion, emptyCheckpoint, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites } from './encode';
 import type { LoopParams } from './loop';
@@ -34,48 +35,86 @@ export function userConfigurable(config: RunnableConfig): Record<string, unknown
   return out;
 }
 
-/** Loads the checkpoint the run starts from (addressed, latest, or a new thread's empty one). */
-export async function loadStart(p: LoopParams): Promise<LoadedStart> {
+/** What a run addresses: its thread, namespace and (maybe) checkpoint. */
+interface Address {
+  threadId: unknown;
+  ns: string;
+  checkpointId: string | undefined;
+  addressed: boolean;
+  /** The saver config of the namespace (the run's own `configurable` keys). */
+  own: RunnableConfig;
+}
+
+function addressOf(p: LoopParams): Address {
   const base = userConfigurable(p.config);
-  const threadId = base.thread_id;
   const nested = p.nested;
   const ns = nested?.ns ?? '';
   const checkpointId = nested ? nested.checkpointMap[ns] : (p.config.configurable?.checkpoint_id as string | undefined);
-  const addressed = Boolean(checkpointId || nested?.replayState);
-  const own: RunnableConfig = { configurable: { ...base, checkpoint_ns: ns } };
-  let tuple: CheckpointTuple | undefined;
-  let clearResuming = false;
+  return { threadId: base.thread_id, ns, checkpointId, addressed: Boolean(checkpointId || nested?.replayState), own: { configurable: { ...base, checkpoint_ns: ns } } };
+}
+
+/**
+ * Loads the checkpoint the run starts from (addressed, latest, or a new thread's empty one).
+ * Synchronous when nothing has to be waited for: no saver, or a MemorySaver asked for the latest
+ * checkpoint (the usual start of a run and of every subgraph run), which a fork did not make.
+ */
+export function loadStart(p: LoopParams): LoadedStart | Promise<LoadedStart> {
+  const a = addressOf(p);
   const saver = p.checkpointer;
-  if (saver) {
-    if (checkpointId) tuple = await saver.getTuple({ configurable: { ...own.configurable, checkpoint_id: checkpointId } });
-    else if (nested?.replayState) {
-      const visit = await nested.replayState.getCheckpoint(ns, saver, own);
-      tuple = visit.tuple;
-      clearResuming = true;
-      p.tracer.emit({
-        type: '@engine.replay.visit', step: (tuple?.metadata?.step ?? -2) + 1, stableNs: visit.stableNs,
-        firstVisit: visit.firstVisit, replayBefore: nested.replayState.checkpointId,
-        loadedCheckpointId: tuple?.checkpoint.id ?? null, loadedStep: tuple?.metadata?.step ?? null,
-      });
-    } else tuple = await saver.getTuple(own);
+  if (!saver) return startFrom(a, undefined, false);
+  const now = a.checkpointId || p.nested?.replayState ? undefined : synchronousGet(saver);
+  if (now) {
+    const tuple = now(a.own);
+    if (tuple?.metadata?.source !== 'fork') return startFrom(a, tuple, false);
   }
+  return loadAsync(p, a, saver);
+}
+
+/** A MemorySaver's synchronous `getTupleNow`, unless a subclass changed how it reads. */
+function synchronousGet(saver: BaseCheckpointSaver): ((config: RunnableConfig) => CheckpointTuple | undefined) | undefined {
+  if (!(saver instanceof MemorySaver) || saver.getTuple !== MemorySaver.prototype.getTuple) return undefined;
+  return (config) => saver.getTupleNow(config);
+}
+
+function startFrom(a: Address, tuple: CheckpointTuple | undefined, clearResuming: boolean): LoadedStart {
   const metadata: CheckpointMetadata = { ...(tuple?.metadata ?? { source: 'input', step: -2, parents: {} }) };
-  const start: LoadedStart = tuple
+  const { addressed, own } = a;
+  return tuple
     ? {
         checkpoint: tuple.checkpoint, metadata, parentConfig: tuple.parentConfig, pendingWrites: decodePendingWrites(tuple.pendingWrites),
         config: { configurable: { ...own.configurable, checkpoint_id: tuple.checkpoint.id } },
         addressed, superseded: false, resumeAtHead: false, clearResuming,
       }
     : { checkpoint: emptyCheckpoint(), metadata, config: own, pendingWrites: [], addressed, superseded: false, resumeAtHead: false, clearResuming };
-  if (saver && tuple && checkpointId) {
+}
+
+async function loadAsync(p: LoopParams, a: Address, saver: BaseCheckpointSaver): Promise<LoadedStart> {
+  const { checkpointId, own, ns } = a;
+  const nested = p.nested;
+  let tuple: CheckpointTuple | undefined;
+  let clearResuming = false;
+  if (checkpointId) tuple = await saver.getTuple({ configurable: { ...own.configurable, checkpoint_id: checkpointId } });
+  else if (nested?.replayState) {
+    const visit = await nested.replayState.getCheckpoint(ns, saver, own);
+    tuple = visit.tuple;
+    clearResuming = true;
+    p.tracer.emit({
+      type: '@engine.replay.visit', step: (tuple?.metadata?.step ?? -2) + 1, stableNs: visit.stableNs,
+      firstVisit: visit.firstVisit, replayBefore: nested.replayState.checkpointId,
+      loadedCheckpointId: tuple?.checkpoint.id ?? null, loadedStep: tuple?.metadata?.step ?? null,
+    });
+  } else tuple = await saver.getTuple(own);
+  const start = startFrom(a, tuple, clearResuming);
+  const metadata = start.metadata;
+  if (tuple && checkpointId) {
     const latest = await saver.getTuple(own);
     start.superseded = latest !== undefined && latest.checkpoint.id !== tuple.checkpoint.id;
     const updateOrFork = metadata.source === 'update' || metadata.source === 'fork';
     start.resumeAtHead = !start.superseded && !updateOrFork;
   }
   // A fork checkpoint carries no new versions, so newer branches may hold higher ones (see threadMaxVersion).
-  if (saver && tuple && (start.superseded || metadata.source === 'fork')) {
-    start.nextVersion = flooredNextVersion((v) => saver.getNextVersion(v), await threadMaxVersion(saver, threadId, ns));
+  if (tuple && (start.superseded || metadata.source === 'fork')) {
+    start.nextVersion = flooredNextVersion((v) => saver.getNextVersion(v), await threadMaxVersion(saver, a.threadId, ns));
   }
   return start;
 }

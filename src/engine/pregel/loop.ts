@@ -13,7 +13,7 @@ import { channelsFromCheckpoint, checkpointForSave, newVersions } from './checkp
 import { ConfigMemo } from './config_memo';
 import { parentInfoOf, type ParentGraphInfo } from './context';
 import { resumeErrorHandlers } from './error_handler';
-import { firstView, planFirst, replayBoundOf, type FirstEffect, type FirstState } from './first';
+import { applyInOrder, firstView, planFirst, replayBoundOf, type FirstEffect, type FirstState } from './first';
 import { isoNow, uuid6 } from './ids';
 import { checkpointPayload, emitChunk, outputValues, taskStartPayload, tasksTouchOutput, type LoopMode } from './io';
 import { loadStart, type LoadedStart } from './load';
@@ -28,7 +28,6 @@ import type { Channels, PreparedTask } from './types';
 import { outputWrites, recordWrites, reportWrites } from './writes';
 
 export type { Durability, LoopParams, LoopStatus, NestedParams } from './loop_params';
-
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
@@ -115,9 +114,10 @@ export class PregelLoop {
     this.getNextVersion = s.nextVersion ?? (saver ? (v) => saver.getNextVersion(v) : increment);
   }
 
-  /** Loads the checkpoint the run starts from (addressed, latest, or a new thread's empty one). */
-  static async initialize(p: LoopParams): Promise<PregelLoop> {
-    return new PregelLoop(p, await loadStart(p));
+  /** Loads the checkpoint the run starts from (see ./load: a promise only when the saver must be waited for). */
+  static initialize(p: LoopParams): PregelLoop | Promise<PregelLoop> {
+    const s = loadStart(p);
+    return s instanceof Promise ? s.then((loaded) => new PregelLoop(p, loaded)) : new PregelLoop(p, s);
   }
 
   /** The saver config of a checkpoint of this graph, keeping the run's own `configurable` keys. */
@@ -131,13 +131,13 @@ export class PregelLoop {
   }
 
   /** Input, resume and time travel: what happens before the first step (planned by ./first). */
-  async first(): Promise<void> {
-    for (const e of planFirst(firstView(this))) await this.applyFirst(e);
+  first(): Promise<void> | undefined {
+    return applyInOrder(planFirst(firstView(this)), (e) => this.applyFirst(e));
   }
 
-  private async applyFirst(e: FirstEffect): Promise<void> {
+  private applyFirst(e: FirstEffect): Promise<void> | undefined {
     switch (e.kind) {
-      case 'trace': return this.p.tracer.emit(e.event);
+      case 'trace': return void this.p.tracer.emit(e.event);
       case 'set': {
         const { pending, ...rest } = e.state as Partial<FirstState>;
         Object.assign(this, rest);
@@ -145,8 +145,8 @@ export class PregelLoop {
         return;
       }
       case 'writes': return this.putWrites(e.taskId, e.writes);
-      case 'checkpoint': return this.putCheckpoint(e.source);
-      case 'values': return this.emit('values', e.value);
+      case 'checkpoint': return void this.putCheckpoint(e.source);
+      case 'values': return void this.emit('values', e.value);
       case 'pass-down': {
         this.w.resumingFlag = e.isResuming;
         if (!e.timeTravel) return;
@@ -318,7 +318,8 @@ export class PregelLoop {
       this.persistence.putCheckpoint(saver, putConfig, saved, metadata, changed);
       this.w.prevCheckpointConfig = parentId ? this.configFor(parentId) : undefined;
       this.w.checkpointConfig = this.configFor(saved.id);
-      this.prevVersions = { ...this.checkpoint.channel_versions };
+      // Not copied: a step replaces the map (applyWrites), it never changes it.
+      this.prevVersions = this.checkpoint.channel_versions;
       this.w.savedCheckpointId = saved.id;
       if (this.p.tracer.enabled) this.p.tracer.emit({
         type: '@engine.checkpoint.saved', step: this.step, checkpointId: saved.id, parentCheckpointId: parentId ?? null, source: this.metadata.source,

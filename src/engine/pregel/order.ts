@@ -6,21 +6,34 @@ import type { WritingTask } from './types';
 
 /** LangGraph's task path string: the sort key of a task's writes. */
 export function taskPathStr(path: unknown): string {
-  if (Array.isArray(path)) return `~${path.map(taskPathStr).join(', ')}`;
+  if (Array.isArray(path)) {
+    // Concatenated in a loop (no mapped array and join per path: a step sorts every task's path).
+    let s = '~';
+    for (let i = 0; i < path.length; i++) s += i === 0 ? taskPathStr(path[i]) : `, ${taskPathStr(path[i])}`;
+    return s;
+  }
   if (typeof path === 'boolean') return path ? '0000000001' : '0000000000';
   if (typeof path === 'number') return path < 0 ? `-${String(-path).padStart(9, '0')}` : String(path).padStart(10, '0');
   if (path == null) return '~';
   return String(path);
 }
 
-/** Compare by code point (Python `str` order), as LangGraph sorts write keys. */
+/**
+ * Compare by code point (Python `str` order), as LangGraph sorts write keys: code units up to the
+ * first that differs, then the code points there (starting at the high surrogate it follows).
+ */
 function compareCodePoints(a: string, b: string): number {
   if (a === b) return 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i)!;
-    const y = b.codePointAt(i)!;
-    if (x !== y) return x < y ? -1 : 1;
+    if (a.charCodeAt(i) === b.charCodeAt(i)) continue;
+    const prev = i > 0 ? a.charCodeAt(i - 1) : 0;
+    if (prev >= 0xd800 && prev <= 0xdbff) {
+      const x = a.codePointAt(i - 1)!;
+      const y = b.codePointAt(i - 1)!;
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return a.codePointAt(i)! < b.codePointAt(i)! ? -1 : 1;
   }
   return a.length - b.length;
 }

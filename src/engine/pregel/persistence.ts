@@ -41,7 +41,8 @@ export class Persistence {
     const now = this.idle ? synchronous(saver) : undefined;
     if (!now) return this.put(() => saver.put(config, checkpoint, metadata, changed));
     try {
-      now.putNow(config, checkpoint, metadata, changed);
+      // The loop never changes a checkpoint's version maps once built: the saver may keep them.
+      now.putNow(config, checkpoint, metadata, changed, true);
     } catch (error) {
       this.put(() => Promise.reject(error));
     }
@@ -96,8 +97,16 @@ export class Persistence {
     return this.backlog > MAX_BACKLOG ? this.chain.catch(() => undefined) : undefined;
   }
 
-  /** Waits for every call scheduled so far; rejects with the first failure. */
-  async flush(): Promise<void> {
+  /**
+   * Waits for every call scheduled so far; rejects with the first failure. Nothing to wait for
+   * (every call stored, none failed): `undefined`, no promise.
+   */
+  flush(): Promise<void> | undefined {
+    if (this.pending.size === 0 && !this.failure) return undefined;
+    return this.settle();
+  }
+
+  private async settle(): Promise<void> {
     if (this.pending.size > 0) await Promise.all([...this.pending]);
     if (this.failure) throw this.failure.error;
   }

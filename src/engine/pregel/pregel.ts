@@ -172,6 +172,11 @@ export class Pregel extends RunnableBase {
     return Promise.resolve(input);
   }
 
+  /** Whether `validateInput` may change or reject `input` (when not, a run does not wait for it). */
+  validatesInput(_input: unknown): boolean {
+    return this.validateInput !== Pregel.prototype.validateInput;
+  }
+
   /** The state at `config.configurable.checkpoint_id`, or the thread's latest (with finished tasks' writes applied). */
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot> {
     return getState(this, config, options);

@@ -202,12 +202,12 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   const control = (config.control ?? new RunControl()) as RunControl;
   const durability = d ?? nested?.parent.durability ?? 'async';
   if (signal?.aborted) throw abortReason(signal);
-  input = await graph.validateInput(input);
+  if (graph.validatesInput(input)) input = await graph.validateInput(input);
   graph.validateContext(config);
   if (graph.store) config.store = graph.store;
   const graphRun = config.callbacks === undefined ? undefined : await startGraphRun({ ...config, runId, runName }, graph.name, input);
   const rootMap = nested ? undefined : (config.configurable?.checkpoint_map as Record<string, string> | undefined);
-  const loop = await PregelLoop.initialize({
+  const initialized = PregelLoop.initialize({
     nodes: graph.nodes, specs: graph.channels, triggerToNodes: graph.triggerToNodes,
     // `invoke` returns the output schema's keys; `stream` streams every channel of the state.
     inputKeys: graph.inputChannels, outputKeys: outputKeys ?? graph.streamChannels, streamKeys: graph.streamChannels,
@@ -220,6 +220,7 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     // Only the root counts its steps: a subgraph runs within one step of its parent.
     stopAfterSteps: nested ? undefined : stopAfterSteps,
   });
+  const loop = initialized instanceof Promise ? await initialized : initialized;
   const serverInfo = config.serverInfo ?? serverInfoOf(config);
   const taskBase: RunnableConfig = merge(config, { control }, serverInfo ? { serverInfo } : undefined);
   // Every task gets a signal, also when the caller gave none (LangGraph.js): then one that never aborts.
@@ -230,6 +231,7 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
   let failed = false;
   let rethrown = false;
   try {
+    // Synchronous unless an effect must be waited for; like a step, it still yields once.
     await loop.first();
     // The loop's steps are synchronous where they can be: only what returns a promise is awaited.
     for (;;) {
@@ -255,31 +257,31 @@ export async function runGraph(graph: Pregel, input: unknown, options: PregelOpt
     }
   } catch (e) {
     failed = true;
-    await saveAtExit(loop, true);
+    if (loop.p.durability === 'exit') await saveAtExit(loop, true);
     if (isGraphInterrupt(e)) {
       if (!nested) finishInterrupted(loop, e);
       tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'interrupted' });
-      await graphRun?.handleChainEnd(asChainValues(readChannels(loop.channels, graph.outputChannels), 'output'));
+      if (graphRun) await graphRun.handleChainEnd(asChainValues(readChannels(loop.channels, graph.outputChannels), 'output'));
       if (nested) {
         rethrown = true;
         throw e;
       }
       return;
     }
-    await graphRun?.handleChainError(e);
+    if (graphRun) await graphRun.handleChainError(e);
     const err = e instanceof Error ? { name: e.name, message: e.message } : { name: 'Error', message: String(e) };
     const status = err.name === 'GraphRecursionError' ? 'out_of_steps' : err.name === 'AbortError' ? 'aborted' : err.name === 'GraphDrained' ? 'drained' : 'error';
     tracer.emit({ type: '@engine.run.end', step: loop.step, status, error: err });
     rethrown = true;
     throw e;
   } finally {
-    if (!failed) await saveAtExit(loop, false);
+    if (!failed && loop.p.durability === 'exit') await saveAtExit(loop, false);
     // Every saver call of the run is stored before it ends (a failure surfaces here).
     const stored = loop.persistence.flush();
-    if (rethrown) await stored.catch(() => undefined);
-    else await stored;
+    if (stored && rethrown) await stored.catch(() => undefined);
+    else if (stored) await stored;
   }
   if (loop.status === 'paused') tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'paused', pause: { stopAfterSteps: stopAfterSteps ?? 0 } });
   else tracer.emit({ type: '@engine.run.end', step: loop.step, status: 'done' });
-  await graphRun?.handleChainEnd(asChainValues(readChannels(loop.channels, graph.outputChannels), 'output'));
+  if (graphRun) await graphRun.handleChainEnd(asChainValues(readChannels(loop.channels, graph.outputChannels), 'output'));
 }

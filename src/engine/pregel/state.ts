@@ -136,5 +136,6 @@ export async function* getStateHistory(graph: Pregel, config: RunnableConfig, op
 /** A MemorySaver's synchronous `listNow`, unless a subclass changed how it lists. */
 function synchronousList(saver: BaseCheckpointSaver): MemorySaver['listNow'] | undefined {
   if (!(saver instanceof MemorySaver) || saver.list !== MemorySaver.prototype.list) return undefined;
-  return (config, options) => saver.listNow(config, options);
+  // A snapshot reads the checkpoint's version maps and never changes them (applyWrites copies).
+  return (config, options) => saver.listNow(config, options, true);
 }
