@@ -122,7 +122,8 @@ test.describe('durations, waterfall and fork tree', () => {
     await first.getByTestId('fork-open').first().click();
     const tip = (await first.getAttribute('data-tip'))!;
     await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', tip);
-    await expect(first.getByTestId('fork-open').first()).toHaveAttribute('aria-current', 'true');
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(fork).toHaveAttribute('aria-selected', 'false');
     // Then the fork: its tip holds the edited state computed on.
     await fork.getByTestId('fork-open').click();
     await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', (await fork.getAttribute('data-tip'))!);
@@ -133,6 +134,54 @@ test.describe('durations, waterfall and fork tree', () => {
     await page.getByTestId('tl-mode-list').click();
     await expect(page.locator('[data-testid="timeline-row"][aria-selected="true"]')).toHaveAttribute('data-checkpoint-id', grewFrom!);
     await expect(page.locator('[data-testid="timeline-row"][data-lane="1"]').first()).toBeVisible();
+  });
+
+  test('the fork tree is an ARIA tree the keyboard walks: arrows move, open and close, Enter and F select', async ({ page }) => {
+    await runTimedGraph(page);
+    await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ slow' }).click();
+    await page.getByTestId('action-fork').click();
+    await page.getByTestId('fork-values').fill('{"n":41}');
+    await page.getByTestId('fork-submit').click();
+    await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await page.getByTestId('tl-mode-tree').click();
+    const tree = page.getByRole('tree', { name: 'Branches of the thread' });
+    const first = tree.getByRole('treeitem', { name: /^first run/ });
+    const fork = tree.getByRole('treeitem', { name: /^fork from step \d/ });
+    await expect(first).toHaveAttribute('aria-level', '1');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(fork).toHaveAttribute('aria-level', '2');
+    // One branch in the tab order: the selected one (the fork holds the newest checkpoint).
+    await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
+    await expect(fork).toHaveAttribute('tabindex', '0');
+    await fork.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(first).toBeFocused();
+    // Enter selects the focused branch's newest checkpoint.
+    await page.keyboard.press('Enter');
+    const firstTip = (await first.getAttribute('data-tip'))!;
+    await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', firstTip);
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    // Down moves the focus, not the selected checkpoint: the global ↓ (older checkpoint) does not see it.
+    await page.keyboard.press('ArrowDown');
+    await expect(fork).toBeFocused();
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', firstTip);
+    await page.keyboard.press('ArrowUp');
+    await expect(first).toBeFocused();
+    // Left closes the first run's branch (its fork is hidden), Right opens it, Right again enters it.
+    await page.keyboard.press('ArrowLeft');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(tree.getByRole('treeitem')).toHaveCount(1);
+    await page.keyboard.press('ArrowRight');
+    await expect(tree.getByRole('treeitem')).toHaveCount(2);
+    await page.keyboard.press('ArrowRight');
+    await expect(fork).toBeFocused();
+    // F selects where the focused branch grew from.
+    await page.keyboard.press('f');
+    const grewFrom = await fork.getByTestId('fork-from').getAttribute('title');
+    const fromId = /\(([^)]+)\)/.exec(grewFrom!)![1]!;
+    await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', fromId);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('a thread without a trace (an opened SQLite file) is timed by its checkpoints\' times, labelled as such', async ({ page }) => {

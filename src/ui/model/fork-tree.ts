@@ -75,3 +75,70 @@ export function laneOf(layout: TimelineLayout, checkpointId: string | null): num
   const i = layout.indexOf.get(checkpointId);
   return i === undefined ? undefined : layout.rows[i]!.lane;
 }
+
+/**
+ * Every branch's words, told apart: when two branches would read the same ("replay from step 2"
+ * twice), the later ones (in tree order: parents first, siblings oldest first) say which one they
+ * are, "replay from step 2 (2)".
+ */
+export function branchLabels(roots: readonly Branch[]): Map<number, string> {
+  const labels = new Map<number, string>();
+  const seen = new Map<string, number>();
+  const visit = (b: Branch) => {
+    const plain = branchLabel(b);
+    const n = (seen.get(plain) ?? 0) + 1;
+    seen.set(plain, n);
+    labels.set(b.lane, n === 1 ? plain : `${plain} (${n})`);
+    b.children.forEach(visit);
+  };
+  roots.forEach(visit);
+  return labels;
+}
+
+/** A branch as the tree shows it: its depth (1 at a root) and the branch it hangs under. */
+export interface ShownBranch {
+  branch: Branch;
+  level: number;
+  parent: Branch | null;
+}
+
+/** The branches a reader sees, top to bottom: the children of a collapsed branch are hidden. */
+export function shownBranches(roots: readonly Branch[], collapsed: ReadonlySet<number>): ShownBranch[] {
+  const out: ShownBranch[] = [];
+  const visit = (b: Branch, level: number, parent: Branch | null) => {
+    out.push({ branch: b, level, parent });
+    if (!collapsed.has(b.lane)) for (const c of b.children) visit(c, level + 1, b);
+  };
+  for (const r of roots) visit(r, 1, null);
+  return out;
+}
+
+/** Keys that move through the tree (the WAI-ARIA tree pattern). */
+export type TreeKey = 'ArrowDown' | 'ArrowUp' | 'ArrowRight' | 'ArrowLeft' | 'Home' | 'End';
+
+/** What a key does at branch `lane`: move the focus to another lane, or open or close this one. */
+export type TreeMove = { focus: number } | { expand: number } | { collapse: number } | null;
+
+/** The tree's answer to `key` with the focus on `lane`. */
+export function treeMove(shown: readonly ShownBranch[], collapsed: ReadonlySet<number>, lane: number, key: TreeKey): TreeMove {
+  const i = shown.findIndex((s) => s.branch.lane === lane);
+  if (i < 0) return shown.length > 0 ? { focus: shown[0]!.branch.lane } : null;
+  const here = shown[i]!;
+  const at = (j: number) => (j >= 0 && j < shown.length ? { focus: shown[j]!.branch.lane } : null);
+  switch (key) {
+    case 'ArrowDown':
+      return at(i + 1);
+    case 'ArrowUp':
+      return at(i - 1);
+    case 'Home':
+      return at(0);
+    case 'End':
+      return at(shown.length - 1);
+    case 'ArrowRight':
+      if (here.branch.children.length === 0) return null;
+      return collapsed.has(lane) ? { expand: lane } : { focus: here.branch.children[0]!.lane };
+    case 'ArrowLeft':
+      if (here.branch.children.length > 0 && !collapsed.has(lane)) return { collapse: lane };
+      return here.parent ? { focus: here.parent.lane } : null;
+  }
+}

@@ -8,6 +8,8 @@ const KEYS: [string, string][] = [
   ['F11', 'step into the selected step\'s subgraph'],
   ['Shift+F11', 'step out to the parent graph'],
   ['?', 'show or hide this help'],
+  ['in the branch tree: ↑ ↓ ← → Home End', 'move between branches, open or close one'],
+  ['in the branch tree: Enter / F', 'select the branch\'s newest checkpoint / the one it grew from'],
 ];
 
 /** The keyboard shortcuts, in a modal dialog. */
