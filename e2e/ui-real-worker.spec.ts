@@ -49,7 +49,7 @@ test.describe('with the real engine worker', () => {
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
   });
 
-  test('while a long run streams in, the trace table keeps its rows as its window of the newest ticks moves, also once the trace is past the events the page keeps', async ({ page }) => {
+  test('while a long run streams in, the trace table keeps its rows as its window of the newest ticks moves, also once the trace is past the events the page keeps, and after the run ends', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto('/?testGraphs=1&graph=test-counter');
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
@@ -86,6 +86,14 @@ test.describe('with the real engine worker', () => {
     await expect.poll(events, { timeout: 60_000 }).toBeGreaterThan(32_000);
     await keepsNewestRow();
     await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 60_000 });
+    // Once the run ended the panel still shows its newest ticks (no jump back to the first page),
+    // and says how to read the run from its start.
+    await expect(page.getByTestId('trace-from-start')).toBeVisible();
+    expect(await newestStep()).toBeGreaterThan(7900);
+    await page.getByTestId('trace-from-start').click();
+    await expect(page.getByTestId('trace-more')).toBeVisible();
+    await expect.poll(newestStep).toBeLessThan(1000);
+    await expect(page.getByTestId('trace-from-start')).toHaveCount(0);
   });
 
   test('a row the pointer rests on is read ahead: the click then shows it without asking storage again; a sweep reads none', async ({ page }) => {

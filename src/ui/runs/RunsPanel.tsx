@@ -4,11 +4,11 @@ import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { TraceTicks } from './TraceTicks';
 
-const pick = (s: AppState) => ({ runs: s.runs, problem: s.runsProblem, traceRunId: s.traceRunId, trace: s.trace, loadTrace: s.loadTrace, active: s.activeRun, more: s.traceNextSeq !== null, loadMore: s.loadMoreTrace });
+const pick = (s: AppState) => ({ runs: s.runs, problem: s.runsProblem, traceRunId: s.traceRunId, trace: s.trace, loadTrace: s.loadTrace, active: s.activeRun, more: s.traceNextSeq !== null, loadMore: s.loadMoreTrace, newest: s.traceIsNewest });
 
 /** The thread's runs; for the chosen run, its engine trace and subgraph first visits. */
 export function RunsPanel() {
-  const { runs, problem, traceRunId, trace, loadTrace, active, more, loadMore } = useAppStoreShallow(pick);
+  const { runs, problem, traceRunId, trace, loadTrace, active, more, loadMore, newest } = useAppStoreShallow(pick);
   // Deferred: while a long run streams in, the trace table re-renders in the background in small
   // slices instead of blocking the main thread on every batch.
   const deferredTrace = useDeferredValue(trace);
@@ -33,6 +33,11 @@ export function RunsPanel() {
       <div className="trace-view" tabIndex={0} role="region" aria-label="Trace of the chosen run">
         <h2 className="pane-title">Engine trace {summary.status !== null && <span className="muted">ended: {summary.status}</span>}</h2>
         <TraceTicks summary={summary} />
+        {newest && traceRunId !== null && (
+          <button type="button" onClick={() => void loadTrace(traceRunId)} data-testid="trace-from-start" title="The panel holds the newest part of this run's trace, as it streamed in">
+            Read this run's trace from its start
+          </button>
+        )}
         {more && (
           <button type="button" onClick={() => void loadMore()} data-testid="trace-more">
             Read more of the trace ({trace.length} events so far)

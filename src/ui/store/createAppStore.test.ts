@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckpointDetail, CheckpointSummary } from '../../protocol/dto';
 import type { ReplyOf, ToWorker, WorkerEvent } from '../../protocol/messages';
 import { createAppStore } from './createAppStore';
+import { TRACE_PAGE } from './slices/runs';
 import { HOLD_MS } from './slices/selection';
 import type { StoreClient } from './types';
 import { remoteGraphId } from '../../protocol/remote';
@@ -140,6 +141,69 @@ describe('app store', () => {
     emit({ type: 'rg/run.ended', runId: 'r1', threadId, outcome: 'error', error: { code: 'RUN_FAILED', name: 'Error', message: 'node b failed' }, result: null });
     expect(store.getState().activeRun).toBeNull();
     expect(store.getState().errors[0].message).toBe('node b failed');
+  });
+
+  describe('the trace panel after a run ends', () => {
+    const tick = (seq: number, runId = 'r1', checkpointNs = '') => ({ type: '@engine.tick.start' as const, runId, checkpointNs, step: seq, seq, checkpointId: `c${seq}`, isReplaying: false });
+    /** Starts run r1 on thread t1, streams `trace` (events, or seqs of root ticks), ends it, and answers what the end reads. */
+    async function runThenEnd(trace: (number | ReturnType<typeof tick>)[]) {
+      let emit: (e: WorkerEvent) => void = () => undefined;
+      const { client, take, queue } = scriptedClient();
+      const { store } = createAppStore(client, (l) => ((emit = l), () => undefined));
+      store.setState({ graphId: 'g', threadId: 't1' });
+      const started = store.getState().startRun({}, { newThread: false, stepMode: false });
+      (await take('rg/run.start')).resolve(reply('rg/run.start', { runId: 'r1', threadId: 't1' }));
+      await started;
+      emit({ type: 'rg/run.events', runId: 'r1', threadId: 't1', events: trace.map((e) => ({ kind: 'trace' as const, event: typeof e === 'number' ? tick(e) : e })) });
+      emit({ type: 'rg/run.ended', runId: 'r1', threadId: 't1', outcome: 'done', error: null, result: null });
+      (await take('rg/threads.list')).resolve(reply('rg/threads.list', { threads: [] }));
+      (await take('rg/runs.list')).resolve(reply('rg/runs.list', { runs: [] }));
+      (await take('rg/namespaces.list')).resolve(reply('rg/namespaces.list', { root: { ns: '', name: '', children: [], checkpoints: 0 } }));
+      (await take('rg/history.page')).resolve(reply('rg/history.page', { page: { items: [], nextBefore: null } }));
+      return { store, take, queue };
+    }
+    const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+    const settle = () => new Promise((r) => setTimeout(r, 5));
+
+    it('keeps a whole streamed trace without reading it again', async () => {
+      const { store, queue } = await runThenEnd(range(0, 40));
+      await settle();
+      expect(queue.map((q) => q.type)).toEqual([]);
+      expect(store.getState()).toMatchObject({ traceRunId: 'r1', traceNextSeq: null, traceIsNewest: false });
+      expect(store.getState().trace.map((e) => e.seq)).toEqual(range(0, 40));
+    });
+
+    it('keeps the newest page of a long run as it streamed, and reads the run from its start on demand', async () => {
+      const { store, take, queue } = await runThenEnd(range(700, TRACE_PAGE + 10));
+      await settle();
+      expect(queue.map((q) => q.type)).toEqual([]);
+      expect(store.getState()).toMatchObject({ traceIsNewest: true, traceNextSeq: null });
+      // As much of it as a first page would hold, the newest events.
+      expect(store.getState().trace.map((e) => e.seq)).toEqual(range(710, TRACE_PAGE));
+      const reading = store.getState().loadTrace('r1');
+      const req = await take('rg/trace.get');
+      expect(req.body).toMatchObject({ threadId: 't1', runId: 'r1', limit: TRACE_PAGE });
+      expect(req.body.afterSeq).toBeUndefined();
+      req.resolve(reply('rg/trace.get', { events: range(0, 3).map((q) => tick(q)), nextSeq: 2 }));
+      await reading;
+      expect(store.getState()).toMatchObject({ traceIsNewest: false, traceNextSeq: 2 });
+      expect(store.getState().trace.map((e) => e.seq)).toEqual([0, 1, 2]);
+    });
+
+    it('reads a short run again from storage when its first events streamed before the page knew the run', async () => {
+      const { store, take } = await runThenEnd(range(3, 20));
+      const req = await take('rg/trace.get');
+      expect(req.body).toMatchObject({ runId: 'r1' });
+      req.resolve(reply('rg/trace.get', { events: range(0, 23).map((q) => tick(q)), nextSeq: null }));
+      await settle();
+      expect(store.getState().trace.map((e) => e.seq)).toEqual(range(0, 23));
+      expect(store.getState().traceIsNewest).toBe(false);
+    });
+
+    it('a subgraph\'s first event is not the run\'s: a trace starting there is read again', async () => {
+      const { take } = await runThenEnd([tick(0, 'sub-run', 'sub:1'), tick(7)]);
+      expect((await take('rg/trace.get')).body).toMatchObject({ runId: 'r1' });
+    });
   });
 
   it('reads the next checkpoint ahead while stepping with the keyboard, and serves it from the cache', async () => {

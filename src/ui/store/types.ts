@@ -140,6 +140,11 @@ export interface RunsSlice {
   trace: TraceEvent[];
   /** Where to continue reading the chosen run's trace (null: all read). */
   traceNextSeq: number | null;
+  /**
+   * True when `trace` is the newest part of a long run as it streamed in, kept after the run
+   * ended so the panel does not jump back to the run's first page; `loadTrace` reads from the start.
+   */
+  traceIsNewest: boolean;
   loadMoreTrace(): Promise<void>;
   namespaces: NamespaceNode | null;
   breakBefore: string[];

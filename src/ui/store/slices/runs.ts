@@ -39,14 +39,33 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         const r = await send();
         // A new thread may get its id from where it runs (a LangGraph server names its threads).
         if (r.threadId !== get().threadId) set({ threadId: r.threadId, ns: '', history: [], historyComplete: true, checkpointId: null, detail: null });
-        set({ activeRun: { runId: r.runId, threadId: r.threadId, events: 0 }, traceRunId: r.runId, trace: [] });
+        set({ activeRun: { runId: r.runId, threadId: r.threadId, events: 0 }, traceRunId: r.runId, trace: [], traceNextSeq: null, traceIsNewest: false });
       } catch (err) {
         get().reportError(what, err, { run: true });
       }
     }
 
-    /** After a run ended: read what it added and select the newest checkpoint. */
-    async function afterRun(): Promise<void> {
+    /**
+     * After run `runId` ended, its trace in the panel: kept as streamed when that is the whole
+     * trace (it holds the run's first event), or the newest part of a long one (then reading the
+     * stored first page would jump away from the ticks just watched); read from storage otherwise
+     * (the first events streamed before the page knew the run's id).
+     */
+    async function settleTrace(runId: string): Promise<void> {
+      const { traceRunId, trace } = get();
+      if (traceRunId === null) return;
+      if (traceRunId !== runId) return get().loadTrace(traceRunId);
+      // The root graph's first event (a subgraph's events count from 0 under their own run id).
+      const whole = trace.length > 0 && trace[0]!.seq === 0 && trace[0]!.checkpointNs === '';
+      if (whole) set({ traceNextSeq: null, traceIsNewest: false });
+      // The newest page of it, as much as a first page would hold: the panel draws the newest
+      // ticks, and the rest of the streaming window need not stay in memory.
+      else if (trace.length >= TRACE_PAGE) set({ trace: trace.slice(-TRACE_PAGE), traceNextSeq: null, traceIsNewest: true });
+      else await get().loadTrace(runId);
+    }
+
+    /** After run `runId` ended: read what it added and select the newest checkpoint. */
+    async function afterRun(runId: string): Promise<void> {
       const s = get();
       s.forgetDetails();
       await Promise.all([s.refreshThreads(), s.loadRuns(), s.loadNamespaces()]);
@@ -58,7 +77,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       } catch (err) {
         get().reportError('Reading history', err);
       }
-      if (get().traceRunId !== null) await get().loadTrace(get().traceRunId);
+      await settleTrace(runId);
     }
 
     /** Streamed batches of one run, applied together (one timeline merge and render per window). */
@@ -106,6 +125,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       traceRunId: null,
       trace: [],
       traceNextSeq: null,
+      traceIsNewest: false,
       namespaces: null,
       breakBefore: [],
       breakAfter: [],
@@ -141,7 +161,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
 
       async loadTrace(runId) {
         const threadId = get().threadId;
-        set({ traceRunId: runId, trace: [], traceNextSeq: null });
+        set({ traceRunId: runId, trace: [], traceNextSeq: null, traceIsNewest: false });
         if (threadId === null || runId === null) return;
         try {
           const r = await client.request('rg/trace.get', { threadId, runId, limit: TRACE_PAGE });
@@ -249,7 +269,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         else if (event.outcome !== 'cancelled') get().clearRunErrors(event.threadId);
         const carried = carry?.runId === event.runId ? carry : null;
         if (carried !== null) carry = null;
-        if (event.threadId === get().threadId) void afterRun().then(() => (carried === null ? undefined : answerAfterReplay(carried, event.outcome)));
+        if (event.threadId === get().threadId) void afterRun(event.runId).then(() => (carried === null ? undefined : answerAfterReplay(carried, event.outcome)));
       },
     };
   };
