@@ -45,6 +45,16 @@ async function runTimedGraph(page: Page): Promise<void> {
   await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
 }
 
+/** Runs the timed graph, then forks it at the step that ran `slow` with n = 41, and waits for the fork's run to end. */
+async function runThenFork(page: Page): Promise<void> {
+  await runTimedGraph(page);
+  await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ slow' }).click();
+  await page.getByTestId('action-fork').click();
+  await page.getByTestId('fork-values').fill('{"n":41}');
+  await page.getByTestId('fork-submit').click();
+  await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+}
+
 const ms = async (row: ReturnType<Page['locator']>) => Number(await row.getAttribute('data-duration-ms'));
 const task = (page: Page, name: string) => page.locator(`[data-testid="wf-row"][data-kind="task"][data-task="${name}"]`);
 
@@ -97,14 +107,9 @@ test.describe('durations, waterfall and fork tree', () => {
   });
 
   test('a fork shows as a second branch of the tree, the head marked, and selecting either branch works', async ({ page }) => {
-    await runTimedGraph(page);
-    await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ slow' }).click();
-    await page.getByTestId('action-fork').click();
-    await page.getByTestId('fork-values').fill('{"n":41}');
-    await page.getByTestId('fork-submit').click();
+    await runThenFork(page);
     await expect(page.locator('[data-testid="timeline-row"][data-source="update"]')).toHaveCount(1);
     await expect(page.getByTestId('run-item')).toHaveCount(2);
-    await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
 
     await page.getByTestId('tl-mode-tree').click();
     const branches = page.getByTestId('fork-branch');
@@ -137,12 +142,7 @@ test.describe('durations, waterfall and fork tree', () => {
   });
 
   test('the fork tree is an ARIA tree the keyboard walks: arrows move, open and close, Enter and F select', async ({ page }) => {
-    await runTimedGraph(page);
-    await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ slow' }).click();
-    await page.getByTestId('action-fork').click();
-    await page.getByTestId('fork-values').fill('{"n":41}');
-    await page.getByTestId('fork-submit').click();
-    await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await runThenFork(page);
     await page.getByTestId('tl-mode-tree').click();
     const tree = page.getByRole('tree', { name: 'Branches of the thread' });
     const first = tree.getByRole('treeitem', { name: /^first run/ });
