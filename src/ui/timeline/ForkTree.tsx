@@ -43,6 +43,7 @@ function BranchItem(props: ItemProps) {
       data-kind={b.kind}
       data-head={b.head}
       data-tip={b.tip.checkpointId}
+      data-from={b.from?.checkpointId}
     >
       <span className="fork-row">
         {open === undefined ? (
