@@ -16,6 +16,9 @@ export const MAX_TRACE_EVENTS = 20_000;
 /** Trace events asked for per request; one page is read at first, more on demand. */
 export const TRACE_PAGE = 2000;
 
+/** How long after the trace shrank it is set once more (see `settleTrace`). */
+const RELEASE_AFTER_MS = 250;
+
 /** A fresh thread id. */
 export function newThreadId(): string {
   return `thread-${crypto.randomUUID().slice(0, 8)}`;
@@ -60,7 +63,17 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       if (whole) set({ traceNextSeq: null, traceIsNewest: false });
       // The newest page of it, as much as a first page would hold: the panel draws the newest
       // ticks, and the rest of the streaming window need not stay in memory.
-      else if (trace.length >= TRACE_PAGE) set({ trace: trace.slice(-TRACE_PAGE), traceNextSeq: null, traceIsNewest: true });
+      else if (trace.length >= TRACE_PAGE) {
+        const newest = trace.slice(-TRACE_PAGE);
+        set({ trace: newest, traceNextSeq: null, traceIsNewest: true });
+        // React keeps each component's previous render (its alternate fiber) until it renders
+        // again, and with it the whole streaming window: a second update, once the first has been
+        // drawn, lets it go (5 MB after a 10,000-step run). The step timings folded while the run
+        // streamed stay (model/trace-timings.ts): the list keeps every step's duration.
+        setTimeout(() => {
+          if (get().trace === newest) set({ trace: newest.slice() });
+        }, RELEASE_AFTER_MS);
+      }
       else await get().loadTrace(runId);
     }
 
