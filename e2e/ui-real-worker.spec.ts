@@ -90,6 +90,8 @@ test.describe('with the real engine worker', () => {
     // and says how to read the run from its start.
     await expect(page.getByTestId('trace-from-start')).toBeVisible();
     expect(await newestStep()).toBeGreaterThan(7900);
+    // It counts the ticks it holds, not the run's.
+    await expect(page.getByTestId('trace-ticks-window')).toContainText(/^Showing the newest 200 of the \d+ ticks loaded\.$/);
     await page.getByTestId('trace-from-start').click();
     await expect(page.getByTestId('trace-more')).toBeVisible();
     await expect.poll(newestStep).toBeLessThan(1000);

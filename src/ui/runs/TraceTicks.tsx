@@ -19,7 +19,7 @@ export function TraceTicks({ summary }: { summary: TraceSummary }) {
   const shown = summary.ticks.slice(first);
   return (
     <>
-    {first > 0 && <p className="muted" data-testid="trace-ticks-window">Showing the newest {shown.length} of {summary.ticks.length} ticks.</p>}
+    {first > 0 && <p className="muted" data-testid="trace-ticks-window">Showing the newest {shown.length} of the {summary.ticks.length} ticks loaded.</p>}
     <div className="ticks-table" role="table" aria-label="Ticks of the run" data-testid="trace-ticks">
       <div role="rowgroup">
         <div role="row" className="ticks-row ticks-head">
