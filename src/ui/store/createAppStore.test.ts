@@ -190,6 +190,14 @@ describe('app store', () => {
       expect(store.getState().trace.map((e) => e.seq)).toEqual([0, 1, 2]);
     });
 
+    it('keeps only the newest page of a whole trace longer than a page', async () => {
+      const { store, queue } = await runThenEnd(range(0, TRACE_PAGE + 10));
+      await settle();
+      expect(queue.map((q) => q.type)).toEqual([]);
+      expect(store.getState()).toMatchObject({ traceIsNewest: true, traceNextSeq: null });
+      expect(store.getState().trace.map((e) => e.seq)).toEqual(range(10, TRACE_PAGE));
+    });
+
     it('reads a short run again from storage when its first events streamed before the page knew the run', async () => {
       const { store, take } = await runThenEnd(range(3, 20));
       const req = await take('rg/trace.get');

@@ -50,9 +50,9 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
 
     /**
      * After run `runId` ended, its trace in the panel: kept as streamed when that is the whole
-     * trace (it holds the run's first event), or the newest part of a long one (then reading the
-     * stored first page would jump away from the ticks just watched); read from storage otherwise
-     * (the first events streamed before the page knew the run's id).
+     * trace (it holds the run's first event) and fits in a page; for a longer run, its newest page
+     * (reading the stored first page would jump away from the ticks just watched); read from
+     * storage otherwise (the first events streamed before the page knew the run's id).
      */
     async function settleTrace(runId: string): Promise<void> {
       const { traceRunId, trace } = get();
@@ -60,9 +60,9 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       if (traceRunId !== runId) return get().loadTrace(traceRunId);
       // The root graph's first event (a subgraph's events count from 0 under their own run id).
       const whole = trace.length > 0 && trace[0]!.seq === 0 && trace[0]!.checkpointNs === '';
-      if (whole) set({ traceNextSeq: null, traceIsNewest: false });
-      // The newest page of it, as much as a first page would hold: the panel draws the newest
-      // ticks, and the rest of the streaming window need not stay in memory.
+      if (whole && trace.length <= TRACE_PAGE) set({ traceNextSeq: null, traceIsNewest: false });
+      // As much as a first page would hold, the newest events: the panel draws the newest ticks,
+      // and the rest of the streaming window need not stay in memory.
       else if (trace.length >= TRACE_PAGE) {
         const newest = trace.slice(-TRACE_PAGE);
         set({ trace: newest, traceNextSeq: null, traceIsNewest: true });
@@ -73,8 +73,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         setTimeout(() => {
           if (get().trace === newest) set({ trace: newest.slice() });
         }, RELEASE_AFTER_MS);
-      }
-      else await get().loadTrace(runId);
+      } else await get().loadTrace(runId);
     }
 
     /** After run `runId` ended: read what it added and select the newest checkpoint. */
