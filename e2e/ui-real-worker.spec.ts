@@ -88,12 +88,13 @@ test.describe('with the real engine worker', () => {
     await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 60_000 });
     // Once the run ended the panel still shows its newest ticks (no jump back to the first page),
     // and says how to read the run from its start.
-    await expect(page.getByTestId('trace-from-start')).toBeVisible();
+    // The end first reads the thread's runs, namespaces, newest history page and checkpoint.
+    await expect(page.getByTestId('trace-from-start')).toBeVisible({ timeout: 15_000 });
     expect(await newestStep()).toBeGreaterThan(7900);
     // It counts the ticks it holds, not the run's.
     await expect(page.getByTestId('trace-ticks-window')).toContainText(/^Showing the newest 200 of the \d+ ticks loaded\.$/);
     await page.getByTestId('trace-from-start').click();
-    await expect(page.getByTestId('trace-more')).toBeVisible();
+    await expect(page.getByTestId('trace-more')).toBeVisible({ timeout: 15_000 });
     await expect.poll(newestStep).toBeLessThan(1000);
     await expect(page.getByTestId('trace-from-start')).toHaveCount(0);
   });
