@@ -11,7 +11,6 @@
  * of that call and leaves every earlier checkpoint intact.
  */
 import type {
-  BaseCheckpointSaver,
   ChannelVersion,
   ChannelVersions,
   Checkpoint,
@@ -29,6 +28,7 @@ import {
   requireCheckpointId,
   requireThreadId,
 } from '../../engine/checkpoint/rules';
+import { SaverBase } from '../../engine/checkpoint/base';
 import { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { prefixRange, type CheckpointRecord } from './schema';
@@ -43,14 +43,17 @@ export type IndexedDBSaverOptions =
   | { connection: DbConnection };
 
 /** A `BaseCheckpointSaver` on IndexedDB. */
-export class IndexedDBSaver implements BaseCheckpointSaver {
+export class IndexedDBSaver extends SaverBase {
   private readonly conn: DbConnection;
 
   constructor(options: IndexedDBSaverOptions) {
+    super();
     this.conn = 'connection' in options ? options.connection : new DbConnection(options.dbName);
   }
 
+  /** The addressed or latest checkpoint; a config without a thread id addresses nothing (`undefined`), as in LangGraph. */
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    if (config.configurable?.thread_id === undefined) return undefined;
     const thread = requireThreadId(config, 'IndexedDBSaver.getTuple');
     const ns = config.configurable?.checkpoint_ns ?? '';
     const id = requestedCheckpointId(config);
@@ -99,10 +102,6 @@ export class IndexedDBSaver implements BaseCheckpointSaver {
   /** Removes the thread's checkpoints, values, writes and timeline rows, of every namespace, in one transaction. */
   deleteThread(threadId: string): Promise<void> {
     return deleteThreadFrom(this.conn, threadId, CHECKPOINT_STORES);
-  }
-
-  getNextVersion(current: ChannelVersion | undefined): ChannelVersion {
-    return (current ?? 0) + 1;
   }
 
   /**

@@ -2,6 +2,7 @@
 import type { IDBPTransaction } from 'idb';
 import type { CheckpointTuple, PendingWrite } from '../../engine/checkpoint/types';
 import { checkpointConfig } from '../../engine/checkpoint/rules';
+import { migratePendingSends, needsPendingSendsMigration } from '../../engine/checkpoint/migrate';
 import { inlineEntry } from './inline-values';
 import { prefixRange, type BlobRecord, type CheckpointRecord, type ReplayGraphDB, type TaskWritesRecord } from './schema';
 
@@ -47,7 +48,17 @@ export async function tupleFrom(stores: TupleStores, record: CheckpointRecord): 
     pendingWrites: inInsertionOrder(writes),
   };
   if (record.parent_id !== undefined) tuple.parentConfig = checkpointConfig(thread, ns, record.parent_id);
-  return tuple;
+  return withSendsMigrated(stores, record, tuple);
+}
+
+/**
+ * `tuple` (of `record`) brought to format 4: a checkpoint of an older format gets the sends its
+ * parent saved as writes (../../engine/checkpoint/migrate.ts). Reads the parent's writes only then.
+ */
+export async function withSendsMigrated(stores: Pick<TupleStores, 'writes'>, record: CheckpointRecord, tuple: CheckpointTuple): Promise<CheckpointTuple> {
+  if (!needsPendingSendsMigration(record.checkpoint, record.parent_id)) return tuple;
+  const parentWrites = inInsertionOrder(await stores.writes.getAll(prefixRange(record.thread_id, record.checkpoint_ns, record.parent_id)));
+  return { ...tuple, checkpoint: migratePendingSends(tuple.checkpoint, parentWrites) };
 }
 
 /** The writes of every task of a checkpoint, in first-insertion order (by `seq`). */

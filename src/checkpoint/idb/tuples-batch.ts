@@ -7,7 +7,7 @@ import type { ChannelVersion, CheckpointTuple } from '../../engine/checkpoint/ty
 import { checkpointConfig } from '../../engine/checkpoint/rules';
 import { inlineEntry } from './inline-values';
 import type { CheckpointRecord, TaskWritesRecord } from './schema';
-import { inInsertionOrder, type ReadTx } from './tuple';
+import { inInsertionOrder, withSendsMigrated, type ReadTx } from './tuple';
 
 /** A range read of a channel's blobs is used when at most this share of the range is unneeded. */
 const MAX_RANGE_WASTE = 2;
@@ -29,7 +29,7 @@ export async function loadTuples(tx: ReadTx, records: readonly CheckpointRecord[
   const writesById = new Map(writes.flatMap((m) => [...m]));
   const blobsByNs = new Map([...byNs.keys()].map((ns, i) => [ns, blobs[i]!]));
   const handedOut = new Set<string>();
-  return records.map((record) => {
+  const tuples = records.map((record) => {
     const { checkpoint_ns: ns, checkpoint_id: id } = record;
     const blobValues = blobsByNs.get(ns)!;
     const checkpoint = record.checkpoint; // a fresh copy: IndexedDB reads always clone
@@ -56,6 +56,8 @@ export async function loadTuples(tx: ReadTx, records: readonly CheckpointRecord[
     if (record.parent_id !== undefined) tuple.parentConfig = checkpointConfig(thread, ns, record.parent_id);
     return tuple;
   });
+  const writesStore = { writes: tx.objectStore('writes') };
+  return Promise.all(tuples.map((tuple, i) => withSendsMigrated(writesStore, records[i]!, tuple)));
 }
 
 const blobKey = (channel: string, version: ChannelVersion) => `${channel}\u0000${typeof version}:${String(version)}`;

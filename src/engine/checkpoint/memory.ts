@@ -12,7 +12,6 @@
  * result, far cheaper); the checkpoint skeleton, whose shape is known, field by field.
  */
 import {
-  type BaseCheckpointSaver,
   type ChannelVersion,
   type ChannelVersions,
   type Checkpoint,
@@ -23,7 +22,9 @@ import {
   type PendingWriteValue,
   type RunnableConfig,
 } from './types';
+import { SaverBase } from './base';
 import { copyValue } from './copy';
+import { migratePendingSends, needsPendingSendsMigration } from './migrate';
 import {
   beforeId,
   checkpointConfig,
@@ -65,7 +66,7 @@ type ThreadData = Map<string, NamespaceData>;
 const writeKey = (taskId: string, idx: number) => `${idx}:${taskId}`;
 
 /** An in-memory `BaseCheckpointSaver`. Values are copied (structured-clone semantics) on the way in and out. */
-export class MemorySaver implements BaseCheckpointSaver {
+export class MemorySaver extends SaverBase {
   // Maps, not plain objects: a thread called "__proto__" is just a thread.
   private readonly threads = new Map<string, ThreadData>();
 
@@ -73,9 +74,13 @@ export class MemorySaver implements BaseCheckpointSaver {
     return this.getTupleNow(config);
   }
 
-  /** `getTuple`, synchronously: the engine loads where a run starts through it (see ../pregel/load). */
+  /**
+   * `getTuple`, synchronously: the engine loads where a run starts through it (see ../pregel/load).
+   * A config without a thread id addresses nothing (`undefined`), as in LangGraph.
+   */
   getTupleNow(config: RunnableConfig): CheckpointTuple | undefined {
-    const threadId = requireThreadId(config, 'MemorySaver.getTuple');
+    const threadId = config.configurable?.thread_id;
+    if (threadId === undefined) return undefined;
     const ns = config.configurable?.checkpoint_ns ?? '';
     const data = this.threads.get(threadId)?.get(ns);
     if (!data) return undefined;
@@ -190,10 +195,6 @@ export class MemorySaver implements BaseCheckpointSaver {
     this.threads.delete(threadId);
   }
 
-  getNextVersion(current: ChannelVersion | undefined): ChannelVersion {
-    return (current ?? 0) + 1;
-  }
-
   /** The conformance suite's `VersionCounter`: the thread's blobs, one per channel version with a value. */
   async countStoredVersions(threadId: string): Promise<number> {
     let count = 0;
@@ -237,6 +238,10 @@ function toTuple(threadId: string, ns: string, data: NamespaceData, stored: Stor
     pendingWrites,
   };
   if (stored.parentId !== undefined) tuple.parentConfig = checkpointConfig(threadId, ns, stored.parentId);
+  if (needsPendingSendsMigration(checkpoint, stored.parentId)) {
+    const parentWrites = [...(data.writes.get(stored.parentId)?.values() ?? [])];
+    tuple.checkpoint = migratePendingSends(checkpoint, parentWrites.map((w) => [w[0], w[1], copyValue(w[2])]));
+  }
   return tuple;
 }
 
