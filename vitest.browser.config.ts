@@ -6,7 +6,7 @@ import { closedPortUrl, startLangGraph, stopLangGraph } from './tests/servers/br
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.browser-test.ts'],
+    include: ['src/**/*.browser-test.ts', 'tests/validation/*.browser-test.ts'],
     testTimeout: 30_000,
     browser: {
       enabled: true,

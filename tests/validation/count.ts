@@ -15,7 +15,6 @@ function testsUnder(task: RunnerTask): RunnerTask[] {
 /** Registers the check; call once at the top level of a validation file, after `validate()`. */
 export function expectSuiteCount(expected: number): void {
   // Vitest reads the first parameter as a fixture list, so it must be a destructuring pattern.
-  // eslint-disable-next-line no-empty-pattern
   afterAll(({}, suite) => {
     const tests = testsUnder(suite as RunnerTestFile | RunnerTestSuite);
     expect(tests.length, 'tests the suite registered').toBe(expected);

@@ -28,11 +28,11 @@ import {
   requireCheckpointId,
   requireThreadId,
 } from '../../engine/checkpoint/rules';
-import { SaverBase } from '../../engine/checkpoint/base';
+import { SaverBase, type HistoryStep } from '../../engine/checkpoint/base';
 import { DbConnection } from './connection';
 import { toStorageError } from './errors';
 import { prefixRange, type CheckpointRecord } from './schema';
-import { loadTuple, type ReadTx } from './tuple';
+import { inApplyOrder, loadTuple, type ReadTx } from './tuple';
 import { listThread } from './listing';
 import { CHECKPOINT_STORES, commitWrites, deleteThreadFrom } from './write-ops';
 
@@ -93,10 +93,26 @@ export class IndexedDBSaver extends SaverBase {
     return checkpointConfig(thread, config.configurable?.checkpoint_ns ?? '', checkpoint.id);
   }
 
-  async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void> {
+  async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string, taskPath?: string): Promise<void> {
     requireThreadId(config, 'IndexedDBSaver.putWrites');
     requireCheckpointId(config, 'IndexedDBSaver.putWrites');
-    await commitWrites(this.conn, [{ kind: 'writes', config, writes, taskId }]);
+    await commitWrites(this.conn, [taskPath === undefined ? { kind: 'writes', config, writes, taskId } : { kind: 'writes', config, writes, taskId, taskPath }]);
+  }
+
+  /** A checkpoint with its writes in the order its step applied them (by the task paths kept), in one read. */
+  protected override async historyStep(config: RunnableConfig): Promise<HistoryStep | undefined> {
+    const { thread_id: thread, checkpoint_ns: ns = '' } = config.configurable ?? {};
+    const id = requestedCheckpointId(config);
+    if (thread === undefined || id === undefined) return (await super.historyStep(config));
+    try {
+      const tx = await this.readTx();
+      const record = await tx.objectStore('checkpoints').get([thread, ns, id]);
+      if (!record) return undefined;
+      const [tuple, writes] = await Promise.all([loadTuple(tx, record), tx.objectStore('writes').getAll(prefixRange(thread, ns, id))]);
+      return { values: tuple.checkpoint.channel_values, parentConfig: tuple.parentConfig, writes: inApplyOrder(writes) };
+    } catch (err) {
+      throw toStorageError(err, `read a checkpoint of thread "${thread}"`);
+    }
   }
 
   /** Removes the thread's checkpoints, values, writes and timeline rows, of every namespace, in one transaction. */

@@ -76,6 +76,8 @@ export interface TaskWritesRecord {
   checkpoint_ns: string;
   checkpoint_id: string;
   task_id: string;
+  /** The task's path when its putWrites gave one (LangGraph.js does): orders a step's writes. No index, so no schema version change. */
+  task_path?: string;
   writes: StoredWrite[];
 }
 

@@ -3,6 +3,7 @@ import type { IDBPTransaction } from 'idb';
 import type { CheckpointTuple, PendingWrite } from '../../engine/checkpoint/types';
 import { checkpointConfig } from '../../engine/checkpoint/rules';
 import { migratePendingSends, needsPendingSendsMigration } from '../../engine/checkpoint/migrate';
+import { compareWriteKeys, type WriteSortKey } from '../../engine/checkpoint/base';
 import { inlineEntry } from './inline-values';
 import { prefixRange, type BlobRecord, type CheckpointRecord, type ReplayGraphDB, type TaskWritesRecord } from './schema';
 
@@ -66,5 +67,13 @@ export function inInsertionOrder(records: TaskWritesRecord[]): PendingWrite[] {
   return records
     .flatMap((r) => r.writes.map((w) => ({ seq: w.seq, write: [r.task_id, w.channel, w.value] as PendingWrite })))
     .sort((a, b) => a.seq - b.seq)
+    .map((x) => x.write);
+}
+
+/** The writes of every task of a checkpoint in the order its step applied them: by (task path, task id, index). */
+export function inApplyOrder(records: TaskWritesRecord[]): PendingWrite[] {
+  return records
+    .flatMap((r) => r.writes.map((w) => ({ key: [r.task_path ?? '', r.task_id, w.idx] as WriteSortKey, write: [r.task_id, w.channel, w.value] as PendingWrite })))
+    .sort((a, b) => compareWriteKeys(a.key, b.key))
     .map((x) => x.write);
 }

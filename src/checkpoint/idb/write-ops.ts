@@ -29,7 +29,7 @@ import { prefixRange, type CheckpointRecord, type ReplayGraphDB, type RowRecord,
  */
 export type WriteOp =
   | { kind: 'put'; config: RunnableConfig; checkpoint: Checkpoint; metadata: CheckpointMetadata; newVersions: ChannelVersions }
-  | { kind: 'writes'; config: RunnableConfig; writes: PendingWriteValue[]; taskId: string }
+  | { kind: 'writes'; config: RunnableConfig; writes: PendingWriteValue[]; taskId: string; taskPath?: string }
   | NextOp;
 
 /** The `next` a run reported for checkpoint (thread, ns, id); a checkpoint without a row is left as is. */
@@ -303,7 +303,9 @@ function issueWrites(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp,
   });
   const store = tx.objectStore('writes');
   const writesKey = recordKey(thread, ns, checkpointId, taskId);
-  const list: StoredWrite[] = records.writes.get(writesKey)?.writes ?? [];
+  const known = records.writes.get(writesKey);
+  const list: StoredWrite[] = known?.writes ?? [];
+  const taskPath = op.taskPath ?? known?.task_path;
   const added: StoredWrite[] = [];
   const counted: string[] = [];
   for (const [idx, [channel, value]] of incoming) {
@@ -319,6 +321,7 @@ function issueWrites(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp,
   }
   if (added.length > 0) {
     const record: TaskWritesRecord = { thread_id: thread, checkpoint_ns: ns, checkpoint_id: checkpointId, task_id: taskId, writes: list };
+    if (taskPath !== undefined) record.task_path = taskPath;
     const culprit = () => added.find((w) => firstUncloneableKey({ v: w.value }) !== undefined)?.channel ?? '(writes)';
     batch.issue(culprit, () => store.put(record));
     records.writes.set(writesKey, record);

@@ -30,12 +30,24 @@ export interface DeltaChannelHistory {
   writes: PendingWrite[];
 }
 
+/** One checkpoint as `getDeltaChannelHistory` walks it. */
+export interface HistoryStep {
+  /** Its channel values. */
+  values: Record<string, unknown>;
+  parentConfig?: RunnableConfig;
+  /** Its pending writes, in the order a superstep applies them. */
+  writes: PendingWrite[];
+}
+
+/** Where a write stands in its superstep: (task path, task id, index in the task's writes); LangGraph's `writesSortKey`. */
+export type WriteSortKey = [taskPath: string, taskId: string, idx: number];
+
 /** A saver's storage methods, and what it derives from them. */
 export abstract class SaverBase implements BaseCheckpointSaver {
   abstract getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined>;
   abstract list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple>;
   abstract put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig>;
-  abstract putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void>;
+  abstract putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string, taskPath?: string): Promise<void>;
   abstract deleteThread(threadId: string): Promise<void>;
 
   /** The checkpoint `getTuple` finds for `config`, without its writes and metadata. */
@@ -47,8 +59,8 @@ export abstract class SaverBase implements BaseCheckpointSaver {
    * For each of `channels`, the writes saved on the ancestors of the checkpoint `config` addresses
    * (following `parentConfig`; the checkpoint's own writes are not included), oldest first, back to
    * and including the nearest ancestor that stores a value of the channel, whose value is the
-   * `seed`. Within one checkpoint, writes are ordered by task id (code point order, then the
-   * order of the task's own writes), the order a superstep applies them. LangGraph's contract.
+   * `seed`. Within one checkpoint, writes are in the order a superstep applies them (`historyStep`).
+   * LangGraph's contract; LangGraph.js rebuilds its `DeltaChannel`s from it.
    */
   async getDeltaChannelHistory(options: { config: RunnableConfig; channels: string[] }): Promise<Record<string, DeltaChannelHistory>> {
     const { config, channels } = options;
@@ -58,19 +70,18 @@ export abstract class SaverBase implements BaseCheckpointSaver {
     const seeds = new Map<string, unknown>();
     let cursor = remaining.size > 0 ? (await this.getTuple(config))?.parentConfig : undefined;
     while (cursor && remaining.size > 0) {
-      const tuple = await this.getTuple(cursor);
-      if (!tuple) break;
-      const ordered = [...(tuple.pendingWrites ?? [])].sort((a, b) => compareCodePoints(a[0], b[0]));
+      const step = await this.historyStep(cursor);
+      if (!step) break;
       for (const ch of remaining) {
-        const mine = ordered.filter((w) => w[1] === ch);
+        const mine = step.writes.filter((w) => w[1] === ch);
         if (mine.length > 0) blocks.get(ch)!.push(mine);
       }
       for (const ch of [...remaining]) {
-        if (!Object.hasOwn(tuple.checkpoint.channel_values, ch)) continue;
-        seeds.set(ch, tuple.checkpoint.channel_values[ch]);
+        if (!Object.hasOwn(step.values, ch)) continue;
+        seeds.set(ch, step.values[ch]);
         remaining.delete(ch);
       }
-      cursor = tuple.parentConfig;
+      cursor = step.parentConfig;
     }
     const result: Record<string, DeltaChannelHistory> = {};
     for (const ch of channels) {
@@ -79,6 +90,19 @@ export abstract class SaverBase implements BaseCheckpointSaver {
       result[ch] = entry;
     }
     return result;
+  }
+
+  /**
+   * One checkpoint as `getDeltaChannelHistory` walks it: its values, its parent, and its writes in
+   * the order a superstep applies them, by (task path, task id, index in the task's writes)
+   * (`compareWriteKeys`). This default has only what `getTuple` returns, so it orders by task id,
+   * keeping each task's writes in their order; a saver that keeps task paths overrides it.
+   */
+  protected async historyStep(config: RunnableConfig): Promise<HistoryStep | undefined> {
+    const tuple = await this.getTuple(config);
+    if (!tuple) return undefined;
+    const writes = [...(tuple.pendingWrites ?? [])].sort((a, b) => compareCodePoints(a[0], b[0]));
+    return { values: tuple.checkpoint.channel_values, parentConfig: tuple.parentConfig, writes };
   }
 
   /** The version after `current` (1 when there is none). */
@@ -90,6 +114,14 @@ export abstract class SaverBase implements BaseCheckpointSaver {
   toJSON(): string {
     return `[${this.constructor.name}]`;
   }
+}
+
+/**
+ * The order of a superstep's writes (LangGraph's `compareWritesSortKeys`): task paths, then task
+ * ids by code point, then indexes numerically. Writes saved without a path have `''`, first.
+ */
+export function compareWriteKeys(a: WriteSortKey, b: WriteSortKey): number {
+  return compareCodePoints(a[0], b[0]) || compareCodePoints(a[1], b[1]) || a[2] - b[2];
 }
 
 /** Strings by Unicode code point (Python's `str` order; differs from `<` for astral characters). */

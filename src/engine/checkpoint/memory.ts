@@ -22,7 +22,7 @@ import {
   type PendingWriteValue,
   type RunnableConfig,
 } from './types';
-import { SaverBase } from './base';
+import { SaverBase, compareWriteKeys, type HistoryStep, type WriteSortKey } from './base';
 import { copyValue } from './copy';
 import { migratePendingSends, needsPendingSendsMigration } from './migrate';
 import {
@@ -57,6 +57,8 @@ interface NamespaceData {
   blobs: Map<string, Map<ChannelVersion, unknown>>;
   /** checkpoint id → writeKey(task id, idx) → write; Map order = first insertion. */
   writes: Map<string, Map<string, PendingWrite>>;
+  /** checkpoint id → task id → the task's path, for the tasks whose putWrites gave one. */
+  taskPaths: Map<string, Map<string, string>>;
 }
 
 type ThreadData = Map<string, NamespaceData>;
@@ -171,12 +173,12 @@ export class MemorySaver extends SaverBase {
     return checkpointConfig(threadId, ns, checkpoint.id);
   }
 
-  async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void> {
-    this.putWritesNow(config, writes, taskId);
+  async putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string, taskPath?: string): Promise<void> {
+    this.putWritesNow(config, writes, taskId, taskPath);
   }
 
   /** `putWrites`, synchronously (see `putNow`). */
-  putWritesNow(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): void {
+  putWritesNow(config: RunnableConfig, writes: PendingWriteValue[], taskId: string, taskPath?: string): void {
     const threadId = requireThreadId(config, 'MemorySaver.putWrites');
     const checkpointId = requireCheckpointId(config, 'MemorySaver.putWrites');
     const ns = config.configurable?.checkpoint_ns ?? '';
@@ -189,6 +191,24 @@ export class MemorySaver extends SaverBase {
       // Map.set on an existing key keeps its position: a special write replaces in place.
       if (isSpecialWrite(write[1]) || !stored.has(k)) stored.set(k, write);
     });
+    if (taskPath !== undefined) {
+      let paths = data.taskPaths.get(checkpointId);
+      if (!paths) data.taskPaths.set(checkpointId, (paths = new Map()));
+      paths.set(taskId, taskPath);
+    }
+  }
+
+  /** A checkpoint with its writes in the order its step applied them (by the task paths kept). */
+  protected override async historyStep(config: RunnableConfig): Promise<HistoryStep | undefined> {
+    const tuple = this.getTupleNow(config);
+    if (!tuple) return undefined;
+    const { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id } = tuple.config.configurable as { thread_id: string; checkpoint_ns: string; checkpoint_id: string };
+    const data = this.threads.get(threadId)!.get(ns)!;
+    const paths = data.taskPaths.get(id);
+    const keyed = [...(data.writes.get(id) ?? [])].map(([k, w]) => ({ key: [paths?.get(w[0]) ?? '', w[0], Number(k.slice(0, k.indexOf(':')))] as WriteSortKey, w }));
+    keyed.sort((a, b) => compareWriteKeys(a.key, b.key));
+    const writes = keyed.map(({ w }): PendingWrite => [w[0], w[1], copyValue(w[2])]);
+    return { values: tuple.checkpoint.channel_values, parentConfig: tuple.parentConfig, writes };
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -207,7 +227,7 @@ export class MemorySaver extends SaverBase {
     if (!thread) this.threads.set(threadId, (thread = new Map()));
     let data = thread.get(ns);
     if (!data) {
-      data = { checkpoints: new Map(), newestFirst: undefined, latest: undefined, blobs: new Map(), writes: new Map() };
+      data = { checkpoints: new Map(), newestFirst: undefined, latest: undefined, blobs: new Map(), writes: new Map(), taskPaths: new Map() };
       thread.set(ns, data);
     }
     return data;

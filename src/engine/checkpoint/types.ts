@@ -139,8 +139,12 @@ export interface BaseCheckpointSaver {
    * and find the others by (channel, version). Resolves with the new checkpoint's config.
    */
   put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig>;
-  /** Attaches writes of `taskId` to the checkpoint `config.configurable.checkpoint_id`. */
-  putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string): Promise<void>;
+  /**
+   * Attaches writes of `taskId` to the checkpoint `config.configurable.checkpoint_id`. `taskPath`
+   * (LangGraph.js passes it) orders a step's writes as the step applied them in
+   * `getDeltaChannelHistory`; a saver keeps it when it is given.
+   */
+  putWrites(config: RunnableConfig, writes: PendingWriteValue[], taskId: string, taskPath?: string): Promise<void>;
   /** Deletes every checkpoint and write of the thread, in every namespace. */
   deleteThread(threadId: string): Promise<void>;
   /** The version after `current` (1 when there is none). */
