@@ -4,7 +4,7 @@
  * `accept_push`), so a re-run caller finds the same task and, unless replaying, its saved writes.
  */
 import type { ControlSignal } from '../../shared/trace';
-import { CONTROL_SIGNALS, PUSH, RETURN } from '../constants';
+import { CONTROL_SIGNALS, PUSH, RETURN, TAG_HIDDEN } from '../constants';
 import { AbortError, GraphInterrupt } from '../errors';
 import { cacheKeyOf } from './cache';
 import type { CallOptions, Scratchpad } from './context';
@@ -13,6 +13,7 @@ import type { PregelLoop } from './loop';
 import { buildScratchpad, runTask, type RunnerOptions } from './runner';
 import type { StepControl } from './step_control';
 import { outputWrites } from './writes';
+import { taskStartPayload } from './io';
 import type { PregelNode, PreparedTask } from './types';
 
 /**
@@ -25,13 +26,18 @@ function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: P
   const name = node.name;
   const id = taskIdOf([name, String(loop.step), name, PUSH, parent.path, idx], loop.checkpoint.id);
   const known = loop.taskOf(id);
-  if (known) return { task: known, known: true };
+  if (known) {
+    // LangGraph.js prepares the call again, so a caller's retry streams its calls' starts again.
+    streamStart(loop, known, parent);
+    return { task: known, known: true };
+  }
   const cacheKey = options.cachePolicy ? cacheKeyOf(name, options.cachePolicy, input, [name]) : undefined;
   const task: PreparedTask = { id, name, path: [PUSH, parent.path, idx, true], triggers: [PUSH], reasons: [], input, node, taskNs: `${name}:${id}`, writes: [] };
   // Set, not spread into the literal: spreading gives every task a map of its own (slow reads).
   if (cacheKey) task.cacheKey = cacheKey;
   if (options.timeout) task.timeout = options.timeout;
   loop.registerTask(task);
+  streamStart(loop, task, parent);
   const tr = loop.p.tracer;
   if (tr.enabled) tr.emit({ type: '@engine.task.prepared', step: loop.step, taskId: id, name, kind: 'push', path: [PUSH, idx], triggers: [] });
   if (!loop.isReplaying) {
@@ -49,6 +55,16 @@ function acceptPush(loop: PregelLoop, parent: PreparedTask, idx: number, node: P
     }
   }
   return { task, known: false };
+}
+
+/**
+ * The `tasks` (and `debug`) start event of a call-task, as LangGraph.js streams one for every
+ * pushed task: its config is its caller's, so its metadata and tags are the caller's node's.
+ */
+function streamStart(loop: PregelLoop, task: PreparedTask, parent: PreparedTask): void {
+  if (!loop.p.modes.has('tasks') && !loop.p.modes.has('debug')) return;
+  if (parent.node.tags?.includes(TAG_HIDDEN)) return;
+  loop.emit('tasks', taskStartPayload(task, loop.p.config, [parent.node]));
 }
 
 /** Call-task nodes, one per task function (they write their return value to `__return__`). */

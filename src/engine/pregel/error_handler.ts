@@ -51,7 +51,7 @@ export function scheduleErrorHandler(loop: PregelLoop, failed: PreparedTask, err
     type: '@engine.error_handler.scheduled', step: loop.step, taskId: task.id, name: task.name, failedTaskId: failed.id, failedNode: failed.name,
     reason, error: { name: error.name, message: error.message },
   });
-  if ((loop.p.modes.has('tasks') || loop.p.modes.has('debug')) && !handler.tags?.includes(TAG_HIDDEN)) loop.emit('tasks', taskStartPayload(task));
+  if ((loop.p.modes.has('tasks') || loop.p.modes.has('debug')) && !handler.tags?.includes(TAG_HIDDEN)) loop.emit('tasks', taskStartPayload(task, loop.p.config, [failed.node, handler]));
   return task;
 }
 

@@ -6,7 +6,7 @@ import type { PendingWrite, PendingWriteValue, RunnableConfig, CheckpointMetadat
 import { ERROR, INTERRUPT, RESUME, RETURN, ERROR_SOURCE_NODE, TAG_HIDDEN } from '../constants';
 import { readChannels } from './algo';
 import type { LoopParams } from './loop_params';
-import type { Channels, PreparedTask } from './types';
+import type { Channels, PregelNode, PreparedTask } from './types';
 
 export type StreamMode = 'values' | 'updates' | 'debug' | 'tasks' | 'checkpoints' | 'custom' | 'messages' | 'tools';
 /** `custom` chunks come from `config.writer` / `getWriter()`, `messages` and `tools` from callbacks (see ../stream). */
@@ -74,9 +74,44 @@ export function outputUpdates(outputKeys: OutputKeys, tasks: [PreparedTask, read
   return flat;
 }
 
-/** `tasks` chunk when a task starts. */
-export function taskStartPayload(t: PreparedTask) {
-  return { id: t.id, name: t.name, input: t.input, triggers: t.triggers, interrupts: [] as unknown[] };
+/**
+ * Metadata keys a task-start payload leaves out: the framework's bookkeeping, which the task's own
+ * fields and namespace already say (LangGraph's EXCLUDED_METADATA_KEYS).
+ */
+const EXCLUDED_METADATA_KEYS = new Set([
+  'thread_id', 'checkpoint_id', 'checkpoint_ns', 'checkpoint_map', 'langgraph_step', 'langgraph_node', 'langgraph_triggers', 'langgraph_path',
+  'langgraph_checkpoint_ns',
+]);
+
+/**
+ * What a task-start payload says of the task's run (LangGraph.js `buildTaskMetadata`): the task's
+ * metadata (the run's, then each of `nodes`' own) without the framework keys, and its tags (the
+ * run's, then the nodes', once each) without RunnableSequence's `seq:step:*`, as `tags`.
+ * `undefined` when nothing is left.
+ * @param config the run's config
+ * @param nodes the nodes whose metadata and tags the task's config merges, in order
+ */
+export function taskStartMetadata(config: RunnableConfig, nodes: readonly Pick<PregelNode, 'metadata' | 'tags'>[]): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const source of [config.metadata, ...nodes.map((n) => n.metadata)]) {
+    if (source) for (const [k, v] of Object.entries(source)) if (!EXCLUDED_METADATA_KEYS.has(k)) out[k] = v;
+  }
+  const tags = [...new Set([...(config.tags ?? []), ...nodes.flatMap((n) => n.tags ?? [])])].filter((tag) => !tag.startsWith('seq:step'));
+  if (tags.length > 0) out.tags = tags;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * `tasks` chunk when a task starts, with `metadata` when the run has any to tell (`taskStartMetadata`).
+ * @param nodes the nodes whose metadata and tags the task's config merges (its own by default)
+ */
+export function taskStartPayload(t: PreparedTask, config: RunnableConfig, nodes: readonly Pick<PregelNode, 'metadata' | 'tags'>[] = [t.node]) {
+  const payload: { id: string; name: string; input: unknown; triggers: readonly string[]; interrupts: unknown[]; metadata?: Record<string, unknown> } = {
+    id: t.id, name: t.name, input: t.input, triggers: t.triggers, interrupts: [],
+  };
+  const metadata = taskStartMetadata(config, nodes);
+  if (metadata) payload.metadata = metadata;
+  return payload;
 }
 
 function resultWrites(writes: readonly PendingWriteValue[]): Record<string, unknown> {

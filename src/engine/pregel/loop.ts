@@ -243,7 +243,7 @@ export class PregelLoop {
     }
     this.outputCachedWrites(tasks);
     if (this.p.modes.has('tasks') || this.p.modes.has('debug')) {
-      for (const t of tasks) if (!t.node.tags?.includes(TAG_HIDDEN)) this.emit('tasks', taskStartPayload(t));
+      for (const t of tasks) if (!t.node.tags?.includes(TAG_HIDDEN)) this.emit('tasks', taskStartPayload(t, this.p.config));
     }
     return true;
   }

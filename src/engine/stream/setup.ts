@@ -6,12 +6,15 @@
  * - `streamMode: 'messages'` / `'tools'` add a StreamMessagesHandler / StreamToolsHandler to the
  *   callbacks;
  * - `config.writer` is the run's `custom` writer (kept when inherited: a subgraph's custom chunks
- *   go to the stream of the run that set the writer, under the subgraph's namespace).
+ *   go to the stream of the run that set the writer, under the subgraph's namespace);
+ * - `config.interrupt` is `interrupt` unless the caller gave one (the Runtime API's
+ *   `runtime.interrupt`: nodes and tasks find it in their config).
  */
 import type { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import { CallbackManager, ensureHandler, type Callbacks } from '@langchain/core/callbacks/manager';
 import type { RunnableConfig } from '../checkpoint/types';
 import { currentTask } from '../pregel/context';
+import { interrupt } from '../pregel/interrupt';
 import { StreamMessagesHandler } from './messages';
 import { StreamToolsHandler } from './tools';
 
@@ -74,5 +77,6 @@ export function prepareStreamConfig<O extends RunnableConfig>(options: O, setup:
       if (wantsCustom) setup.push(writerNamespace(), 'custom', chunk);
     };
   }
+  if (out.interrupt === undefined) out.interrupt = interrupt;
   return out as O;
 }

@@ -115,11 +115,11 @@ export function normCheckpointEvent(e: Obj, labels: Labels): Obj {
   });
 }
 
-/** Stable parts of a `tasks` stream event: a start `{ input, triggers }` or a result. */
+/** Stable parts of a `tasks` stream event: a start `{ input, triggers, metadata }` or a result. */
 export function normTaskEvent(e: Obj, labels: Labels): Obj {
   const base = { task: taskLabel(String(e.id), e.name, labels), name: e.name };
   if ('input' in e || 'triggers' in e) {
-    return dropUndefined({ ...base, kind: 'start', input: plain(e.input, labels), triggers: plain(e.triggers, labels) });
+    return dropUndefined({ ...base, kind: 'start', input: plain(e.input, labels), triggers: plain(e.triggers, labels), metadata: plain(e.metadata, labels) });
   }
   return dropUndefined({
     ...base,

@@ -237,6 +237,32 @@ const commandAsInput: Scenario = {
   },
 };
 
+/**
+ * A node's config carries the run's `interrupt` (LangGraph.js's Runtime API, `runtime.interrupt`),
+ * the global `interrupt` unless the caller passed one; a task() in a workflow gets it too.
+ */
+const runtimeInterrupt: Scenario = {
+  name: 'interrupt through the config (runtime.interrupt) in a node and in a task',
+  needs: ['interrupt', 'Command', 'entrypoint', 'task', 'getConfig'],
+  async run({ impl, rec, saver, thread }) {
+    const graph = new impl.StateGraph(listState(impl))
+      .addNode('ask', (_s: unknown, config: any) => ({ value: [`human:${config.interrupt('Your input?')}`] }))
+      .addEdge(impl.START, 'ask')
+      .compile({ checkpointer: saver });
+    await rec.invoke('first', graph, { value: [] }, thread('graph'));
+    await rec.invoke('resume', graph, new impl.Command({ resume: 'x' }), thread('graph'));
+    const confirm = impl.task('confirm', async (n: number) => `${n}:${impl.getConfig().interrupt('Confirm?')}`);
+    const workflow = impl.entrypoint({ name: 'flow', checkpointer: saver }, async (n: number) => confirm(n));
+    await rec.invoke('workflow first', workflow, 2, thread('flow'));
+    await rec.invoke('workflow resume', workflow, new impl.Command({ resume: 'ok' }), thread('flow'));
+  },
+  check(o) {
+    expect(entry(o, 'first').result.__interrupt__).toEqual([{ value: 'Your input?', id: 'intr#0' }]);
+    expect(entry(o, 'resume').result).toEqual({ value: ['human:x'] });
+    expect(entry(o, 'workflow resume').result).toBe('2:ok');
+  },
+};
+
 export const CORE_INTERRUPTS: Scenario[] = [
   c5InterruptResume,
   c6TwoInterrupts,
@@ -245,4 +271,5 @@ export const CORE_INTERRUPTS: Scenario[] = [
   interruptBeforeAll,
   falsyResumeValues,
   commandAsInput,
+  runtimeInterrupt,
 ];

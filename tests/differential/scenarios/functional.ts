@@ -190,4 +190,37 @@ const sequentialTasks: Scenario = {
   },
 };
 
-export const FUNCTIONAL_SCENARIOS: Scenario[] = [c11Essay, c12FinalPrevious, failingTaskResume, failingTaskRace, sequentialTasks];
+/**
+ * Every `task()` call streams its start in `tasks` and `debug` (LangGraph.js streams one per
+ * pushed task, not only the entrypoint's), also when a resume serves it from its saved writes;
+ * each start carries the run's metadata (without the framework's keys) and tags.
+ */
+const taskStarts: Scenario = {
+  name: 'F-starts: each task() call streams its start, with the run metadata and tags',
+  needs: FUNCTIONAL,
+  async run({ impl, rec, saver, thread }) {
+    const double = impl.task('double', async (n: number) => n * 2);
+    const add = impl.task('add', async (a: number, b: number) => a + b);
+    const workflow = impl.entrypoint({ name: 'calc', checkpointer: saver }, async (n: number) => {
+      const [x, y] = await Promise.all([double(n), double(n + 1)]);
+      const approved = impl.interrupt({ sum: x + y });
+      return approved ? add(x, y) : 0;
+    });
+    const config = {
+      configurable: { ...thread().configurable, assistant_id: 'calc-assistant' },
+      metadata: { user: 'ada', checkpoint_ns: 'not shown' },
+      tags: ['team:x', 'seq:step:2'],
+    };
+    await rec.stream('tasks+debug', workflow, 3, { ...config, streamMode: ['tasks', 'debug'] });
+    await rec.stream('resume, tasks', workflow, new impl.Command({ resume: true }), { ...config, streamMode: 'tasks' });
+  },
+  check(o) {
+    const starts = (label: string) => entry(o, label).chunks.filter((c: any) => (Array.isArray(c) ? c[1] : c).kind === 'start');
+    const first = starts('tasks+debug').filter((c: any) => c[0] === 'tasks').map((c: any) => c[1]);
+    expect(first.map((s: any) => s.name)).toEqual(['calc', 'double', 'double']);
+    expect(first[1].metadata).toEqual({ user: 'ada', assistant_id: 'calc-assistant', ls_integration: 'langgraph', tags: ['team:x'] });
+    expect(starts('resume, tasks').map((s: any) => s.name)).toEqual(['calc', 'double', 'double', 'add']);
+  },
+};
+
+export const FUNCTIONAL_SCENARIOS: Scenario[] = [c11Essay, c12FinalPrevious, failingTaskResume, failingTaskRace, sequentialTasks, taskStarts];
