@@ -21,6 +21,7 @@ import { reportProgress } from './connection';
 import { BadResponseError, RemoteError, type RemoteErrorCode } from './errors';
 import { toRunEvent, type RemoteRunEvent } from './events';
 import { toRemoteRun } from './mapping';
+import { RedirectRefusedError } from './same-origin-fetch';
 import type { CallOptions } from './options';
 
 /** An SSE event as the SDK yields it. */
@@ -110,8 +111,9 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
           }
         } catch (err) {
           if (signal.aborted) return;
-          // Failing before the run exists is a refusal; a payload we cannot read is not a cut either (reading on would get it again).
-          if (runId === undefined || err instanceof BadResponseError) {
+          // Failing before the run exists is a refusal; a payload we cannot read, or a redirect we do
+          // not follow, is not a cut either (reading on would get it again).
+          if (runId === undefined || err instanceof BadResponseError || err instanceof RedirectRefusedError) {
             const fault = await conn.fault(err, { operation: spec.operation, threadId: spec.threadId, ...(watch.fired ? { timedOutAfterMs: conn.options.timeoutMs } : {}) });
             settle?.reject(fault);
             throw fault;

@@ -1,0 +1,144 @@
+/**
+ * A hostile LangGraph server, played by the stand-in server (tests/servers/stand-in-server.ts):
+ * redirects to another origin that would collect the API key, answers of the wrong shape, and a
+ * run stream that never ends. Each case is named after what it attacks. Two stand-ins run: the
+ * saved server, and `elsewhere`, the other origin, which records every request's headers.
+ */
+import { MessageChannel } from 'node:worker_threads';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ClientError, createWorkerClient, type ClientEndpoint, type WorkerClient, type WorkerLike } from '../../src/client/worker-client';
+import { MemorySaver } from '../../src/engine/index';
+import type { Endpoint } from '../../src/protocol/endpoint';
+import type { FromWorker } from '../../src/protocol/messages';
+import { remoteGraphId } from '../../src/protocol/remote';
+import { createRemoteClient, type RemoteClient } from '../../src/remote/index';
+import { startHost, type Host } from '../../src/worker/host';
+import { createMemoryStore } from '../../src/worker/memory-store';
+import { createMemoryServerStore } from '../../src/worker/remote/server-store';
+import { startStandInServer, type StandInServer } from '../servers/stand-in-server';
+import { inProcessLauncher } from '../worker/in-process-sandbox';
+import { collect, failure } from './helpers';
+
+const KEY = 'key-only-for-the-saved-server';
+const TEAM = 'team-secret-header-value';
+
+let saved: StandInServer;
+let elsewhere: StandInServer;
+beforeAll(async () => {
+  [saved, elsewhere] = await Promise.all([startStandInServer(), startStandInServer({ version: '6.6.6-elsewhere' })]);
+});
+afterAll(async () => {
+  await Promise.all([saved?.stop(), elsewhere?.stop()]);
+});
+afterEach(() => {
+  saved.set({});
+  elsewhere.set({ version: '6.6.6-elsewhere' });
+  saved.seen.length = 0;
+  elsewhere.seen.length = 0;
+});
+
+const client = (): RemoteClient => createRemoteClient({ url: saved.url, apiKey: KEY, headers: { 'X-Team': TEAM } }, { retries: 0 });
+const origin = (url: string) => new URL(url).origin;
+
+/** The other origin was never sent the key or the header (in Node it is never contacted at all). */
+function expectNothingLeaked() {
+  const leaked = elsewhere.seen.filter((r) => JSON.stringify(r.headers).includes(KEY) || JSON.stringify(r.headers).includes(TEAM));
+  expect(leaked).toEqual([]);
+  expect(elsewhere.seen).toEqual([]);
+}
+
+/** A REMOTE_REDIRECT naming both origins. */
+function expectRedirectRefused(err: any) {
+  expect(err?.code).toBe('REMOTE_REDIRECT');
+  expect(err.message).toContain(origin(saved.url));
+  expect(err.message).toContain(origin(elsewhere.url));
+  // The request did reach the saved server, with its key.
+  expect(saved.seen.some((r) => r.headers['x-api-key'] === KEY)).toBe(true);
+}
+
+describe('cross-origin redirects (the API key goes only to the saved server)', () => {
+  it('cross-origin redirect on /assistants/search: refused, the other origin never sees the key', async () => {
+    saved.set({ redirectTo: elsewhere.url, redirectPaths: /^\/assistants\/search$/ });
+    expectRedirectRefused(await failure(client().assistants.list()));
+    expectNothingLeaked();
+  });
+
+  it('cross-origin redirect on /threads/search: refused, the other origin never sees the key', async () => {
+    saved.set({ redirectTo: elsewhere.url, redirectPaths: /^\/threads\/search$/, redirectStatus: 308 });
+    expectRedirectRefused(await failure(client().threads.list()));
+    expectNothingLeaked();
+  });
+
+  it('cross-origin redirect on a thread history: refused, the other origin never sees the key', async () => {
+    saved.set({ redirectTo: elsewhere.url, redirectPaths: /\/history$/, redirectStatus: 302 });
+    expectRedirectRefused(await failure(client().history.page('00000000-0000-4000-8000-000000000001')));
+    expectNothingLeaked();
+  });
+
+  it('cross-origin redirect on a run stream (runs/stream, and a join): refused, the other origin never sees the key', async () => {
+    saved.set({ redirectTo: elsewhere.url, redirectPaths: /\/runs\/stream$|\/runs\/[^/]+\/stream$/ });
+    const stream = client().runs.start('00000000-0000-4000-8000-000000000002', 'a-stand-in', { n: 0 });
+    expectRedirectRefused(await failure(collect(stream)));
+    expect((await failure(stream.created)).code).toBe('REMOTE_REDIRECT');
+    const joined = client().runs.join('00000000-0000-4000-8000-000000000002', 'run-1');
+    expectRedirectRefused(await failure(collect(joined)));
+    expectNothingLeaked();
+  });
+
+  it('cross-origin redirect on /info: refused, and the other origin is not taken for the saved server', async () => {
+    saved.set({ redirectTo: elsewhere.url, redirectPaths: /^\/info$/, redirectStatus: 301 });
+    const err = await failure(client().info());
+    expectRedirectRefused(err);
+    expect(err.message).not.toContain('6.6.6');
+    expectNothingLeaked();
+  });
+
+  it('a redirect within the saved origin is followed (with the key); a loop of them stops', async () => {
+    saved.set({ redirectTo: saved.url, redirectPaths: /^\/info$/ });
+    const err = await failure(client().info());
+    expect(err.code).toBe('REMOTE_REDIRECT');
+    expect(err.data.detail).toContain('more than 5 redirects');
+    expect(saved.seen.filter((r) => r.path === '/info' && r.headers['x-api-key'] === KEY)).toHaveLength(6);
+  });
+});
+
+/** A page ⇄ storage worker pair over a MessageChannel (the real host), whose client may restart the worker. */
+function pair(): { client: WorkerClient; host: Host; seen: FromWorker[]; restarts: () => number } {
+  const { port1, port2 } = new MessageChannel();
+  const store = createMemoryStore(new MemorySaver());
+  const host = startHost(port2 as unknown as Endpoint, {
+    openStore: async () => store, launcher: inProcessLauncher(), testGraphs: true, servers: createMemoryServerStore(), remoteOptions: { retries: 0 },
+  });
+  let restarts = 0;
+  const seen: FromWorker[] = [];
+  port1.on('message', (m: FromWorker) => seen.push(m));
+  const page = port1 as unknown as ClientEndpoint;
+  // A restart would start a worker that never answers: the test sees it in `restarts`.
+  const spawn = (): WorkerLike => {
+    restarts += 1;
+    const dead = new MessageChannel();
+    return Object.assign(dead.port1 as unknown as ClientEndpoint, { terminate: () => dead.port1.close() });
+  };
+  const c = createWorkerClient(page, { spawn });
+  pairs.push({ close: () => { c.dispose(); host.stop(); port1.close(); port2.close(); } });
+  return { client: c, host, seen, restarts: () => restarts };
+}
+const pairs: { close(): void }[] = [];
+afterEach(() => pairs.splice(0).forEach((p) => p.close()));
+
+const code = (err: unknown) => (err instanceof ClientError ? err.data.code : String(err));
+
+describe('through the storage worker', () => {
+  it('every endpoint redirects to another origin: the check and the listings fail with REMOTE_REDIRECT, the other server is never shown as the saved one', async () => {
+    saved.set({ redirectTo: elsewhere.url });
+    const p = pair();
+    const { serverId } = (await p.client.request('rg/remote.server.save', { url: saved.url, apiKey: KEY, headers: { 'X-Team': TEAM } })).server;
+    const check = await failure(p.client.request('rg/remote.server.check', { serverId }));
+    expect(code(check)).toBe('REMOTE_REDIRECT');
+    expect(check.message).toContain(origin(elsewhere.url));
+    expect(code(await failure(p.client.request('rg/remote.assistants.list', { serverId, limit: 10, offset: 0 })))).toBe('REMOTE_REDIRECT');
+    expect(code(await failure(p.client.request('rg/remote.threads.list', { serverId, limit: 10, offset: 0 })))).toBe('REMOTE_REDIRECT');
+    expect(JSON.stringify(p.seen)).not.toContain('6.6.6');
+    expectNothingLeaked();
+  });
+});
