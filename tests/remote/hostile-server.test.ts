@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ClientError, createWorkerClient, type ClientEndpoint, type WorkerClient, type WorkerLike } from '../../src/client/worker-client';
 import { MemorySaver } from '../../src/engine/index';
 import type { Endpoint } from '../../src/protocol/endpoint';
-import type { FromWorker } from '../../src/protocol/messages';
+import { PROTOCOL_VERSION, type FromWorker } from '../../src/protocol/messages';
 import { remoteGraphId } from '../../src/protocol/remote';
 import { createRemoteClient, type RemoteClient } from '../../src/remote/index';
 import { startHost, type Host } from '../../src/worker/host';
@@ -113,11 +113,15 @@ function pair(): { client: WorkerClient; host: Host; seen: FromWorker[]; restart
   const seen: FromWorker[] = [];
   port1.on('message', (m: FromWorker) => seen.push(m));
   const page = port1 as unknown as ClientEndpoint;
-  // A restart would start a worker that never answers: the test sees it in `restarts`.
+  // A restart would start an empty worker that only says hello: the test sees it in `restarts`.
   const spawn = (): WorkerLike => {
     restarts += 1;
-    const dead = new MessageChannel();
-    return Object.assign(dead.port1 as unknown as ClientEndpoint, { terminate: () => dead.port1.close() });
+    const fresh = new MessageChannel();
+    fresh.port2.on('message', (m: { type: string; id: number }) => {
+      if (m.type === 'rg/hello') fresh.port2.postMessage({ type: 'rg/hello-ok', id: m.id, protocolVersion: PROTOCOL_VERSION, storage: { dbName: 'fresh', version: 1 } });
+    });
+    pairs.push({ close: () => { fresh.port1.close(); fresh.port2.close(); } });
+    return Object.assign(fresh.port1 as unknown as ClientEndpoint, { terminate: () => fresh.port2.close() });
   };
   const c = createWorkerClient(page, { spawn });
   pairs.push({ close: () => { c.dispose(); host.stop(); port1.close(); port2.close(); } });
@@ -140,5 +144,62 @@ describe('through the storage worker', () => {
     expect(code(await failure(p.client.request('rg/remote.threads.list', { serverId, limit: 10, offset: 0 })))).toBe('REMOTE_REDIRECT');
     expect(JSON.stringify(p.seen)).not.toContain('6.6.6');
     expectNothingLeaked();
+  });
+});
+
+describe('a server run whose stream never ends', () => {
+  for (const stream of ['endless', 'silent'] as const) {
+    it(`never-ending SSE (${stream === 'endless' ? 'an event every 20 ms' : 'silent'}) cancel: the stream is closed, the storage worker is not restarted, a local run of another thread goes on to its end`, async () => {
+      saved.set({ stream, everyMs: 20 });
+      const p = pair();
+      const { serverId } = (await p.client.request('rg/remote.server.save', { url: saved.url })).server;
+      const local = await p.client.startRun({ threadId: `local-${stream}`, graphId: 'test-counter', input: { count: 0, target: 300, delayMs: 20 }, controls: { recursionLimit: 1000 } });
+      const server = await p.client.startRun({ threadId: 'new', graphId: remoteGraphId(serverId, 'a-stand-in'), input: {} });
+      await expect.poll(() => saved.openStreams).toBe(1);
+
+      const cancelled = await p.client.cancel(server.runId);
+      expect(cancelled.forced).toBe(false);
+      expect(cancelled.ended).toMatchObject({ outcome: 'cancelled', error: { code: 'RUN_CANCELLED' } });
+      // The server confirmed (202) but kept streaming: the app closed the stream itself.
+      expect(saved.seen.some((r) => r.method === 'POST' && r.path.includes(`/runs/${server.runId}/cancel`))).toBe(true);
+      await expect.poll(() => saved.openStreams).toBe(0);
+
+      const end = await p.client.waitForRun(local.runId);
+      expect(end).toMatchObject({ outcome: 'done', error: null, result: { count: 300 } });
+      expect(p.restarts()).toBe(0);
+    }, 40_000);
+  }
+});
+
+describe('the page client and a server run', () => {
+  it('a server run not reported ended after the cancel grace is no reason to restart the storage worker (a local run would be restarted)', async () => {
+    // A storage worker that answers hello and run starts, and never ends a run (as a stuck one would not).
+    const { port1, port2 } = new MessageChannel();
+    pairs.push({ close: () => { port1.close(); port2.close(); } });
+    port2.on('message', (m: { type: string; id: number; threadId?: string; graphId?: string }) => {
+      if (m.type === 'rg/hello') port2.postMessage({ type: 'rg/hello-ok', id: m.id, protocolVersion: PROTOCOL_VERSION, storage: { dbName: 'x', version: 1 } });
+      if (m.type === 'rg/run.start') port2.postMessage({ type: 'rg/run.started', id: m.id, runId: `run-${m.threadId}`, threadId: m.threadId });
+    });
+    let restarts = 0;
+    const spawn = (): WorkerLike => {
+      restarts += 1;
+      const fresh = new MessageChannel();
+      fresh.port2.on('message', (m: { type: string; id: number }) => {
+        if (m.type === 'rg/hello') fresh.port2.postMessage({ type: 'rg/hello-ok', id: m.id, protocolVersion: PROTOCOL_VERSION, storage: { dbName: 'fresh', version: 1 } });
+      });
+      pairs.push({ close: () => { fresh.port1.close(); fresh.port2.close(); } });
+      return Object.assign(fresh.port1 as unknown as ClientEndpoint, { terminate: () => undefined });
+    };
+    const c = createWorkerClient(port1 as unknown as ClientEndpoint, { spawn, cancelGraceMs: 50 });
+    pairs.push({ close: () => c.dispose() });
+    const onServer = await c.startRun({ threadId: 'remote:server-1/thread-1', graphId: 'remote:server-1/a', input: {} });
+    const result = await c.cancel(onServer.runId);
+    expect(result.forced).toBe(false);
+    expect(result.ended.outcome).toBe('running');
+    expect(restarts).toBe(0);
+    // The same wait on a local run still restarts the worker (the last resort for a stuck one).
+    const local = await c.startRun({ threadId: 'local-thread', graphId: 'test-counter', input: {} });
+    expect((await c.cancel(local.runId)).forced).toBe(true);
+    expect(restarts).toBe(1);
   });
 });
