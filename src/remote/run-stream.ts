@@ -23,6 +23,7 @@ import { toRunEvent, type RemoteRunEvent } from './events';
 import { toRemoteRun } from './mapping';
 import { RedirectRefusedError } from './same-origin-fetch';
 import type { CallOptions } from './options';
+import { checked, SHAPES } from './shapes';
 
 /** An SSE event as the SDK yields it. */
 export interface StreamPart {
@@ -176,7 +177,7 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
 /** The run's status; a server that cannot be asked turns the cut into REMOTE_STREAM_CUT. */
 async function runStatus(conn: Connection, threadId: string, runId: string, lastEventId: string | undefined, cut: string | undefined) {
   try {
-    const raw = await conn.call('Checking the run', (signal) => conn.sdk.runs.get(threadId, runId, { signal }), { what: `Run ${runId}` });
+    const raw = await conn.call('Checking the run', async (signal) => checked(SHAPES.run, await conn.sdk.runs.get(threadId, runId, { signal }), 'GET /threads/{id}/runs/{run}'), { what: `Run ${runId}` });
     return toRemoteRun(raw).status;
   } catch (err) {
     const cause: RemoteErrorCode = err instanceof RemoteError ? err.code : 'INTERNAL';

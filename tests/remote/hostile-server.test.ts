@@ -203,3 +203,36 @@ describe('the page client and a server run', () => {
     expect(restarts).toBe(1);
   });
 });
+
+describe('answers of the wrong shape (REMOTE_BAD_RESPONSE in words, never a crash)', () => {
+  const T = '00000000-0000-4000-8000-000000000003';
+  const cases: [string, string, unknown, (c: RemoteClient) => Promise<unknown>, string][] = [
+    ['non-array answer to /assistants/search', 'POST /assistants/search', { items: [] }, (c) => c.assistants.list(), 'the answer to POST /assistants/search is not a list (it is an object)'],
+    ['non-array answer to /threads/search', 'POST /threads/search', 'threads', (c) => c.threads.list(), 'the answer to POST /threads/search is not a list (it is the text "threads")'],
+    ['non-array answer to a thread history', 'POST /threads/:id/history', { history: [] }, (c) => c.history.page(T), 'the answer to POST /threads/{id}/history is not a list (it is an object)'],
+    ['history items that are not checkpoints', 'POST /threads/:id/history', [7], (c) => c.history.page(T), 'the answer to POST /threads/{id}/history has item 1 that is not an object (it is the number 7)'],
+    ['non-array answer to a runs listing', 'GET /threads/:id/runs', null, (c) => c.runs.list(T), 'the answer to GET /threads/{id}/runs is not a list (it is null)'],
+    ['a list for a thread state', 'GET /threads/:id/state', [], (c) => c.history.head(T), 'the answer to GET /threads/{id}/state is not an object (it is a list)'],
+    ['a run without its thread', 'GET /threads/:id/runs/:id', { run_id: 'r', status: 'success' }, (c) => c.runs.get(T, 'r'), 'the answer to GET /threads/{id}/runs/{run} has no thread_id (expected a text)'],
+    ['a graph drawing whose nodes are not a list', 'GET /assistants/:id/graph', { nodes: 'x', edges: [] }, (c) => c.assistants.graph('a'), 'the answer to GET /assistants/{id}/graph has nodes that is not a list (it is the text "x")'],
+    ['a list for /info', 'GET /info', [], (c) => c.info(), 'the answer to GET /info (is this a LangGraph server?) is not an object (it is a list)'],
+    ['an assistant without its id in /assistants/search', 'POST /assistants/search', [{ name: 'x' }], (c) => c.assistants.list(), "the answer to POST /assistants/search has no item 1's assistant_id (expected a text)"],
+  ];
+  for (const [name, route, answer, call, words] of cases) {
+    it(name, async () => {
+      saved.set({ answers: { [route]: answer } });
+      const err = await failure(call(client()));
+      expect(err.code).toBe('REMOTE_BAD_RESPONSE');
+      expect(err.message).toBe(`The server's answer is not what a LangGraph API sends: ${words}`);
+    });
+  }
+
+  it('non-array answer to /assistants/search through the storage worker: the page gets the words, not "a.slice is not a function"', async () => {
+    saved.set({ answers: { 'POST /assistants/search': { assistants: [] } } });
+    const p = pair();
+    const { serverId } = (await p.client.request('rg/remote.server.save', { url: saved.url })).server;
+    const err = await failure(p.client.request('rg/remote.assistants.list', { serverId, limit: 10, offset: 0 }));
+    expect(code(err)).toBe('REMOTE_BAD_RESPONSE');
+    expect(err.message).toContain('the answer to POST /assistants/search is not a list');
+  });
+});
