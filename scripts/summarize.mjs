@@ -11,7 +11,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
-/** What one report says: passed and failed tests, and why the suite did not run properly (or null). */
+/**
+ * What one report says: passed and failed tests, and why the suite did not run properly (or null);
+ * `counted` when that problem is already in `failed`.
+ */
 function readSuite(path, exitCode) {
   if (!existsSync(path)) return { passed: 0, failed: 0, problem: `no report at ${path}: the runner crashed or never started` };
   let report;
@@ -31,8 +34,11 @@ function readSuite(path, exitCode) {
   } else if (report && typeof report === 'object' && typeof report.numPassedTests === 'number') {
     passed = num(report.numPassedTests);
     failed = num(report.numFailedTests);
-    // A test file that fails to load has no failed tests but must not pass silently.
-    if (failed === 0 && num(report.numFailedTestSuites) > 0) problem = `${report.numFailedTestSuites} test file(s) could not run`;
+    // A test file that fails to load has no failed tests but must not pass silently: each counts as one failure.
+    if (failed === 0 && num(report.numFailedTestSuites) > 0) {
+      failed = num(report.numFailedTestSuites);
+      return { passed, failed, problem: `${failed} test file(s) could not run`, counted: true };
+    }
   } else {
     return { passed: 0, failed: 0, problem: `its report ${path} is neither a Vitest nor a Playwright JSON report` };
   }
@@ -51,7 +57,7 @@ function summarize(suites) {
     passed += suite.passed;
     failed += suite.failed;
     if (suite.problem) {
-      failed += 1;
+      if (!suite.counted) failed += 1;
       lines.push(`${label}: did not run (${suite.problem})`);
     }
   }

@@ -60,12 +60,12 @@ describe('the closing line of the test command', () => {
     expect(r.status).toBe(1);
   });
 
-  it('a runner that failed while its report counts no failure, and a test file that could not load, are failures', async () => {
+  it('a runner that failed while its report counts no failure, and test files that could not load (one failure each), are failures', async () => {
     const r = await summarize({ 'u.json': vitest(10, 0, 2), 'b.json': vitest(5) }, (d) => [`unit=${d}/u.json=1`, `browser=${d}/b.json=1`]);
     expect(r.lines).toEqual([
       'unit: did not run (2 test file(s) could not run)',
       'browser: did not run (the runner exited with status 1 while its report counts no failure)',
-      '15 passed, 2 failed',
+      '15 passed, 3 failed',
     ]);
     expect(r.status).toBe(1);
   });
