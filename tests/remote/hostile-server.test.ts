@@ -171,6 +171,23 @@ describe('a server run whose stream never ends', () => {
   }
 });
 
+describe('a server that never answers the cancel', () => {
+  it('never-ending SSE whose cancel is never answered: the run ends cancelled within seconds, saying the server did not confirm', async () => {
+    saved.set({ stream: 'endless', everyMs: 20, ignoreCancel: true });
+    const p = pair();
+    const { serverId } = (await p.client.request('rg/remote.server.save', { url: saved.url })).server;
+    const server = await p.client.startRun({ threadId: 'new', graphId: remoteGraphId(serverId, 'a-stand-in'), input: {} });
+    await expect.poll(() => saved.openStreams).toBe(1);
+    const cancelled = await p.client.cancel(server.runId);
+    expect(cancelled.forced).toBe(false);
+    expect(cancelled.ended.outcome).toBe('cancelled');
+    expect(cancelled.ended.error?.message).toContain('the server did not confirm the cancel');
+    expect(cancelled.ended.error?.message).toContain('it may still be running there');
+    await expect.poll(() => saved.openStreams).toBe(0);
+    expect(p.restarts()).toBe(0);
+  }, 30_000);
+});
+
 describe('the page client and a server run', () => {
   it('a server run not reported ended after the cancel grace is no reason to restart the storage worker (a local run would be restarted)', async () => {
     // A storage worker that answers hello and run starts, and never ends a run (as a stuck one would not).

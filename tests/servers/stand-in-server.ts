@@ -22,6 +22,8 @@ export interface StandInBehaviour {
   stream?: 'endless' | 'silent' | 'finite';
   /** @default 20 */
   everyMs?: number;
+  /** Never answer a run's cancel (the request stays open). */
+  ignoreCancel?: boolean;
   /** The version `/info` answers. @default '0.0.0-stand-in' */
   version?: string;
 }
@@ -110,6 +112,7 @@ export async function startStandInServer(initial: StandInBehaviour = {}): Promis
       case 'GET /threads/:id/runs': return json(res, [...runs].map(([id, status]) => run(threadId, id, status)));
       case 'GET /threads/:id/runs/:id': return json(res, run(threadId, runId, runs.get(runId) ?? 'success'));
       case 'POST /threads/:id/runs/:id/cancel': {
+        if (b.ignoreCancel) return;
         if ((b.stream ?? 'finite') === 'finite') runs.set(runId, 'interrupted');
         res.writeHead(202, CORS);
         return void res.end();
