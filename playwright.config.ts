@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
 const useDev = process.env.E2E_SERVER === 'dev';
-// E2E_PORT lets several checkouts run their e2e suites side by side.
-const PORT = Number(process.env.E2E_PORT ?? (useDev ? 5173 : 4173));
+// The app is served on E2E_PORT, else on a port free right now: never a fixed one that a running
+// `npm start` (4173) or `npm run dev` (5173) may hold. This file is evaluated by the runner and again
+// by each of its workers, which inherit the runner's environment: the first evaluation writes the
+// port it picked into E2E_PORT, so all of them agree on one.
+process.env.E2E_PORT ??= execFileSync(process.execPath, ['scripts/free-port.mjs'], { cwd: import.meta.dirname, encoding: 'utf8' }).trim();
+const PORT = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: './e2e',

@@ -6,6 +6,8 @@
  * run has not ended after `cancelGraceMs` (a node looping without ever awaiting blocks the worker),
  * the client terminates the worker, starts a new one, says hello again, and reports the run (and
  * any other run that was going on) as cancelled. Committed checkpoints are in IndexedDB and stay.
+ * A run on a LangGraph server never causes a restart: the storage worker only reads its stream,
+ * and closes it itself on a cancel.
  */
 import type { StoreItemDTO } from '../protocol/store';
 import type {
@@ -13,7 +15,7 @@ import type {
   ThreadSummary, WireError,
 } from '../protocol/dto';
 import { PROTOCOL_VERSION, type FromWorker, type ReplyOf, type RunEvent, type ToWorker } from '../protocol/messages';
-import type { RemoteProgressEvent } from '../protocol/remote';
+import { isRemoteKey, type RemoteProgressEvent } from '../protocol/remote';
 import { isFromWorker } from '../protocol/guards';
 import type { RequestId } from '../protocol/wire-types';
 import type { TraceEvent } from '../shared/trace';
@@ -224,6 +226,10 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     const report = (outcome: RunEnded['outcome'], name: string, message: string): RunEnded => ({
       type: 'rg/run.ended', runId, threadId: live.get(runId) ?? '', outcome, result: null, error: { code: 'RUN_CANCELLED', name, message },
     });
+    // A server run is only a stream the storage worker reads (it closes it itself on a cancel): it
+    // is never a reason to restart the worker, which would also stop every local run.
+    const onServer = isRemoteKey(live.get(runId) ?? '');
+    if (onServer) return { ended: report('running', 'CancelTimeout', 'The server run has not ended yet; the storage worker goes on following it.'), forced: false };
     if (!opts.spawn) return { ended: report('running', 'CancelTimeout', 'The run did not stop and this client cannot restart the worker.'), forced: false };
     const stopped = report('cancelled', 'RunCancelled', reason);
     await restart(reason);

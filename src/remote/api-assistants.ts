@@ -5,6 +5,7 @@ import { toDrawableGraph } from './drawing';
 import { toRemoteAssistant } from './mapping';
 import type { CallOptions } from './options';
 import type { Page, RemoteAssistant } from './types';
+import { checked, checkedList, SHAPES } from './shapes';
 
 export interface AssistantQuery {
   graphId?: string;
@@ -34,7 +35,7 @@ export function createAssistantsApi(conn: Connection): AssistantsApi {
         const limit = query.limit ?? conn.options.pageSize;
         const offset = query.offset ?? 0;
         // One more than asked, to know whether another page exists.
-        const raw = await conn.sdk.assistants.search({
+        const answer = await conn.sdk.assistants.search({
           limit: limit + 1,
           offset,
           ...(query.graphId ? { graphId: query.graphId } : {}),
@@ -44,13 +45,15 @@ export function createAssistantsApi(conn: Connection): AssistantsApi {
           sortOrder: query.sortOrder ?? 'asc',
           signal,
         });
+        const raw = checkedList(SHAPES.assistant, answer, 'POST /assistants/search');
         const items = raw.slice(0, limit).map(toRemoteAssistant);
         return { items, ...(raw.length > limit ? { nextOffset: offset + limit } : {}) };
       }, options),
     get: (assistantId, options = {}) =>
-      conn.call('Reading the assistant', async (signal) => toRemoteAssistant(await conn.sdk.assistants.get(assistantId, { signal })), { ...options, what: what(assistantId) }),
+      conn.call('Reading the assistant', async (signal) => toRemoteAssistant(checked(SHAPES.assistant, await conn.sdk.assistants.get(assistantId, { signal }), 'GET /assistants/{id}')), { ...options, what: what(assistantId) }),
     graph: (assistantId, options = {}) =>
-      conn.call('Reading the graph drawing', async (signal) => toDrawableGraph(await conn.sdk.assistants.getGraph(assistantId, { xray: options.xray ?? true, signal })), {
+      conn.call('Reading the graph drawing', async (signal) =>
+        toDrawableGraph(checked(SHAPES.graph, await conn.sdk.assistants.getGraph(assistantId, { xray: options.xray ?? true, signal }), 'GET /assistants/{id}/graph')), {
         ...options,
         what: what(assistantId),
       }),

@@ -8,6 +8,7 @@ import type { Connection } from './connection';
 import { collectNamespaces, toRemoteCheckpoint } from './mapping';
 import type { CallOptions } from './options';
 import type { HistoryPage, RemoteCheckpoint } from './types';
+import { checked, checkedList, SHAPES } from './shapes';
 
 export interface HistoryQuery {
   /** @default RemoteOptions.pageSize */
@@ -57,13 +58,14 @@ export function createHistoryApi(conn: Connection): HistoryApi {
         const limit = query.limit ?? conn.options.pageSize;
         const checkpointNs = query.checkpointNs ?? '';
         // One more than asked, to know whether an older page exists.
-        const raw = await readsOf(conn).getHistory(threadId, {
+        const answer = await readsOf(conn).getHistory(threadId, {
           limit: limit + 1,
           ...(query.before ? { before: query.before } : {}),
           ...(checkpointNs ? { checkpoint: { checkpoint_ns: checkpointNs } } : {}),
           ...(query.metadata ? { metadata: query.metadata } : {}),
           signal,
         });
+        const raw = checkedList(SHAPES.state, answer, 'POST /threads/{id}/history');
         const items = raw.slice(0, limit).map((s) => toRemoteCheckpoint(s, 'saved', { threadId }));
         const last = items[items.length - 1];
         return { items, ...(raw.length > limit && last ? { nextBefore: last.ref.checkpointId } : {}), namespaces: collectNamespaces(items) };
@@ -74,11 +76,11 @@ export function createHistoryApi(conn: Connection): HistoryApi {
         const raw = at.checkpointNs
           ? await readsOf(conn).getState(threadId, { thread_id: threadId, checkpoint_ns: at.checkpointNs, checkpoint_id: at.checkpointId, checkpoint_map: null }, { subgraphs, signal })
           : await readsOf(conn).getState(threadId, at.checkpointId, { subgraphs, signal });
-        return toRemoteCheckpoint(raw, 'saved', { threadId });
+        return toRemoteCheckpoint(checked(SHAPES.state, raw, at.checkpointNs ? 'POST /threads/{id}/state/checkpoint' : 'GET /threads/{id}/state/{checkpoint}'), 'saved', { threadId });
       }, { ...options, what: `Checkpoint ${at.checkpointId} of thread ${threadId}` }),
     head: (threadId, options = {}) =>
       conn.call('Reading the thread state', async (signal) => {
-        const raw = await conn.sdk.threads.getState(threadId, undefined, { subgraphs: options.subgraphs ?? false, signal });
+        const raw = checked(SHAPES.state, await conn.sdk.threads.getState(threadId, undefined, { subgraphs: options.subgraphs ?? false, signal }), 'GET /threads/{id}/state');
         // A thread that never ran has a state without a checkpoint.
         if (!raw.checkpoint?.checkpoint_id) return undefined;
         return toRemoteCheckpoint(raw, 'live', { threadId });

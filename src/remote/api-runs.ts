@@ -11,6 +11,7 @@ import { createRunStream, type RemoteRunStream, type StreamPart } from './run-st
 import type { UpdateStateRequest } from './api-threads';
 import { updateState } from './api-threads';
 import type { Page, RemoteCheckpointRef, RemoteRun, RemoteRunStatus } from './types';
+import { checked, checkedList, SHAPES } from './shapes';
 
 /** The stream modes this client types (others arrive as `other` events). */
 export type RemoteStreamMode = 'values' | 'updates' | 'debug' | 'checkpoints' | 'tasks' | 'messages-tuple' | 'custom';
@@ -126,7 +127,7 @@ export function createRunsApi(conn: Connection): RunsApi {
     cancel: (threadId, runId, { action = 'interrupt', wait = false, ...options } = {}) =>
       conn.call('Cancelling the run', (signal) => conn.sdk.runs.cancel(threadId, runId, wait, action, { signal }), { ...options, what: `Run ${runId}` }),
     get: (threadId, runId, options = {}) =>
-      conn.call('Reading the run', async (signal) => toRemoteRun(await conn.sdk.runs.get(threadId, runId, { signal })), { ...options, what: `Run ${runId}` }),
+      conn.call('Reading the run', async (signal) => toRemoteRun(checked(SHAPES.run, await conn.sdk.runs.get(threadId, runId, { signal }), 'GET /threads/{id}/runs/{run}')), { ...options, what: `Run ${runId}` }),
     list: (threadId, query = {}, options = {}) =>
       conn.call(
         'Listing runs',
@@ -134,7 +135,7 @@ export function createRunsApi(conn: Connection): RunsApi {
           const limit = query.limit ?? conn.options.pageSize;
           const offset = query.offset ?? 0;
           // One more than asked, to know whether another page exists.
-          const raw = await conn.sdk.runs.list(threadId, { limit: limit + 1, offset, ...(query.status ? { status: query.status } : {}), signal });
+          const raw = checkedList(SHAPES.run, await conn.sdk.runs.list(threadId, { limit: limit + 1, offset, ...(query.status ? { status: query.status } : {}), signal }), 'GET /threads/{id}/runs');
           const items = raw.slice(0, limit).map(toRemoteRun);
           return { items, ...(raw.length > limit ? { nextOffset: offset + limit } : {}) };
         },

@@ -8,6 +8,7 @@ import type { Connection } from './connection';
 import { toRemoteThread } from './mapping';
 import type { CallOptions } from './options';
 import type { Page, RemoteCheckpointRef, RemoteThread, RemoteThreadStatus } from './types';
+import { checked, checkedList, SHAPES } from './shapes';
 
 export interface ThreadQuery {
   status?: RemoteThreadStatus;
@@ -58,7 +59,7 @@ export function createThreadsApi(conn: Connection): ThreadsApi {
         const offset = query.offset ?? 0;
         const metadata = { ...query.metadata, ...(query.graphId !== undefined ? { graph_id: query.graphId } : {}) };
         // One more than asked, to know whether another page exists.
-        const raw = await conn.sdk.threads.search({
+        const answer = await conn.sdk.threads.search({
           limit: limit + 1,
           offset,
           ...(query.status ? { status: query.status } : {}),
@@ -68,17 +69,18 @@ export function createThreadsApi(conn: Connection): ThreadsApi {
           select: query.includeValues ? [...LIST_FIELDS, 'values'] : LIST_FIELDS,
           signal,
         });
+        const raw = checkedList(SHAPES.thread, answer, 'POST /threads/search');
         const items = raw.slice(0, limit).map(toRemoteThread);
         return { items, ...(raw.length > limit ? { nextOffset: offset + limit } : {}) };
       }, options),
     get: (threadId, options = {}) =>
-      conn.call('Reading the thread', async (signal) => toRemoteThread(await conn.sdk.threads.get(threadId, { signal })), { ...options, what: what(threadId) }),
+      conn.call('Reading the thread', async (signal) => toRemoteThread(checked(SHAPES.thread, await conn.sdk.threads.get(threadId, { signal }), 'GET /threads/{id}')), { ...options, what: what(threadId) }),
     create: (init = {}, options = {}) =>
       conn.call('Creating a thread', async (signal) =>
-        toRemoteThread(await conn.sdk.threads.create({ ...(init.metadata ? { metadata: init.metadata } : {}), ...(init.threadId ? { threadId: init.threadId } : {}), signal })),
+        toRemoteThread(checked(SHAPES.thread, await conn.sdk.threads.create({ ...(init.metadata ? { metadata: init.metadata } : {}), ...(init.threadId ? { threadId: init.threadId } : {}), signal }), 'POST /threads')),
       options),
     copy: (threadId, options = {}) =>
-      conn.call('Copying the thread', async (signal) => toRemoteThread(await conn.sdk.threads.copy(threadId, { signal })), { ...options, what: what(threadId) }),
+      conn.call('Copying the thread', async (signal) => toRemoteThread(checked(SHAPES.thread, await conn.sdk.threads.copy(threadId, { signal }), 'POST /threads/{id}/copy')), { ...options, what: what(threadId) }),
     delete: (threadId, options = {}) =>
       conn.call('Deleting the thread', (signal) => conn.sdk.threads.delete(threadId, { signal }), { ...options, what: what(threadId) }),
     updateState: (threadId, request, options = {}) => updateState(conn, threadId, request, options),
@@ -90,7 +92,7 @@ export function updateState(conn: Connection, threadId: string, request: UpdateS
   return conn.call(
     'Writing the edited state',
     async (signal) => {
-      const answer = await conn.sdk.threads.updateState(threadId, {
+      const sent = await conn.sdk.threads.updateState(threadId, {
         values: request.values,
         ...(request.asNode ? { asNode: request.asNode } : {}),
         ...(request.checkpointNs
@@ -100,7 +102,8 @@ export function updateState(conn: Connection, threadId: string, request: UpdateS
             : {}),
         signal,
       });
-      const configurable = (answer as { checkpoint?: Record<string, unknown>; configurable?: Record<string, unknown> }).checkpoint ?? answer.configurable ?? {};
+      const answer = checked(SHAPES.updated, sent, 'POST /threads/{id}/state');
+      const configurable: Record<string, unknown> = answer.checkpoint ?? answer.configurable ?? {};
       const id = configurable.checkpoint_id;
       if (typeof id !== 'string') throw new BadResponseError('the state update did not name the new checkpoint');
       return {

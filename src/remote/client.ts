@@ -8,9 +8,9 @@ import { createRunsApi, type RunsApi } from './api-runs';
 import { createThreadsApi, type ThreadsApi } from './api-threads';
 import { parseServerConfig, type RemoteServerConfig, type RemoteServerInput } from './config';
 import { createConnection } from './connection';
-import { BadResponseError } from './errors';
 import type { CallOptions, RemoteOptions } from './options';
 import type { RemoteServerInfo } from './types';
+import { checked, SHAPES } from './shapes';
 
 export interface RemoteClient {
   readonly config: RemoteServerConfig;
@@ -37,10 +37,7 @@ export function createRemoteClient(server: RemoteServerInput, options: Partial<R
         const started = Date.now();
         const raw = await conn.meta.info(signal);
         const latencyMs = Date.now() - started;
-        if (!raw || typeof raw !== 'object' || typeof (raw as { version?: unknown }).version !== 'string') {
-          throw new BadResponseError(`GET /info answered ${JSON.stringify(raw)?.slice(0, 200)}, which has no version: is this a LangGraph server?`);
-        }
-        const info = raw as Record<string, unknown>;
+        const info: Record<string, unknown> = checked(SHAPES.info, raw, 'GET /info (is this a LangGraph server?)');
         const text = (key: string) => (typeof info[key] === 'string' ? (info[key] as string) : undefined);
         const js = text('langgraph_js_version');
         const py = text('langgraph_py_version');

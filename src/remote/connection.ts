@@ -7,6 +7,7 @@ import { BaseClient, Client } from '@langchain/langgraph-sdk/client';
 import { classify, type FaultContext, type RemoteError } from './errors';
 import type { RemoteServerConfig } from './config';
 import { DEFAULT_REMOTE_OPTIONS, type CallOptions, type RemoteOptions } from './options';
+import { sameOriginFetch } from './same-origin-fetch';
 
 /** `GET /info`, which the SDK has no method for, through the SDK's own request path (headers, key, retries). */
 class MetaClient extends BaseClient {
@@ -41,7 +42,8 @@ export function createConnection(config: RemoteServerConfig, overrides: Partial<
     // null: never fall back to API keys from environment variables.
     apiKey: config.apiKey ?? null,
     defaultHeaders: { ...config.headers },
-    callerOptions: { maxRetries: options.retries, ...(options.fetch ? { fetch: options.fetch } : {}) },
+    // Every request and stream goes through it: the key and headers reach only the saved origin.
+    callerOptions: { maxRetries: options.retries, fetch: sameOriginFetch(config.url, options.fetch) },
   };
   const probe = () => probeReachable(config.url, options.fetch);
   const fault = (err: unknown, context: Omit<FaultContext, 'url' | 'probe'>) => classify(err, { ...context, url: config.url, probe });

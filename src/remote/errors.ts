@@ -5,6 +5,7 @@
  * message that says what to do.
  */
 import { ERROR_CODES, type ErrorCode, type ErrorData } from '../shared/errors';
+import { RedirectRefusedError } from './same-origin-fetch';
 
 /** The catalogue's REMOTE_* codes (src/shared/errors.ts), and INTERNAL for a bug of ours. */
 export type RemoteErrorCode = Extract<ErrorCode, `REMOTE_${string}`> | 'INTERNAL';
@@ -75,6 +76,9 @@ export async function classify(err: unknown, ctx: FaultContext): Promise<RemoteE
   const base = { name: 'RemoteError', url: ctx.url, operation: ctx.operation };
   const make = (code: RemoteErrorCode, message: string, extra: Partial<RemoteErrorData> = {}) => new RemoteError({ ...base, code, message, ...extra });
   if (ctx.aborted) return make('REMOTE_ABORTED', ERROR_CODES.REMOTE_ABORTED(ctx.operation));
+  if (err instanceof RedirectRefusedError) {
+    return make('REMOTE_REDIRECT', ERROR_CODES.REMOTE_REDIRECT(err.savedOrigin, err.target), { detail: err.message });
+  }
   const name = errorName(err);
   if (ctx.timedOutAfterMs !== undefined || name === 'TimeoutError') {
     return make('REMOTE_TIMEOUT', ERROR_CODES.REMOTE_TIMEOUT(ctx.url, ctx.timedOutAfterMs ?? 0));

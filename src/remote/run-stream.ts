@@ -21,7 +21,9 @@ import { reportProgress } from './connection';
 import { BadResponseError, RemoteError, type RemoteErrorCode } from './errors';
 import { toRunEvent, type RemoteRunEvent } from './events';
 import { toRemoteRun } from './mapping';
+import { RedirectRefusedError } from './same-origin-fetch';
 import type { CallOptions } from './options';
+import { checked, SHAPES } from './shapes';
 
 /** An SSE event as the SDK yields it. */
 export interface StreamPart {
@@ -110,8 +112,9 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
           }
         } catch (err) {
           if (signal.aborted) return;
-          // Failing before the run exists is a refusal; a payload we cannot read is not a cut either (reading on would get it again).
-          if (runId === undefined || err instanceof BadResponseError) {
+          // Failing before the run exists is a refusal; a payload we cannot read, or a redirect we do
+          // not follow, is not a cut either (reading on would get it again).
+          if (runId === undefined || err instanceof BadResponseError || err instanceof RedirectRefusedError) {
             const fault = await conn.fault(err, { operation: spec.operation, threadId: spec.threadId, ...(watch.fired ? { timedOutAfterMs: conn.options.timeoutMs } : {}) });
             settle?.reject(fault);
             throw fault;
@@ -174,7 +177,7 @@ export function createRunStream(conn: Connection, spec: RunStreamSpec): RemoteRu
 /** The run's status; a server that cannot be asked turns the cut into REMOTE_STREAM_CUT. */
 async function runStatus(conn: Connection, threadId: string, runId: string, lastEventId: string | undefined, cut: string | undefined) {
   try {
-    const raw = await conn.call('Checking the run', (signal) => conn.sdk.runs.get(threadId, runId, { signal }), { what: `Run ${runId}` });
+    const raw = await conn.call('Checking the run', async (signal) => checked(SHAPES.run, await conn.sdk.runs.get(threadId, runId, { signal }), 'GET /threads/{id}/runs/{run}'), { what: `Run ${runId}` });
     return toRemoteRun(raw).status;
   } catch (err) {
     const cause: RemoteErrorCode = err instanceof RemoteError ? err.code : 'INTERNAL';

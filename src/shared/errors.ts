@@ -60,6 +60,11 @@ export const ERROR_CODES = {
   REMOTE_SERVER_ERROR: (status: number, detail: string) =>
     `The server failed (${status}): ${detail}. Retry; if it keeps failing, look at the server's logs.`,
   REMOTE_BAD_RESPONSE: (detail: string) => `The server's answer is not what a LangGraph API sends: ${detail}`,
+  /** A server answered with a redirect the app does not follow: the key and headers go only to the saved server's origin. */
+  REMOTE_REDIRECT: (savedOrigin: string, target: string | null) =>
+    target
+      ? `The server at ${savedOrigin} redirected the request to another origin, ${target}. This server's API key and headers are sent only to ${savedOrigin}, so the redirect was not followed and nothing was sent to ${target}. If the server has moved, change its URL in the settings.`
+      : `The server at ${savedOrigin} answered with a redirect, and the browser does not tell where to. This server's API key and headers are sent only to ${savedOrigin}, so the redirect was not followed. If the server has moved, enter its new URL in the settings.`,
   READ_ONLY: (what: string) => `${what} is read-only: it can be read, not written.`,
   FORMAT_UNRECOGNIZED: (name: string, detail: string) => `"${name}" is not a checkpoint store this app can open: ${detail}`,
   FORMAT_TRUNCATED: (name: string, detail: string) => `"${name}" is cut short: ${detail}`,

@@ -65,8 +65,13 @@ async function follow(hub: RemoteHub, seen: SeenNamespaces, ref: ThreadRef, stre
   }
   let resolveDone = () => undefined as void;
   const done = new Promise<void>((r) => (resolveDone = r));
-  hub.runs.set(runId, { runId, threadKey: ref.key, serverId: ref.serverId, threadId: ref.threadId, stop: () => stream.close(), done });
-  void pump(hub, seen, ref, runId, iterator, first).finally(() => {
+  let cancelled: WireError | null = null;
+  const cancel = (error: WireError) => {
+    cancelled = error;
+    stream.close();
+  };
+  hub.runs.set(runId, { runId, threadKey: ref.key, serverId: ref.serverId, threadId: ref.threadId, stop: () => stream.close(), cancel, done });
+  void pump(hub, seen, ref, runId, iterator, first, () => cancelled).finally(() => {
     hub.runs.delete(runId);
     resolveDone();
   });
@@ -75,13 +80,17 @@ async function follow(hub: RemoteHub, seen: SeenNamespaces, ref: ThreadRef, stre
 
 async function pump(
   hub: RemoteHub, seen: SeenNamespaces, ref: ThreadRef, runId: string,
-  iterator: AsyncIterator<RemoteRunEvent>, first: Promise<IteratorResult<RemoteRunEvent>>,
+  iterator: AsyncIterator<RemoteRunEvent>, first: Promise<IteratorResult<RemoteRunEvent>>, cancelled: () => WireError | null,
 ): Promise<void> {
   const send = hub.deps.send;
   let values: unknown = null;
   let failure: WireError | null = null;
-  const end = (outcome: RunOutcome, error: WireError | null) =>
-    send({ type: 'rg/run.ended', runId, threadId: ref.key, outcome, error, result: values === null ? null : (toJsonSafe(values) as Json) });
+  const end = (outcome: RunOutcome, error: WireError | null) => {
+    // A stream closed by a cancel ends as cancelled, whatever the server was still sending.
+    const byCancel = cancelled();
+    const [o, e] = byCancel !== null && outcome !== 'cancelled' ? (['cancelled', byCancel] as const) : [outcome, error];
+    send({ type: 'rg/run.ended', runId, threadId: ref.key, outcome: o, error: e, result: values === null ? null : (toJsonSafe(values) as Json) });
+  };
   try {
     for (let next = await first; !next.done; next = await iterator.next()) {
       const e = next.value;
@@ -157,10 +166,40 @@ export type RemoteRunRequest =
   | Req<'rg/run.start'> | Req<'rg/run.resume'> | Req<'rg/run.continue'> | Req<'rg/run.replay'> | Req<'rg/run.fork'>
   | Extract<RemoteRequest, { type: 'rg/remote.run.join' }>;
 
-/** rg/run.cancel of a server run: the server stops it (keeping what it saved); the stream then ends `cancelled`. */
+/** How long a cancel waits for the server to confirm it, before the stream is closed anyway. */
+export const CANCEL_CONFIRM_MS = 3_000;
+/** After the server confirmed, how long its stream may take to end by itself (its last events) before it is closed. */
+export const CANCEL_END_GRACE_MS = 1_000;
+
+/**
+ * rg/run.cancel of a server run: the server is asked to stop it (keeping what it saved), for at
+ * most CANCEL_CONFIRM_MS; then the run's stream gets CANCEL_END_GRACE_MS to end by itself, and is
+ * closed (its fetch aborted) if it has not, so the page hears `rg/run.ended` (cancelled) within a
+ * few seconds whatever the server does: a stream that never ends or stays silent is only this
+ * run's problem, never a reason to stop the storage worker or anything else. A cancel the server
+ * refused is this request's error; the run's end says the server may still be running it.
+ */
 export async function onRemoteCancel(hub: RemoteHub, runId: string): Promise<Omit<ReplyOf['rg/run.cancel'], 'id'>> {
   const run = hub.runs.get(runId)!;
-  const { client } = await hub.client(run.serverId);
-  await hub.call(undefined, (o) => client.runs.cancel(run.threadId, runId, { ...o, action: 'interrupt' }));
+  let refusal: unknown = null;
+  try {
+    const { client } = await hub.client(run.serverId);
+    await hub.call(undefined, (o) => client.runs.cancel(run.threadId, runId, { ...o, action: 'interrupt', timeoutMs: CANCEL_CONFIRM_MS }));
+  } catch (err) {
+    refusal = err;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([run.done, new Promise<void>((resolve) => (timer = setTimeout(resolve, refusal === null ? CANCEL_END_GRACE_MS : 0)))]);
+  clearTimeout(timer);
+  const why = refusal instanceof HostError ? refusal.message : refusal === null ? null : String(refusal);
+  run.cancel({
+    code: 'RUN_CANCELLED',
+    name: 'RunCancelled',
+    message: why === null
+      ? `Run ${runId} was cancelled: the server confirmed, and its stream was closed.`
+      : `Run ${runId} is no longer followed, but the server did not confirm the cancel (${why}): it may still be running there.`,
+  });
+  await run.done;
+  if (refusal !== null) throw refusal;
   return { type: 'rg/ok' };
 }

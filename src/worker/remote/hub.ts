@@ -5,6 +5,7 @@
  * they reach the page as data like every other error; nothing local is touched by them.
  */
 import { createRemoteClient, isRemoteError, type CallOptions, type RemoteClient, type RemoteOptions, type SavedRemoteServer } from '../../remote';
+import type { WireError } from '../../protocol/dto';
 import type { FromWorker } from '../../protocol/messages';
 import { parseRemoteKey, remoteThreadKey } from '../../protocol/remote';
 import { HostError, hostError } from '../context';
@@ -16,7 +17,10 @@ export interface FollowedRun {
   threadKey: string;
   serverId: string;
   threadId: string;
+  /** Stops reading its stream (the run goes on on the server). */
   stop(): void;
+  /** Stops reading its stream at once and ends the run for the page as cancelled, with `error` as the reason. */
+  cancel(error: WireError): void;
   /** Settles once its stream was read to the end (or given up). */
   done: Promise<void>;
 }
