@@ -26,7 +26,7 @@ function fresh(path: string): void {
 }
 
 /** One real checkpoint written by the saver, then its rows as stored (to copy with new ids). */
-async function template(db: Database.Database, saver: SqliteSaver, payload: string, interrupted: boolean) {
+async function template(db: Database, saver: SqliteSaver, payload: string, interrupted: boolean) {
   const id = hostileCheckpointId(0);
   const checkpoint = {
     v: 4,
@@ -36,11 +36,11 @@ async function template(db: Database.Database, saver: SqliteSaver, payload: stri
     channel_versions: { __start__: 1, topic: 2, payload: 2 },
     versions_seen: { __input__: {}, __start__: { __start__: 1 } },
   };
-  const metadata = { source: 'loop', step: 0, parents: {} };
-  const config = await saver.put({ configurable: { thread_id: hostileThreadId(0), checkpoint_ns: '' } }, checkpoint, metadata, {});
+  const metadata = { source: 'loop' as const, step: 0, parents: {} };
+  const config = await saver.put({ configurable: { thread_id: hostileThreadId(0), checkpoint_ns: '' } }, checkpoint, metadata);
   if (interrupted) await saver.putWrites(config, [['__interrupt__', [{ value: 'Approve?', id: 'i0' }]]], 'task-0');
-  const row = db.prepare('SELECT type, checkpoint, metadata FROM checkpoints').get() as { type: string; checkpoint: Buffer; metadata: Buffer };
-  const write = db.prepare('SELECT task_id, idx, channel, type, value FROM writes').get() as { task_id: string; idx: number; channel: string; type: string; value: Buffer } | undefined;
+  const row = db.prepare('SELECT type, checkpoint, metadata FROM checkpoints').get() as unknown as { type: string; checkpoint: Buffer; metadata: Buffer };
+  const write = db.prepare('SELECT task_id, idx, channel, type, value FROM writes').get() as unknown as { task_id: string; idx: number; channel: string; type: string; value: Buffer } | undefined;
   return { row, write };
 }
 

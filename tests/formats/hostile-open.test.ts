@@ -9,10 +9,10 @@ import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCheckpointSource, type ByteSource, type ReadStats } from '../../formats/index';
-import { hostileThreadId, makeHugeBlobFile, makeManyThreadsFile } from '../../../tests/formats/hostile-files';
-import { FIRST_PAGE, OpenedFiles, type FilesOpener } from './registry';
-import { yieldToLoop } from './thread-index';
+import { openCheckpointSource, type ByteSource, type ReadStats } from '../../src/formats/index';
+import { hostileThreadId, makeHugeBlobFile, makeManyThreadsFile } from './hostile-files';
+import { FIRST_PAGE, OpenedFiles, type FilesOpener } from '../../src/worker/files/registry';
+import { yieldToLoop } from '../../src/worker/files/thread-index';
 
 const BLOB = 8 * 1024 * 1024;
 const MANY = 20_000;
