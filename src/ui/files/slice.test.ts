@@ -61,4 +61,32 @@ describe('files slice', () => {
     expect(store.getState().threads).toEqual([]);
     expect(seen.filter((s) => s.type === 'rg/files.close').map((s) => s.body)).toEqual([{ fileId: 'f1' }]);
   });
+
+  it('a file\'s thread list is loaded page by page, each page once, as rows come into view', async () => {
+    const many: OpenedFileDTO = { ...opened, threadCount: 250 };
+    const t = (i: number) => ({ ...opened.threads[0]!, threadId: `file:f1:t${i}`, originalId: `t${i}` });
+    const { c, seen } = client({
+      'rg/files.open': () => ({ type: 'rg/files.opened', file: many, problem: null }),
+      'rg/threads.list': () => ({ type: 'rg/threads', threads: [row] }),
+      'rg/files.threads': (b) => {
+        const offset = b.offset as number;
+        const n = Math.min(b.limit as number, 250 - offset);
+        return { type: 'rg/files.threadPage', fileId: 'f1', offset, total: 250, threads: Array.from({ length: n }, (_, i) => t(offset + i)) };
+      },
+    });
+    const { store } = createAppStore(c);
+    await store.getState().openCheckpointFiles([new File(['x'], 'checkpoints.sqlite')]);
+    expect(store.getState().fileThreadRows.f1!.total).toBe(250);
+    expect(Object.keys(store.getState().fileThreadRows.f1!.rows)).toEqual(['0']);
+    await Promise.all([store.getState().loadFileThreads('f1', 120, 160), store.getState().loadFileThreads('f1', 130, 140)]);
+    await store.getState().loadFileThreads('f1', 190, 260);
+    expect(seen.filter((s) => s.type === 'rg/files.threads').map((s) => s.body)).toEqual([
+      { fileId: 'f1', offset: 100, limit: 100 },
+      { fileId: 'f1', offset: 200, limit: 100 },
+    ]);
+    const rows = store.getState().fileThreadRows.f1!.rows;
+    expect(rows[120]!.originalId).toBe('t120');
+    expect(rows[249]!.originalId).toBe('t249');
+    expect(rows[50]).toBeUndefined();
+  });
 });
