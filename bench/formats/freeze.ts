@@ -12,10 +12,12 @@
  * - long tasks of the page's main thread (PerformanceObserver `longtask`) while opening and while
  *   switching views: count, longest, total;
  * - view switches: Files → Threads → Debugger → Files, 3 rounds, ms from the click to the second
- *   animation frame after it (worst and median).
+ *   animation frame after it (worst and median);
+ * - the file's first thread opened in the debugger: ms until its first timeline row, and the
+ *   worst ping meanwhile (its checkpoints are read on demand).
  *
  * Run: `npx tsx bench/formats/freeze.ts` (BENCH_PORT, default 4232; FREEZE_THREADS to change the
- * 300,000; FREEZE_SKIP=huge or =many to leave one out).
+ * 300,000; FREEZE_SKIP=huge or =many to leave one out; FREEZE_ROUNDS, default 3, rounds of view switches).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +30,8 @@ import { benchMain } from '../ui/serve';
 const PORT = Number(process.env.BENCH_PORT ?? 4232);
 const MANY = Number(process.env.FREEZE_THREADS ?? 300_000);
 const SKIP = process.env.FREEZE_SKIP ?? '';
-const OPEN_TIMEOUT = 600_000;
+const OPEN_TIMEOUT = 900_000;
+const ROUNDS = Number(process.env.FREEZE_ROUNDS ?? 3);
 
 interface Figures {
   file: string;
@@ -38,6 +41,53 @@ interface Figures {
   openLongTasks: { count: number; longest: number; sum: number };
   switchMs: { worst: number; median: number };
   switchLongTasks: { count: number; longest: number; sum: number };
+  /** Opening the file's first thread in the debugger until its first timeline row. */
+  threadMs: number;
+  threadPing: Figures['ping'];
+}
+
+type Ping = { sent: number; answered?: number };
+
+/** Pings straight to the storage worker every 50 ms until `stopPings`. */
+async function startPings(page: Page): Promise<void> {
+  await page.evaluate((version) => {
+    const w = window as unknown as { __storage: Worker; __pings: Ping[]; __stopPings: () => void; __pingNext?: number };
+    w.__pings = [];
+    const open = new Map<number, Ping>();
+    const listener = (ev: MessageEvent) => {
+      const p = open.get((ev.data as { id?: number }).id ?? -1);
+      if (p) p.answered = ev.timeStamp;
+    };
+    w.__storage.addEventListener('message', listener);
+    const timer = setInterval(() => {
+      const id = (w.__pingNext = (w.__pingNext ?? 1_000_000_000) + 1);
+      const p: Ping = { sent: performance.now() };
+      open.set(id, p);
+      w.__pings.push(p);
+      w.__storage.postMessage({ type: 'rg/hello', id, protocolVersion: version });
+    }, 50);
+    w.__stopPings = () => {
+      clearInterval(timer);
+      w.__storage.removeEventListener('message', listener);
+    };
+  }, PROTOCOL_VERSION);
+}
+
+async function stopPings(page: Page): Promise<Ping[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __pings: Ping[]; __stopPings: () => void };
+    w.__stopPings();
+    return w.__pings;
+  });
+}
+
+/** Answer times of the pings sent in [from, to] (an unanswered one counts until now). */
+function pingFigures(pings: Ping[], from: number, to: number): Figures['ping'] {
+  const during = pings.filter((p) => p.sent >= from - 100 && p.sent <= to);
+  const last = Math.max(to, ...pings.map((p) => p.answered ?? 0));
+  const waits = during.map((p) => (p.answered ?? last) - p.sent);
+  const answered = during.filter((p) => p.answered !== undefined).map((p) => p.answered! - p.sent);
+  return { worst: round(Math.max(0, ...waits)), median: round(median(answered)), sent: during.length, unanswered: during.length - answered.length };
 }
 
 /** Runs in the page before the app: keeps the storage worker and the page's long tasks. */
@@ -72,25 +122,7 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
     await page.goto(`${origin}/?view=files`);
     await page.locator('[data-testid="worker-status"][data-status="ready"]').waitFor({ state: 'attached' });
     await page.getByTestId('files-view').waitFor();
-    // Pings straight to the storage worker every 50 ms until stopped.
-    await page.evaluate((version) => {
-      const w = window as unknown as { __storage: Worker; __pings: { sent: number; answered?: number }[]; __stopPings: () => void };
-      w.__pings = [];
-      let next = 1_000_000_000;
-      const open = new Map<number, { sent: number; answered?: number }>();
-      w.__storage.addEventListener('message', (ev: MessageEvent) => {
-        const p = open.get((ev.data as { id?: number }).id ?? -1);
-        if (p) p.answered = ev.timeStamp;
-      });
-      const timer = setInterval(() => {
-        const id = next++;
-        const p = { sent: performance.now() };
-        open.set(id, p);
-        w.__pings.push(p);
-        w.__storage.postMessage({ type: 'rg/hello', id, protocolVersion: version });
-      }, 50);
-      w.__stopPings = () => clearInterval(timer);
-    }, PROTOCOL_VERSION);
+    await startPings(page);
     await page.waitForTimeout(500);
     const shown = page.evaluate((timeout) => new Promise<number>((resolve, reject) => {
       const t0 = performance.now();
@@ -107,22 +139,15 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
     const total = (await page.getByTestId('file-thread-count').textContent({ timeout: 1000 }).catch(() => null))
       ?? `${await page.getByTestId('file-thread').count()} rows drawn`;
     await page.waitForTimeout(1000);
-    const pings = await page.evaluate(() => {
-      const w = window as unknown as { __pings: { sent: number; answered?: number }[]; __stopPings: () => void };
-      w.__stopPings();
-      return w.__pings;
-    });
-    const during = pings.filter((p) => p.sent >= start - 100 && p.sent <= end + 1000);
-    const waits = during.map((p) => (p.answered ?? performance.now()) - p.sent);
-    const answered = during.filter((p) => p.answered !== undefined).map((p) => p.answered! - p.sent);
+    const ping = pingFigures(await stopPings(page), start, end + 1000);
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
 
     // View switches: the click to the second frame after it, for each.
     const switchFrom = await page.evaluate(() => performance.now());
-    const switches = await page.evaluate(async () => {
+    const switches = await page.evaluate(async (rounds) => {
       const frame = () => new Promise((r) => requestAnimationFrame(r));
       const out: number[] = [];
-      for (let round = 0; round < 3; round++) {
+      for (let round = 0; round < rounds; round++) {
         for (const view of ['threads', 'debugger', 'files']) {
           const button = document.querySelector<HTMLElement>(`[data-testid="view-${view}"]`)!;
           await frame();
@@ -134,17 +159,30 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
         }
       }
       return out;
-    });
+    }, ROUNDS);
     const switchTo = await page.evaluate(() => performance.now());
     const allTasks = await page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
+
+    // The file's first thread opened in the debugger: its history read (and decoded) on demand.
+    await page.getByTestId('view-files').click();
+    await startPings(page);
+    await page.waitForTimeout(300);
+    const threadFrom = await page.evaluate(() => performance.now());
+    await page.getByTestId('open-file-thread').first().click();
+    await page.getByTestId('timeline-row').first().waitFor({ timeout: OPEN_TIMEOUT });
+    const threadTo = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(500);
+    const threadPing = pingFigures(await stopPings(page), threadFrom, threadTo + 500);
     return {
       file: path.split('/').pop()!,
       openMs: round(end - start),
       total: total.trim(),
-      ping: { worst: round(Math.max(0, ...waits)), median: round(median(answered)), sent: during.length, unanswered: during.length - answered.length },
+      ping,
       openLongTasks: tasksIn(tasks, start, end + 1000),
       switchMs: { worst: round(Math.max(...switches)), median: round(median(switches)) },
       switchLongTasks: tasksIn(allTasks, switchFrom, switchTo),
+      threadMs: round(threadTo - threadFrom),
+      threadPing,
     };
   } finally {
     await page.close();
@@ -154,7 +192,7 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
 function print(rows: Figures[]): void {
   const base = rows[0]!;
   const ratio = (x: number, b: number) => (b > 0 ? `${(x / b).toFixed(1)}×` : '–');
-  console.log('\nfile                 | open ms (× base) | total shown       | ping worst / median ms (× base worst), unanswered | open long tasks n / longest / sum ms | view switch worst / median ms (× base worst) | switch long tasks n / longest / sum ms');
+  console.log('\nfile                 | open ms (× base) | total shown       | ping worst / median ms (× base worst), unanswered | open long tasks n / longest / sum ms | view switch worst / median ms (× base worst) | switch long tasks n / longest / sum ms | first thread in debugger ms / ping worst ms');
   for (const r of rows) {
     console.log([
       r.file.padEnd(20),
@@ -163,7 +201,8 @@ function print(rows: Figures[]): void {
       `${r.ping.worst} / ${r.ping.median} (${ratio(r.ping.worst, base.ping.worst)}), ${r.ping.unanswered} of ${r.ping.sent}`.padEnd(48),
       `${r.openLongTasks.count} / ${r.openLongTasks.longest} / ${r.openLongTasks.sum}`.padEnd(36),
       `${r.switchMs.worst} / ${r.switchMs.median} (${ratio(r.switchMs.worst, base.switchMs.worst)})`.padEnd(44),
-      `${r.switchLongTasks.count} / ${r.switchLongTasks.longest} / ${r.switchLongTasks.sum}`,
+      `${r.switchLongTasks.count} / ${r.switchLongTasks.longest} / ${r.switchLongTasks.sum}`.padEnd(38),
+      `${r.threadMs} / ${r.threadPing.worst}`,
     ].join(' | '));
   }
 }
