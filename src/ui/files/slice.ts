@@ -94,7 +94,9 @@ export function createFilesSlice(client: StoreClient): StateCreator<AppState, []
       for (let p = first; p <= last; p++) {
         const known = get().fileThreadRows[fileId];
         const offset = p * FILE_THREAD_PAGE;
-        if (!known || offset >= known.total || known.rows[offset] !== undefined || loading.has(`${fileId}:${p}`)) continue;
+        if (!known || offset >= known.total || loading.has(`${fileId}:${p}`)) continue;
+        // A page is loaded when its first and last rows are (the open reply brings half of the first).
+        if (known.rows[offset] !== undefined && known.rows[Math.min(offset + FILE_THREAD_PAGE, known.total) - 1] !== undefined) continue;
         wanted.push(p);
       }
       await Promise.all(wanted.map(async (p) => {
