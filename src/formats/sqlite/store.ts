@@ -82,6 +82,7 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
   if (db.wal && !db.wal.merged) notes.push(`The WAL file "${db.wal.name}" was not merged: ${db.wal.reason}.`);
   const summaryCols = 'thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, metadata';
   const fullCols = `${summaryCols}, type, checkpoint`;
+  let blobIds = false;
 
   return {
     format: 'sqlite',
@@ -93,11 +94,22 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
         .map((r) => ({ threadId: text(r.thread_id), checkpointCount: num(r.n), namespaceCount: num(r.ns), latestCheckpointId: text(r.latest) }));
     },
     threadIds(after, limit) {
-      // DISTINCT over the primary key's first column: an index walk, no table row is read.
-      const rows = after === undefined
-        ? db.all(`SELECT DISTINCT thread_id FROM checkpoints ORDER BY thread_id LIMIT ?`, [limit])
-        : db.all(`SELECT DISTINCT thread_id FROM checkpoints WHERE thread_id > ? ORDER BY thread_id LIMIT ?`, [after, limit]);
-      return rows.map((r) => text(r.thread_id));
+      // DISTINCT over the primary key's first column: an index walk, no table row is read. The ids
+      // come back as one JSON array: a row per id costs far more in the WASM binding than the walk.
+      const where = after === undefined ? '' : 'WHERE thread_id > ?';
+      const bind: SqlValue[] = after === undefined ? [limit] : [after, limit];
+      const distinct = `SELECT DISTINCT thread_id FROM checkpoints ${where} ORDER BY thread_id LIMIT ?`;
+      if (!blobIds) {
+        try {
+          const json = db.all(`SELECT json_group_array(thread_id) AS ids FROM (${distinct})`, bind)[0]?.ids;
+          return typeof json === 'string' ? (JSON.parse(json) as unknown[]).map((id) => text(id as SqlValue)) : [];
+        } catch (err) {
+          // JSON cannot hold a BLOB: a store with blob thread ids is read row by row.
+          if (!(err instanceof Error) || !/BLOB/i.test(err.message)) throw err;
+          blobIds = true;
+        }
+      }
+      return db.all(distinct, bind).map((r) => text(r.thread_id));
     },
     thread(threadId) {
       const r = db.all(`SELECT count(*) AS n, count(DISTINCT checkpoint_ns) AS ns, max(checkpoint_id) AS latest FROM checkpoints WHERE thread_id = ?`, [threadId])[0];
