@@ -15,6 +15,7 @@ export type {
   NamespaceSummary,
   ReadOnlyCheckpointSaver,
   SourceInfo,
+  ThreadDescription,
   StoreFormat,
   ThreadSummary,
   WalReport,

@@ -40,6 +40,13 @@ export interface SourceLimits {
    * @default 10000
    */
   maxDeltaWalk: number;
+  /**
+   * Largest newest checkpoint decoded to describe a thread in a thread list (its time and the
+   * language of the saver that wrote it); a bigger one is told by its stored type alone, so a
+   * list never reads a large checkpoint.
+   * @default 256 KiB
+   */
+  maxHeadDecodeBytes: number;
 }
 
 export type FormatLimits = DecodeLimits & SourceLimits;
@@ -51,6 +58,7 @@ export const DEFAULT_LIMITS: Readonly<Required<FormatLimits>> = Object.freeze({
   maxTextStoreBytes: 512 * 1024 * 1024,
   maxPageSize: 1000,
   maxDeltaWalk: 10_000,
+  maxHeadDecodeBytes: 256 * 1024,
 });
 
 /** The defaults with `partial` applied. */

@@ -13,7 +13,7 @@ import { resolveLimits, type FormatLimits } from './options';
 import { createReadOnlySaver } from './saver';
 import { setOwn } from './serde/values';
 import type { RawStore } from './stores/raw';
-import type { CheckpointPageOptions, CheckpointSource, CheckpointSummary, ForeignCheckpoint, SourceInfo } from './types';
+import type { CheckpointPageOptions, CheckpointSource, CheckpointSummary, ForeignCheckpoint, SourceInfo, ThreadDescription } from './types';
 
 const CACHE_SIZE = 256;
 
@@ -137,9 +137,29 @@ export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & 
     });
   }
 
+  function describe(threadId: string): ThreadDescription | undefined {
+    const thread = live().thread(threadId);
+    if (!thread) return undefined;
+    const head = live().head(threadId);
+    if (!head) return { ...thread, head: null };
+    const writeChannels = live().writeChannels(threadId, '', head.checkpointId);
+    let decoded: { ts: string; rawVersions: Record<string, unknown> } | undefined;
+    if (head.bytes <= lim.maxHeadDecodeBytes) {
+      // The row alone: no writes decoded, no DeltaChannel rebuilt (neither says when or who wrote it).
+      const row = live().checkpoint(threadId, '', head.checkpointId);
+      if (row) {
+        const cp = decodeCheckpointRow(row, lim);
+        decoded = { ts: cp.checkpoint.ts, rawVersions: cp.rawVersions };
+      }
+    }
+    return { ...thread, head: { checkpointId: head.checkpointId, blobType: head.type, bytes: head.bytes, writeChannels, ...(decoded ? { decoded } : {}) } };
+  }
+
   const source: CheckpointSource = {
     info: { ...info, notes: [...(info.notes ?? []), ...store.notes] },
     listThreads: async () => live().threads(),
+    listThreadIds: async (after, limit) => live().threadIds(after, Math.max(1, limit)),
+    describeThread: async (threadId) => describe(threadId),
     listNamespaces: async (threadId) => live().namespaces(threadId),
     listCheckpoints: async (threadId, checkpointNs, options) => page(threadId, checkpointNs, options),
     // Results are cached: each caller gets its own copy to change as it likes.

@@ -27,6 +27,25 @@ export interface SourceInfo {
 /** A thread: how many checkpoints it has, in how many namespaces, and its newest checkpoint id. */
 export type ThreadSummary = ThreadRow;
 
+/** A thread with what its newest root checkpoint says, read without its large values. */
+export interface ThreadDescription extends ThreadSummary {
+  /** The newest root checkpoint, or null when the thread has only subgraph checkpoints. */
+  head: {
+    checkpointId: string;
+    /** Its serialization type as stored (`msgpack` is Python's; `json` either language's). */
+    blobType: string | null;
+    /** Its stored size in bytes. */
+    bytes: number;
+    /** The channels of its pending writes (`__interrupt__`, `__error__`, …). */
+    writeChannels: string[];
+    /**
+     * Read only when the checkpoint is at most `maxHeadDecodeBytes`: its time and its channel
+     * versions as stored (which tell the saver's language).
+     */
+    decoded?: { ts: string; rawVersions: Record<string, unknown> };
+  } | null;
+}
+
 /** A namespace of a thread (`""` is the root graph; a subgraph's is `node:<task id>`). */
 export type NamespaceSummary = NamespaceRow;
 
@@ -82,8 +101,12 @@ export type ReadOnlyCheckpointSaver = BaseCheckpointSaver & { readonly readOnly:
 /** An opened foreign store. Every method may reject with a `FormatError`. */
 export interface CheckpointSource {
   readonly info: SourceInfo;
-  /** Every thread, most recently written first. */
+  /** Every thread, most recently written first (reads every thread: prefer `listThreadIds` for a list). */
   listThreads(): Promise<ThreadSummary[]>;
+  /** Up to `limit` thread ids after `after`, in code-point order; reads no checkpoint. */
+  listThreadIds(after: string | undefined, limit: number): Promise<string[]>;
+  /** One thread and its head, reading no checkpoint larger than `maxHeadDecodeBytes`; undefined when absent. */
+  describeThread(threadId: string): Promise<ThreadDescription | undefined>;
   /** The namespaces of a thread, `""` first. */
   listNamespaces(threadId: string): Promise<NamespaceSummary[]>;
   /** A page of a (thread, namespace) history, newest first, without channel values. */

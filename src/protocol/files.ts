@@ -42,6 +42,12 @@ export interface OpenedFileDTO {
   wal: { merged: boolean; frames: number; reason: string | null } | null;
   /** Facts worth telling (rows skipped, a WAL not merged, …). */
   notes: string[];
+  /** How many threads the file holds. */
+  threadCount: number;
+  /**
+   * The first page of its threads (at most 50), in code-point order of their ids; the others are
+   * read page by page with `rg/files.threads`, so no message carries a whole file's list.
+   */
   threads: FileThreadDTO[];
   /** Bytes read from its files so far (a large SQLite file is read only where SQLite looks). */
   bytesRead: number;
@@ -60,6 +66,8 @@ export type FilesRequest =
   /** Open files the user chose: read lazily in the storage worker, never copied whole. */
   | { type: 'rg/files.open'; files: Blob[] }
   | { type: 'rg/files.list' }
+  /** Rows `offset` … `offset + limit` (at most 500) of an opened file's threads, in the order of `threads`. */
+  | { type: 'rg/files.threads'; fileId: string; offset: number; limit: number }
   /** Close an opened file: its threads are no longer listed. */
   | { type: 'rg/files.close'; fileId: string }
   /**
@@ -73,6 +81,7 @@ export type FilesRequest =
 export type FilesReply =
   | { type: 'rg/files.opened'; file: OpenedFileDTO | null; problem: WireError | null }
   | { type: 'rg/files'; files: OpenedFileDTO[] }
+  | { type: 'rg/files.threadPage'; fileId: string; offset: number; total: number; threads: FileThreadDTO[] }
   | { type: 'rg/files.continued'; threadId: string; runId: string; checkpoints: number };
 
 const PREFIX = 'file:';

@@ -29,7 +29,21 @@ describe('blobSource', () => {
     expect(source.read(10, 5)).toEqual(new Uint8Array([10, 11, 12, 13, 14]));
     expect(source.read(98, 10)).toEqual(new Uint8Array([98, 99]));
     expect(source.read(200, 10)).toEqual(new Uint8Array(0));
-    expect(calls).toEqual([[10, 15], [98, 100]]);
+    // Both small reads come from the file's first 64 KiB block, read once.
+    expect(calls).toEqual([[0, 100]]);
+  });
+
+  it('serves small reads from 64 KiB blocks (across two when needed) and reads large ones whole', () => {
+    const K = 1024;
+    const bytes = new Uint8Array(300 * K).map((_, i) => i % 251);
+    const { reader, blob, calls } = fakeReader(bytes);
+    const source = blobSource('f.bin', blob, reader);
+    for (let page = 0; page < 32; page++) expect(source.read(page * 4 * K, 4 * K)).toEqual(bytes.slice(page * 4 * K, (page + 1) * 4 * K));
+    expect(calls).toEqual([[0, 64 * K], [64 * K, 128 * K]]);
+    expect(source.read(60 * K, 8 * K)).toEqual(bytes.slice(60 * K, 68 * K));
+    expect(source.read(130 * K, 100 * K)).toEqual(bytes.slice(130 * K, 230 * K));
+    expect(source.read(256 * K, 64 * K)).toEqual(bytes.slice(256 * K, 300 * K));
+    expect(calls.slice(2)).toEqual([[130 * K, 230 * K], [256 * K, 300 * K]]);
   });
 
   it('without FileReaderSync (outside a worker) opening says why, as data', async () => {

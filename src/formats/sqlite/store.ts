@@ -18,7 +18,7 @@ import type { SqlValue } from '@sqlite.org/sqlite-wasm';
 import { lenientUtf8 } from '../bytes/text';
 import { formatError } from '../errors';
 import type { TypedBlob } from '../serde/typed';
-import type { NamespaceRow, PageQuery, RawCheckpointRow, RawStore, RawWriteRow, ThreadRow } from '../stores/raw';
+import type { HeadRow, NamespaceRow, PageQuery, RawCheckpointRow, RawStore, RawWriteRow, ThreadRow } from '../stores/raw';
 import type { Row, SqliteDatabase } from './database';
 
 const CHECKPOINT_COLUMNS = ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'parent_checkpoint_id', 'type', 'checkpoint', 'metadata'];
@@ -82,6 +82,7 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
   if (db.wal && !db.wal.merged) notes.push(`The WAL file "${db.wal.name}" was not merged: ${db.wal.reason}.`);
   const summaryCols = 'thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, metadata';
   const fullCols = `${summaryCols}, type, checkpoint`;
+  let blobIds = false;
 
   return {
     format: 'sqlite',
@@ -91,6 +92,39 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
       return db
         .all(`SELECT thread_id, count(*) AS n, count(DISTINCT checkpoint_ns) AS ns, max(checkpoint_id) AS latest FROM checkpoints GROUP BY thread_id ORDER BY latest DESC`)
         .map((r) => ({ threadId: text(r.thread_id), checkpointCount: num(r.n), namespaceCount: num(r.ns), latestCheckpointId: text(r.latest) }));
+    },
+    threadIds(after, limit) {
+      // DISTINCT over the primary key's first column: an index walk, no table row is read. The ids
+      // come back as one JSON array: a row per id costs far more in the WASM binding than the walk.
+      const where = after === undefined ? '' : 'WHERE thread_id > ?';
+      const bind: SqlValue[] = after === undefined ? [limit] : [after, limit];
+      const distinct = `SELECT DISTINCT thread_id FROM checkpoints ${where} ORDER BY thread_id LIMIT ?`;
+      if (!blobIds) {
+        try {
+          const json = db.all(`SELECT json_group_array(thread_id) AS ids FROM (${distinct})`, bind)[0]?.ids;
+          return typeof json === 'string' ? (JSON.parse(json) as unknown[]).map((id) => text(id as SqlValue)) : [];
+        } catch (err) {
+          // JSON cannot hold a BLOB: a store with blob thread ids is read row by row.
+          if (!(err instanceof Error) || !/BLOB/i.test(err.message)) throw err;
+          blobIds = true;
+        }
+      }
+      return db.all(distinct, bind).map((r) => text(r.thread_id));
+    },
+    thread(threadId) {
+      const r = db.all(`SELECT count(*) AS n, count(DISTINCT checkpoint_ns) AS ns, max(checkpoint_id) AS latest FROM checkpoints WHERE thread_id = ?`, [threadId])[0];
+      return r && num(r.n) > 0 ? { threadId, checkpointCount: num(r.n), namespaceCount: num(r.ns), latestCheckpointId: text(r.latest) } : undefined;
+    },
+    head(threadId): HeadRow | undefined {
+      // length() of a BLOB column is read from the record header: the blob's overflow pages are not.
+      const r = db.all(`SELECT checkpoint_id, type, length(checkpoint) AS bytes FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = '' ORDER BY checkpoint_id DESC LIMIT 1`, [threadId])[0];
+      return r ? { checkpointId: text(r.checkpoint_id), type: typeof r.type === 'string' ? r.type : null, bytes: num(r.bytes) } : undefined;
+    },
+    writeChannels(threadId, checkpointNs, checkpointId) {
+      if (!hasWrites) return [];
+      return db
+        .all(`SELECT channel FROM writes WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx`, [threadId, checkpointNs, checkpointId])
+        .map((r) => text(r.channel));
     },
     namespaces(threadId): NamespaceRow[] {
       return db

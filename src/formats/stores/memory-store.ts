@@ -2,7 +2,7 @@
  * A RawStore over rows already in memory: what the text formats (the dev server's JSON store,
  * Postgres dumps) are parsed into. Rows are indexed by thread and namespace, newest first.
  */
-import type { NamespaceRow, RawCheckpointRow, RawStore, RawWriteRow, StoreFormat, ThreadRow } from './raw';
+import type { HeadRow, NamespaceRow, RawCheckpointRow, RawStore, RawWriteRow, StoreFormat, ThreadRow } from './raw';
 
 /** Rows of a text store. */
 export interface MemoryRows {
@@ -62,19 +62,38 @@ export function memoryStore(format: StoreFormat, name: string, rows: MemoryRows,
     return [...spaces.values()].flat().sort(newestFirst);
   };
 
+  const threadRow = (threadId: string, spaces: Map<string, RawCheckpointRow[]>): ThreadRow => {
+    const all = [...spaces.values()];
+    const latest = all.map((l) => l[0]!.checkpointId).sort(compareCodePoints).pop()!;
+    return { threadId, checkpointCount: all.reduce((n, l) => n + l.length, 0), namespaceCount: spaces.size, latestCheckpointId: latest };
+  };
+  let sortedIds: string[] | null = null;
+
   return {
     format,
     name,
     notes,
     threads(): ThreadRow[] {
-      const out: ThreadRow[] = [];
-      for (const [threadId, spaces] of byThread) {
-        const all = [...spaces.values()];
-        const latest = all.map((l) => l[0]!.checkpointId).sort(compareCodePoints).pop()!;
-        out.push({ threadId, checkpointCount: all.reduce((n, l) => n + l.length, 0), namespaceCount: spaces.size, latestCheckpointId: latest });
-      }
+      const out = [...byThread].map(([threadId, spaces]) => threadRow(threadId, spaces));
       return out.sort((a, b) => compareCodePoints(b.latestCheckpointId, a.latestCheckpointId));
     },
+    threadIds(after, limit) {
+      sortedIds ??= [...byThread.keys()].sort(compareCodePoints);
+      const start = after === undefined ? 0 : sortedIds.findIndex((id) => compareCodePoints(id, after) > 0);
+      return start < 0 ? [] : sortedIds.slice(start, start + limit);
+    },
+    thread(threadId) {
+      const spaces = byThread.get(threadId);
+      return spaces ? threadRow(threadId, spaces) : undefined;
+    },
+    head(threadId): HeadRow | undefined {
+      const row = byThread.get(threadId)?.get('')?.[0];
+      if (!row) return undefined;
+      const size = (b: { bytes: Uint8Array | string | null } | undefined) => (b?.bytes == null ? 0 : b.bytes.length);
+      const blobs = Object.values(row.channelBlobs ?? {}).reduce((n, b) => n + size(b), 0);
+      return { checkpointId: row.checkpointId, type: row.checkpoint?.type ?? null, bytes: size(row.checkpoint) + blobs };
+    },
+    writeChannels: (threadId, ns, checkpointId) => (rows.writes.get(writeKey(threadId, ns, checkpointId)) ?? []).map((w) => w.channel),
     namespaces(threadId): NamespaceRow[] {
       const spaces = byThread.get(threadId);
       if (!spaces) return [];

@@ -46,6 +46,15 @@ export interface ThreadRow {
   latestCheckpointId: string;
 }
 
+/** The newest root checkpoint of a thread, told without reading its values. */
+export interface HeadRow {
+  checkpointId: string;
+  /** The checkpoint blob's serialization type, as stored. */
+  type: string | null;
+  /** The checkpoint's stored size in bytes (its values included). */
+  bytes: number;
+}
+
 /** A namespace of a thread. */
 export interface NamespaceRow {
   checkpointNs: string;
@@ -68,6 +77,17 @@ export interface RawStore {
   readonly notes: readonly string[];
   /** Every thread, most recently written first. */
   threads(): ThreadRow[];
+  /**
+   * Up to `limit` thread ids after `after` (from the first when undefined), in code-point order:
+   * the cheap way through a store of very many threads (SQLite reads the primary-key index only).
+   */
+  threadIds(after: string | undefined, limit: number): string[];
+  /** One thread's size, or undefined when the store has no such thread. */
+  thread(threadId: string): ThreadRow | undefined;
+  /** The thread's newest root checkpoint: id, type and size, its content not read. */
+  head(threadId: string): HeadRow | undefined;
+  /** The channels of a checkpoint's pending writes, their values not read. */
+  writeChannels(threadId: string, checkpointNs: string, checkpointId: string): string[];
   /** The namespaces of a thread (`""` is the root graph). */
   namespaces(threadId: string): NamespaceRow[];
   /**

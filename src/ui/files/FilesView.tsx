@@ -2,10 +2,11 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import type { OpenedFileDTO } from '../../protocol/files';
+import { FileThreadList } from './FileThreadList';
 import './files.css';
 
 const pick = (s: AppState) => ({
-  files: s.openedFiles, busy: s.filesBusy, problem: s.filesProblem, open: s.openCheckpointFiles, close: s.closeCheckpointFile, openThread: s.openFileThread,
+  files: s.openedFiles, busy: s.filesBusy, problem: s.filesProblem, open: s.openCheckpointFiles, close: s.closeCheckpointFile,
 });
 
 const FORMATS: Record<OpenedFileDTO['format'], string> = {
@@ -13,7 +14,6 @@ const FORMATS: Record<OpenedFileDTO['format'], string> = {
   'langgraph-dev': 'JS dev server store',
   'postgres-dump': 'Postgres dump',
 };
-const LANGUAGES = { js: 'LangGraph.js', python: 'LangGraph Python', unknown: 'unknown' } as const;
 
 /** Bytes as text (KiB, MiB, GiB). */
 export function sizeText(n: number): string {
@@ -28,13 +28,14 @@ export function sizeText(n: number): string {
   return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
 }
 
-function OpenedFile({ file, onClose, onOpen }: { file: OpenedFileDTO; onClose: () => void; onOpen: (threadId: string) => void }) {
+function OpenedFile({ file, onClose }: { file: OpenedFileDTO; onClose: () => void }) {
   return (
     <section className="opened-file" data-testid="opened-file" data-file={file.name} aria-label={file.name}>
       <header>
         <h3>{file.name}</h3>
         <span className="muted" data-testid="opened-file-format">{FORMATS[file.format]}</span>
         <span className="muted">{sizeText(file.size)} · read {sizeText(file.bytesRead)}</span>
+        <span className="muted" data-testid="file-thread-count">{file.threadCount.toLocaleString('en-US')} {file.threadCount === 1 ? 'thread' : 'threads'}</span>
         {file.wal && (
           <span className="muted" data-testid="opened-file-wal">
             {file.wal.merged ? `WAL merged (${file.wal.frames} committed frames)` : `WAL not merged: ${file.wal.reason ?? 'no committed frames'}`}
@@ -44,27 +45,7 @@ function OpenedFile({ file, onClose, onOpen }: { file: OpenedFileDTO; onClose: (
         <button type="button" onClick={onClose} data-testid="close-file">Close</button>
       </header>
       {file.notes.length > 0 && <ul className="notes">{file.notes.map((n) => <li key={n}>{n}</li>)}</ul>}
-      {file.threads.length === 0 ? (
-        <p className="muted">No threads in this file.</p>
-      ) : (
-        <table className="file-threads">
-          <thead>
-            <tr><th>thread</th><th>written by</th><th>status</th><th>checkpoints</th><th>namespaces</th><th /></tr>
-          </thead>
-          <tbody>
-            {file.threads.map((t) => (
-              <tr key={t.threadId} data-testid="file-thread" data-thread={t.originalId}>
-                <td className="mono">{t.originalId}</td>
-                <td>{LANGUAGES[t.language]}</td>
-                <td data-testid="file-thread-status">{t.status}</td>
-                <td data-testid="file-thread-checkpoints">{t.checkpoints}</td>
-                <td data-testid="file-thread-namespaces">{t.namespaces}</td>
-                <td><button type="button" onClick={() => onOpen(t.threadId)} data-testid="open-file-thread">Open</button></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {file.threadCount === 0 ? <p className="muted">No threads in this file.</p> : <FileThreadList file={file} />}
     </section>
   );
 }
@@ -116,7 +97,7 @@ export function FilesView() {
         </div>
       )}
       {f.files.map((file) => (
-        <OpenedFile key={file.fileId} file={file} onClose={() => void f.close(file.fileId)} onOpen={(id) => void f.openThread(id)} />
+        <OpenedFile key={file.fileId} file={file} onClose={() => void f.close(file.fileId)} />
       ))}
     </div>
   );

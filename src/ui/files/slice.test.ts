@@ -20,7 +20,7 @@ function client(answers: Partial<Record<ToWorker['type'], (body: Record<string, 
 }
 
 const opened: OpenedFileDTO = {
-  fileId: 'f1', name: 'checkpoints.sqlite', files: ['checkpoints.sqlite'], format: 'sqlite', size: 4096, wal: null, notes: [], bytesRead: 4096,
+  fileId: 'f1', name: 'checkpoints.sqlite', files: ['checkpoints.sqlite'], format: 'sqlite', size: 4096, wal: null, notes: [], bytesRead: 4096, threadCount: 1,
   threads: [{ threadId: 'file:f1:chat', originalId: 'chat', checkpoints: 5, namespaces: 1, latestCheckpointId: 'c5', language: 'js', status: 'idle' }],
 };
 const row: ThreadSummary = { threadId: 'file:f1:chat', graphId: null, status: 'idle', steps: 5, updatedAt: null, readOnly: true, file: { fileId: 'f1', fileName: 'checkpoints.sqlite', originalId: 'chat', language: 'js' } };
@@ -60,5 +60,37 @@ describe('files slice', () => {
     expect(store.getState().threadId).toBeNull();
     expect(store.getState().threads).toEqual([]);
     expect(seen.filter((s) => s.type === 'rg/files.close').map((s) => s.body)).toEqual([{ fileId: 'f1' }]);
+  });
+
+  it('a file\'s thread list is loaded page by page, each page once, as rows come into view', async () => {
+    const many: OpenedFileDTO = { ...opened, threadCount: 250 };
+    const t = (i: number) => ({ ...opened.threads[0]!, threadId: `file:f1:t${i}`, originalId: `t${i}` });
+    const { c, seen } = client({
+      'rg/files.open': () => ({ type: 'rg/files.opened', file: many, problem: null }),
+      'rg/threads.list': () => ({ type: 'rg/threads', threads: [row] }),
+      'rg/files.threads': (b) => {
+        const offset = b.offset as number;
+        const n = Math.min(b.limit as number, 250 - offset);
+        return { type: 'rg/files.threadPage', fileId: 'f1', offset, total: 250, threads: Array.from({ length: n }, (_, i) => t(offset + i)) };
+      },
+    });
+    const { store } = createAppStore(c);
+    await store.getState().openCheckpointFiles([new File(['x'], 'checkpoints.sqlite')]);
+    expect(store.getState().fileThreadRows.f1!.total).toBe(250);
+    expect(Object.keys(store.getState().fileThreadRows.f1!.rows)).toEqual(['0']);
+    await Promise.all([store.getState().loadFileThreads('f1', 120, 160), store.getState().loadFileThreads('f1', 130, 140)]);
+    await store.getState().loadFileThreads('f1', 190, 260);
+    // The open reply brought row 0 only: rows 60 … 70 need the first page.
+    await store.getState().loadFileThreads('f1', 60, 70);
+    await store.getState().loadFileThreads('f1', 0, 99);
+    expect(seen.filter((s) => s.type === 'rg/files.threads').map((s) => s.body)).toEqual([
+      { fileId: 'f1', offset: 100, limit: 100 },
+      { fileId: 'f1', offset: 200, limit: 100 },
+      { fileId: 'f1', offset: 0, limit: 100 },
+    ]);
+    const rows = store.getState().fileThreadRows.f1!.rows;
+    expect(rows[120]!.originalId).toBe('t120');
+    expect(rows[249]!.originalId).toBe('t249');
+    expect(rows[60]!.originalId).toBe('t60');
   });
 });

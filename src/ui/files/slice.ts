@@ -6,11 +6,24 @@
  */
 import type { StateCreator } from 'zustand';
 import type { WireError } from '../../protocol/dto';
-import type { OpenedFileDTO } from '../../protocol/files';
+import { parseFileThreadId, type FileThreadDTO, type OpenedFileDTO } from '../../protocol/files';
 import type { AppState, StoreClient } from '../store/types';
+
+/** The rows of a file's thread list loaded so far, by position, and how many there are. */
+export interface FileThreadRows {
+  total: number;
+  rows: Readonly<Record<number, FileThreadDTO>>;
+}
+
+/** Rows asked for at a time. */
+export const FILE_THREAD_PAGE = 100;
 
 export interface FilesSlice {
   openedFiles: OpenedFileDTO[];
+  /** Each open file's thread list, loaded page by page as it is scrolled (by file id). */
+  fileThreadRows: Readonly<Record<string, FileThreadRows>>;
+  /** Loads the pages of a file's thread list that hold rows `from` … `to` and are not loaded yet. */
+  loadFileThreads(fileId: string, from: number, to: number): Promise<void>;
   filesBusy: boolean;
   /** Why the last files chosen could not be opened (nothing was changed). */
   filesProblem: (WireError & { files: string[] }) | null;
@@ -26,10 +39,14 @@ export interface FilesSlice {
   continueHere(graphId: string): Promise<void>;
 }
 
+/** Pages being asked for, by `fileId:page`. */
+const loading = new Set<string>();
+
 /** Creates the files slice over `client`. */
 export function createFilesSlice(client: StoreClient): StateCreator<AppState, [], [], FilesSlice> {
   return (set, get) => ({
     openedFiles: [],
+    fileThreadRows: {},
     filesBusy: false,
     filesProblem: null,
 
@@ -43,7 +60,9 @@ export function createFilesSlice(client: StoreClient): StateCreator<AppState, []
           return null;
         }
         const opened = r.file;
-        set({ openedFiles: [...get().openedFiles, opened] });
+        const rows: Record<number, FileThreadDTO> = {};
+        for (const [i, t] of opened.threads.entries()) rows[i] = t;
+        set({ openedFiles: [...get().openedFiles, opened], fileThreadRows: { ...get().fileThreadRows, [opened.fileId]: { total: opened.threadCount, rows } } });
         await get().refreshThreads();
         return opened;
       } catch (err) {
@@ -61,16 +80,50 @@ export function createFilesSlice(client: StoreClient): StateCreator<AppState, []
         get().reportError('Closing the file', err);
         return;
       }
-      const closing = get().openedFiles.find((f) => f.fileId === fileId);
-      set({ openedFiles: get().openedFiles.filter((f) => f.fileId !== fileId) });
-      if (closing?.threads.some((t) => t.threadId === get().threadId)) get().openGraph(get().graphId ?? '');
+      const { [fileId]: _closed, ...rest } = get().fileThreadRows;
+      set({ openedFiles: get().openedFiles.filter((f) => f.fileId !== fileId), fileThreadRows: rest });
+      const current = get().threadId;
+      if (current !== null && parseFileThreadId(current)?.fileId === fileId) get().openGraph(get().graphId ?? '');
       await get().refreshThreads();
+    },
+
+    async loadFileThreads(fileId, from, to) {
+      const first = Math.floor(Math.max(0, from) / FILE_THREAD_PAGE);
+      const last = Math.floor(Math.max(0, to) / FILE_THREAD_PAGE);
+      const wanted: number[] = [];
+      for (let p = first; p <= last; p++) {
+        const known = get().fileThreadRows[fileId];
+        const offset = p * FILE_THREAD_PAGE;
+        if (!known || offset >= known.total || loading.has(`${fileId}:${p}`)) continue;
+        // A page is loaded when its first and last rows are (the open reply brings half of the first).
+        if (known.rows[offset] !== undefined && known.rows[Math.min(offset + FILE_THREAD_PAGE, known.total) - 1] !== undefined) continue;
+        wanted.push(p);
+      }
+      await Promise.all(wanted.map(async (p) => {
+        const key = `${fileId}:${p}`;
+        loading.add(key);
+        try {
+          const r = await client.request('rg/files.threads', { fileId, offset: p * FILE_THREAD_PAGE, limit: FILE_THREAD_PAGE });
+          const known = get().fileThreadRows[fileId];
+          if (!known) return; // closed meanwhile
+          const rows = { ...known.rows };
+          for (const [i, t] of r.threads.entries()) rows[r.offset + i] = t;
+          set({ fileThreadRows: { ...get().fileThreadRows, [fileId]: { total: r.total, rows } } });
+        } catch (err) {
+          get().reportError('Listing the file\'s threads', err);
+        } finally {
+          loading.delete(key);
+        }
+      }));
     },
 
     async openFileThread(threadId) {
       // A file's thread has no graph here: none is drawn rather than the last one.
       set({ view: 'debugger', graphId: null });
       await get().openThread(threadId);
+      // Beyond a file's first page, the worker lists a thread once it was read: list it now, so
+      // the views know it is a file's (read-only).
+      if (!get().threads.some((t) => t.threadId === threadId)) await get().refreshThreads();
     },
 
     async continueHere(graphId) {

@@ -58,6 +58,11 @@ export function ThreadsView() {
         />
         <span className="muted" data-testid="thread-count">{shown.length === threads.length ? `${threads.length} threads` : `${shown.length} of ${threads.length} threads`}</span>
       </header>
+      {threads.some((t) => t.file) && (
+        <p className="muted" data-testid="thread-files-note">
+          Of an opened checkpoint file, this list holds its first 50 threads and those read in the debugger; the Files view lists them all.
+        </p>
+      )}
       {threads.length === 0 ? <p className="muted">No threads yet: run a graph from the gallery or the debugger.</p> : shown.length === 0 ? <p className="muted" data-testid="thread-none">No thread matches “{query}”.</p> : (
         <table className="thread-table">
           <thead>

@@ -17,7 +17,7 @@ import { OpenedFiles } from './registry';
 type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
 type FilesMsg = Extract<ToWorker, FilesRequest>;
 
-const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.close', 'rg/files.continue']);
+const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.threads', 'rg/files.close', 'rg/files.continue']);
 
 /** True for the requests of this part. */
 export function isFilesRequest(msg: ToWorker): msg is FilesMsg {
@@ -47,6 +47,7 @@ export function fileContext(ctx: HostContext, files: OpenedFiles, msg: ToWorker)
   const file = files.fileOf(threadId);
   if (!file) throw hostError('NOT_FOUND', `open file holding thread "${threadId}"`, 'files are closed when the page reloads; open the file again');
   if (!READS.has(msg.type)) throw readOnlyFile(file.name, WHY[msg.type] ?? RUN_WHY);
+  files.touch(threadId);
   return { ...ctx, store: file.store, graphIdOf: async () => null, rememberGraph: () => undefined, forgetThread: () => undefined };
 }
 
@@ -72,6 +73,10 @@ export async function onFilesRequest(ctx: HostContext, files: OpenedFiles, msg: 
     }
     case 'rg/files.list':
       return { type: 'rg/files', files: files.list() };
+    case 'rg/files.threads': {
+      const page = await files.threadPage(msg.fileId, msg.offset, msg.limit);
+      return { type: 'rg/files.threadPage', fileId: msg.fileId, offset: msg.offset, ...page };
+    }
     case 'rg/files.close':
       for (const threadId of files.close(msg.fileId)) ctx.details.dropThread(threadId);
       return { type: 'rg/ok' };
@@ -83,7 +88,7 @@ export async function onFilesRequest(ctx: HostContext, files: OpenedFiles, msg: 
 async function continueHere(ctx: HostContext, files: OpenedFiles, m: Extract<FilesMsg, { type: 'rg/files.continue' }>): Promise<ReplyBody> {
   const file = files.fileOf(m.threadId);
   if (!file) throw hostError('NOT_FOUND', `open file holding thread "${m.threadId}"`);
-  if (file.thread?.language === 'python') {
+  if ((await files.describe(m.threadId))?.language === 'python') {
     throw hostError('READ_ONLY', `Thread "${file.originalId}", written by a Python graph that cannot run here,`);
   }
   if (!(await ctx.graphs.has(m.graphId))) throw hostError('NOT_FOUND', `graph "${m.graphId}"`, "write the thread's graph in the editor and compile it first");

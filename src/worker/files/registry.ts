@@ -4,24 +4,36 @@
  * threads, and read through its own `ThreadStore` (file-store.ts). Closing a file releases it.
  * Nothing here writes: a file that cannot be opened is a problem as data, and nothing changes.
  */
-import type { CheckpointSource, FileLike, OpenResult, ReadStats } from '../../formats/index';
+import type { CheckpointSource, FileLike, OpenResult, ReadStats, ThreadDescription } from '../../formats/index';
 import type { ThreadSummary, WireError } from '../../protocol/dto';
 import { fileThreadId, parseFileThreadId, type FileThreadDTO, type FileThreadLanguage, type OpenedFileDTO } from '../../protocol/files';
 import type { StoredThread, ThreadStore } from '../store';
 import { headFacts, threadStatus } from '../thread-status';
+import { hostError } from '../context';
 import { fileThreadStore } from './file-store';
+import { indexThreadIds, yieldToLoop } from './thread-index';
 
 /** Opens a set of files (a dependency: the browser reads `File`s with FileReaderSync, tests read bytes). */
 export type FilesOpener = (files: readonly FileLike[]) => Promise<{ result: OpenResult; stats: ReadStats }>;
 
-/** Threads whose newest checkpoint is read at open time (language and status); the others are listed without. */
-const HEADS_READ = 500;
+/** Rows described with the open reply (the first page of the list); the others are asked for page by page. */
+export const FIRST_PAGE = 50;
+/** Largest page of `rg/files.threads`. */
+export const MAX_PAGE = 500;
+/** Threads of a file read in the debugger that stay in the thread list (the newest of them). */
+const TOUCHED_KEPT = 50;
+/** Rows described between two turns of the message loop. */
+const DESCRIBED_PER_TURN = 10;
 
 interface Opened {
-  dto: OpenedFileDTO;
+  dto: Omit<OpenedFileDTO, 'bytesRead'>;
   source: CheckpointSource;
   store: ThreadStore;
   stats: ReadStats;
+  /** Every thread id, in code-point order (the list's order). */
+  ids: string[];
+  /** Threads read in the debugger, most recent last, described. */
+  touched: Map<string, FileThreadDTO>;
 }
 
 /**
@@ -35,6 +47,25 @@ export function languageOf(rawVersions: Record<string, unknown>): FileThreadLang
   return 'unknown';
 }
 
+/**
+ * A file's thread as a list row, from what `describeThread` read: a head too large to be decoded
+ * is told by its blob type alone (only Python's saver writes msgpack).
+ */
+export function fileThreadDto(fileId: string, d: ThreadDescription): FileThreadDTO {
+  const head = d.head;
+  const language = head?.decoded ? languageOf(head.decoded.rawVersions) : head?.blobType?.startsWith('msgpack') ? 'python' : 'unknown';
+  return {
+    threadId: fileThreadId(fileId, d.threadId),
+    originalId: d.threadId,
+    checkpoints: d.checkpointCount,
+    namespaces: d.namespaceCount,
+    latestCheckpointId: d.latestCheckpointId,
+    language,
+    status: threadStatus({ running: false, ...headFacts(head?.writeChannels.map((ch) => ['', ch, null] as const)) }),
+    ...(head?.decoded ? { updatedAt: head.decoded.ts } : {}),
+  };
+}
+
 /** The opened files of one host. */
 export class OpenedFiles {
   private readonly files = new Map<string, Opened>();
@@ -42,7 +73,11 @@ export class OpenedFiles {
 
   constructor(private readonly opener: FilesOpener) {}
 
-  /** Opens `files` as one store; a problem is returned as data and nothing is kept. */
+  /**
+   * Opens `files` as one store; a problem is returned as data and nothing is kept. Reads the
+   * thread ids (in chunks, yielding between them) and describes the first page; no checkpoint
+   * larger than the formats layer's `maxHeadDecodeBytes` is read.
+   */
   async open(files: readonly FileLike[]): Promise<{ file: OpenedFileDTO | null; problem: WireError | null }> {
     let opened: { result: OpenResult; stats: ReadStats };
     try {
@@ -54,9 +89,10 @@ export class OpenedFiles {
     if (!result.ok) return { file: null, problem: { ...result.error } };
     const fileId = `f${this.next++}`;
     try {
-      const threads = await this.threadsOf(fileId, result.source);
+      const ids = await indexThreadIds(result.source);
+      const threads = await this.describeAll(fileId, result.source, ids.slice(0, FIRST_PAGE));
       const info = result.source.info;
-      const dto: OpenedFileDTO = {
+      const dto: Opened['dto'] = {
         fileId,
         name: info.name,
         files: files.map((f) => f.name),
@@ -64,11 +100,11 @@ export class OpenedFiles {
         size: info.size,
         wal: info.wal ? { merged: info.wal.merged, frames: info.wal.committedFrames, reason: info.wal.reason ?? null } : null,
         notes: [...info.notes],
+        threadCount: ids.length,
         threads,
-        bytesRead: stats.bytes,
       };
       const store = fileThreadStore(fileId, result.source, () => this.storedThreads(fileId));
-      this.files.set(fileId, { dto, source: result.source, store, stats });
+      this.files.set(fileId, { dto, source: result.source, store, stats, ids, touched: new Map() });
       return { file: this.dtoOf(fileId)!, problem: null };
     } catch (err) {
       // A file that opened but cannot be listed (damaged pages) is refused whole.
@@ -78,28 +114,65 @@ export class OpenedFiles {
     }
   }
 
-  private async threadsOf(fileId: string, source: CheckpointSource): Promise<FileThreadDTO[]> {
-    const listed = await source.listThreads();
+  private async describeAll(fileId: string, source: CheckpointSource, ids: readonly string[]): Promise<FileThreadDTO[]> {
     const out: FileThreadDTO[] = [];
-    for (const [i, t] of listed.entries()) {
-      const head = i < HEADS_READ ? await source.getCheckpoint(t.threadId, '').catch(() => undefined) : undefined;
-      out.push({
-        threadId: fileThreadId(fileId, t.threadId),
-        originalId: t.threadId,
-        checkpoints: t.checkpointCount,
-        namespaces: t.namespaceCount,
-        latestCheckpointId: t.latestCheckpointId,
-        language: head ? languageOf(head.rawVersions) : 'unknown',
-        status: threadStatus({ running: false, ...headFacts(head?.tuple.pendingWrites) }),
-        ...(head ? { updatedAt: head.tuple.checkpoint.ts } : {}),
-      });
+    for (const [i, id] of ids.entries()) {
+      if (i > 0 && i % DESCRIBED_PER_TURN === 0) await yieldToLoop();
+      const d = await source.describeThread(id);
+      if (d) out.push(fileThreadDto(fileId, d));
     }
     return out;
   }
 
+  /**
+   * Rows `offset` … `offset + limit` of a file's thread list, and how many threads it has.
+   * @throws HostError NOT_FOUND when the file is not open
+   */
+  async threadPage(fileId: string, offset: number, limit: number): Promise<{ total: number; threads: FileThreadDTO[] }> {
+    const f = this.files.get(fileId);
+    if (!f) throw hostError('NOT_FOUND', `open file "${fileId}"`, 'files are closed when the page reloads; open the file again');
+    const ids = f.ids.slice(offset, offset + Math.min(limit, MAX_PAGE));
+    return { total: f.ids.length, threads: await this.describeAll(fileId, f.source, ids) };
+  }
+
+  /** The list row of a file's thread (read now), or undefined when the file or thread is gone. */
+  async describe(threadId: string): Promise<FileThreadDTO | undefined> {
+    const parsed = parseFileThreadId(threadId);
+    const f = parsed ? this.files.get(parsed.fileId) : undefined;
+    if (!parsed || !f) return undefined;
+    const d = await f.source.describeThread(parsed.originalId);
+    return d ? fileThreadDto(parsed.fileId, d) : undefined;
+  }
+
+  /**
+   * Notes that a file's thread is read in the debugger: it is listed with the native threads from
+   * now on (the newest `TOUCHED_KEPT` of them), so its views know it is a file's, read-only.
+   */
+  touch(threadId: string): void {
+    const parsed = parseFileThreadId(threadId);
+    const f = parsed ? this.files.get(parsed.fileId) : undefined;
+    if (!f || f.dto.threads.some((t) => t.threadId === threadId)) return;
+    const known = f.touched.get(threadId);
+    if (known) {
+      f.touched.delete(threadId);
+      f.touched.set(threadId, known);
+      return;
+    }
+    void this.describe(threadId).then((row) => {
+      if (!row || this.files.get(parsed!.fileId) !== f) return;
+      f.touched.set(threadId, row);
+      if (f.touched.size > TOUCHED_KEPT) f.touched.delete(f.touched.keys().next().value!);
+    }, () => undefined);
+  }
+
+  /** The rows a file lists with the native threads: its first page and the threads read in the debugger. */
+  private listed(f: Opened): FileThreadDTO[] {
+    return [...f.dto.threads, ...f.touched.values()];
+  }
+
   private storedThreads(fileId: string): StoredThread[] {
     const f = this.files.get(fileId);
-    return (f?.dto.threads ?? []).map((t) => ({ threadId: t.threadId, graphId: null, running: false, error: t.status === 'error', interrupted: t.status === 'interrupted', steps: t.checkpoints, updatedAt: t.updatedAt ?? null }));
+    return (f ? this.listed(f) : []).map((t) => ({ threadId: t.threadId, graphId: null, running: false, error: t.status === 'error', interrupted: t.status === 'interrupted', steps: t.checkpoints, updatedAt: t.updatedAt ?? null }));
   }
 
   private dtoOf(fileId: string): OpenedFileDTO | undefined {
@@ -111,22 +184,22 @@ export class OpenedFiles {
     return [...this.files.keys()].map((id) => this.dtoOf(id)!);
   }
 
-  /** Closes a file (a file not open is no error: closing twice is the same as once). */
+  /** Closes a file (a file not open is no error: closing twice is the same as once); returns the ids of the threads that were read. */
   close(fileId: string): string[] {
     const f = this.files.get(fileId);
     if (!f) return [];
     this.files.delete(fileId);
     f.source.close();
-    return f.dto.threads.map((t) => t.threadId);
+    return this.listed(f).map((t) => t.threadId);
   }
 
   /** The file a thread id belongs to, when it is a file thread id. */
-  fileOf(threadId: string): { fileId: string; originalId: string; name: string; store: ThreadStore; source: CheckpointSource; thread: FileThreadDTO | undefined } | null {
+  fileOf(threadId: string): { fileId: string; originalId: string; name: string; store: ThreadStore; source: CheckpointSource } | null {
     const parsed = parseFileThreadId(threadId);
     if (!parsed) return null;
     const f = this.files.get(parsed.fileId);
     if (!f) return null;
-    return { ...parsed, name: f.dto.name, store: f.store, source: f.source, thread: f.dto.threads.find((t) => t.threadId === threadId) };
+    return { ...parsed, name: f.dto.name, store: f.store, source: f.source };
   }
 
   /** True when `threadId` has the form of a file thread id (whether or not its file is open). */
@@ -134,9 +207,12 @@ export class OpenedFiles {
     return parseFileThreadId(threadId) !== null;
   }
 
-  /** Every open file's threads as thread list rows (read-only, with their file). */
+  /**
+   * Open files' threads as thread list rows (read-only, with their file): each file's first page
+   * and the threads read in the debugger, never a whole file of 300,000 threads.
+   */
   summaries(): ThreadSummary[] {
-    return [...this.files.values()].flatMap((f) => f.dto.threads.map((t): ThreadSummary => ({
+    return [...this.files.values()].flatMap((f) => this.listed(f).map((t): ThreadSummary => ({
       threadId: t.threadId,
       graphId: null,
       status: t.status,
