@@ -7,6 +7,7 @@ import { createAppStore } from '../store/createAppStore';
 import { StoreContext } from '../store/context';
 import type { AppState } from '../store/types';
 import { parseUrlState } from '../model/url-state';
+import { checkDeepLink } from '../nav/deep-link';
 import { subscribeClientEvents } from '../store/client-events';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -40,7 +41,9 @@ export function AppRoot() {
       if (s.threadId !== null) void s.openThread(s.threadId, { ns: s.ns, checkpointId: s.checkpointId });
     });
     const offProgress = client.onRemoteProgress((p) => app.store.getState().remoteProgress(p));
-    void app.store.getState().connect(parseUrlState(window.location.search));
+    const link = checkDeepLink(parseUrlState(window.location.search));
+    for (const problem of link.problems) app.store.getState().reportError('Link', new Error(problem));
+    void app.store.getState().connect(link.state);
     void requestPersistentStorage().then((p) => app.store.getState().setPersistence(p));
     return () => {
       offRestart();

@@ -1,0 +1,77 @@
+/**
+ * Hostile cases, messages: what a person is told is in their words, with sizes and lengths named,
+ * and stored data is unchanged (the victims' fingerprint, e2e/hostile-helpers.ts).
+ */
+import { mkdtemp, open as openFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectUntouched, openApp, victims } from './hostile-helpers';
+
+const MB = 1024 * 1024;
+
+test.describe('hostile: messages', () => {
+  let dir = '';
+  test.beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rg-messages-'));
+  });
+  test.afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A `size`-byte file that starts with `head` (sparse: the rest takes no disk). */
+  async function sparse(name: string, head: string, size: number): Promise<string> {
+    const path = join(dir, name);
+    const fh = await openFile(path, 'w');
+    await fh.write(Buffer.from(head), 0, head.length, 0);
+    await fh.truncate(size);
+    await fh.close();
+    return path;
+  }
+
+  test('an import over the limit is refused by its size, at once, before its text is read', async ({ page }) => {
+    await openApp(page);
+    const v = await victims(page);
+    const cases: [string, number, string][] = [
+      ['huge.json', 1.5 * 1024 * MB, 'the file is 1.5 GB; the largest import is 64 MB'],
+      ['big.json', 450 * MB, 'the file is 450 MB; the largest import is 64 MB'],
+      ['over.json', 65 * MB, 'the file is 65 MB; the largest import is 64 MB'],
+    ];
+    for (const [name, size, words] of cases) {
+      await page.getByTestId('import-file').setInputFiles(await sparse(name, '{"format":"replaygraph.thread",', size));
+      const problem = page.getByTestId('import-problem');
+      await expect(problem).toContainText(words);
+      await expect(problem).toContainText('open');
+      await expect(problem).toHaveAttribute('data-code', 'too-large');
+      await expect(problem).not.toContainText('Bad "rg/');
+      await expect(problem).not.toContainText('empty');
+      await expect(page.getByTestId('errors')).toHaveCount(0);
+      await page.getByTestId('import-cancel').click();
+    }
+    // A SQLite database is sent to the Files view, which reads it page by page.
+    await page.getByTestId('import-file').setInputFiles(await sparse('app.sqlite', 'SQLite format 3\0', 80 * MB));
+    await expect(page.getByTestId('import-problem')).toContainText('the file is 80 MB; the largest import is 64 MB; it is a SQLite database: open it in the Files view');
+    await page.getByTestId('import-cancel').click();
+    await expectUntouched(page, v.before);
+  });
+
+  test('a deep link with ids over 512 characters is answered in words, and the app opens', async ({ page }) => {
+    test.setTimeout(90_000);
+    await openApp(page);
+    const v = await victims(page);
+    const long = 't'.repeat(600);
+    await page.goto(`/?debug=1&testGraphs=1&thread=${long}`);
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
+    const errors = page.getByTestId('errors');
+    await expect(errors).toContainText('this link names a thread id of 600 characters; ids are at most 512');
+    await expect(errors).not.toContainText('Bad "rg/');
+    await expect(errors).not.toContainText('must be a string');
+
+    await page.goto(`/?debug=1&testGraphs=1&thread=${v.ids[0]}&checkpoint=${'c'.repeat(1000)}`);
+    await expect(page.getByTestId('errors')).toContainText('this link names a checkpoint id of 1,000 characters; ids are at most 512');
+    await expect(page.getByTestId('errors')).not.toContainText('Bad "rg/');
+    // The thread the link names is still opened.
+    await expect(page.getByTestId('timeline-row').first()).toBeVisible();
+    await expectUntouched(page, v.before);
+  });
+});
