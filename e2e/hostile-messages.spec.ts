@@ -74,4 +74,32 @@ test.describe('hostile: messages', () => {
     await expect(page.getByTestId('timeline-row').first()).toBeVisible();
     await expectUntouched(page, v.before);
   });
+
+  test('a run an imported file records as running reads "ended unknown" with the reason, and the thread is idle', async ({ page }) => {
+    test.setTimeout(90_000);
+    await openApp(page);
+    const v = await victims(page);
+    await page.goto(`/?debug=1&testGraphs=1&thread=${v.ids[0]}`);
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-thread').click()]);
+    const { readFile, writeFile } = await import('node:fs/promises');
+    const doc = JSON.parse(await readFile((await download.path())!, 'utf8')) as { threadId: string; runs: { outcome: string; endedAt: string | null }[]; trace: { kind?: string; run?: { outcome: string; endedAt: string | null } }[] };
+    // As if the file was written while its run was going on.
+    for (const r of doc.runs) Object.assign(r, { outcome: 'running', endedAt: null });
+    for (const rec of doc.trace) if (rec.kind === 'run' && rec.run) Object.assign(rec.run, { outcome: 'running', endedAt: null });
+    const path = join(dir, 'mid-run.replaygraph.json');
+    await writeFile(path, JSON.stringify(doc));
+    await page.getByTestId('import-file').setInputFiles(path);
+    await expect(page.getByTestId('import-preview')).toBeVisible();
+    await page.getByTestId('import-thread-id').fill(`${doc.threadId}-mid-run`);
+    await page.getByTestId('import-confirm').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('thread')).toBe(`${doc.threadId}-mid-run`);
+    const item = page.getByTestId('run-item').first();
+    await expect(item).toHaveAttribute('data-outcome', 'unknown');
+    await expect(item).toContainText('run · ended unknown');
+    await expect(page.getByTestId('runs-panel')).toContainText('still going on when its file was written');
+    await expect(page.getByTestId('runs-panel')).not.toContainText('· running');
+    await expect(page.getByTestId('run-active')).toHaveCount(0);
+    await expectUntouched(page, v.before);
+  });
 });
