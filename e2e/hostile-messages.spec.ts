@@ -102,4 +102,46 @@ test.describe('hostile: messages', () => {
     await expect(page.getByTestId('run-active')).toHaveCount(0);
     await expectUntouched(page, v.before);
   });
+
+  test('a database another tab keeps open at an older version: requests are answered at once with why, and the page recovers once it is let go', async ({ page }) => {
+    test.setTimeout(90_000);
+    // Before the app starts, this page opens the database at version 1 and never lets go of it
+    // (no versionchange handler), as an old tab of the app would: the storage worker's open is blocked.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('blocker')) return;
+      sessionStorage.setItem('blocker', '1');
+      const req = indexedDB.open('replaygraph', 1);
+      req.onupgradeneeded = () => req.result.createObjectStore('meta', { keyPath: 'key' });
+      req.onsuccess = () => {
+        (window as unknown as { __blocker: IDBDatabase }).__blocker = req.result;
+      };
+    });
+    await page.goto('/?debug=1&testGraphs=1');
+    const status = page.getByTestId('worker-status');
+    await expect(status).toHaveAttribute('data-status', 'failed');
+    await expect(status).toContainText('another tab keeps an older version of the database open');
+    await page.waitForFunction(() => window.__replaygraph !== undefined);
+    const meanwhile = await page.evaluate(async () => {
+      try {
+        await window.__replaygraph!.startRun({ threadId: 'while-blocked', graphId: 'chain', input: { topic: 'x' } });
+        return null;
+      } catch (e) {
+        return (e as { data?: { code?: string; message?: string } }).data ?? null;
+      }
+    });
+    expect(meanwhile).toMatchObject({ code: 'STORAGE_UNAVAILABLE', message: expect.stringContaining('another tab keeps an older version of the database open') });
+
+    await page.evaluate(() => (window as unknown as { __blocker: IDBDatabase }).__blocker.close());
+    await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
+    await expect(status).not.toContainText('failed');
+    // The run asked for while blocked stored nothing; a run now works.
+    const after = await page.evaluate(async () => {
+      const c = window.__replaygraph!;
+      const threads = (await c.listThreads()).map((t) => t.threadId);
+      const { runId } = await c.startRun({ threadId: 'after-blocked', graphId: 'chain', input: { topic: 'y' } });
+      return { threads, outcome: (await c.waitForRun(runId)).outcome };
+    });
+    expect(after.threads).not.toContain('while-blocked');
+    expect(after.outcome).toBe('done');
+  });
 });

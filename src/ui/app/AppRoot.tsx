@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { createWorkerClient } from '../../client/worker-client';
-import { startSandbox, startStorageWorker } from '../../client/start-worker';
+import { startSandbox, startStorageWorker, whenStorageOpens } from '../../client/start-worker';
 import { requestPersistentStorage } from '../../client/storage-persistence';
 import { createAppStore } from '../store/createAppStore';
 import { StoreContext } from '../store/context';
@@ -43,9 +43,15 @@ export function AppRoot() {
     const offProgress = client.onRemoteProgress((p) => app.store.getState().remoteProgress(p));
     const link = checkDeepLink(parseUrlState(window.location.search));
     for (const problem of link.problems) app.store.getState().reportError('Link', new Error(problem));
-    void app.store.getState().connect(link.state);
+    // A database another tab keeps open (an older version) is waited for: once it opens, the page connects.
+    const stop = new AbortController();
+    void app.store.getState().connect(link.state).then(async () => {
+      if (app.store.getState().status !== 'failed') return;
+      if (await whenStorageOpens(client, stop.signal)) await app.store.getState().connect(link.state);
+    });
     void requestPersistentStorage().then((p) => app.store.getState().setPersistence(p));
     return () => {
+      stop.abort();
       offRestart();
       offProgress();
       worker.removeEventListener('error', onWorkerError);
