@@ -30,6 +30,7 @@ test.describe('hostile: messages', () => {
   }
 
   test('an import over the limit is refused by its size, at once, before its text is read', async ({ page }) => {
+    test.setTimeout(90_000);
     await openApp(page);
     const v = await victims(page);
     const cases: [string, number, string][] = [
@@ -61,17 +62,17 @@ test.describe('hostile: messages', () => {
     const v = await victims(page);
     const long = 't'.repeat(600);
     await page.goto(`/?debug=1&testGraphs=1&thread=${long}`);
-    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
     const errors = page.getByTestId('errors');
-    await expect(errors).toContainText('this link names a thread id of 600 characters; ids are at most 512');
+    await expect(errors).toContainText('this link names a thread id of 600 characters; ids are at most 512', { timeout: 15_000 });
     await expect(errors).not.toContainText('Bad "rg/');
     await expect(errors).not.toContainText('must be a string');
 
     await page.goto(`/?debug=1&testGraphs=1&thread=${v.ids[0]}&checkpoint=${'c'.repeat(1000)}`);
-    await expect(page.getByTestId('errors')).toContainText('this link names a checkpoint id of 1,000 characters; ids are at most 512');
+    await expect(page.getByTestId('errors')).toContainText('this link names a checkpoint id of 1,000 characters; ids are at most 512', { timeout: 15_000 });
     await expect(page.getByTestId('errors')).not.toContainText('Bad "rg/');
     // The thread the link names is still opened.
-    await expect(page.getByTestId('timeline-row').first()).toBeVisible();
+    await expect(page.getByTestId('timeline-row').first()).toBeVisible({ timeout: 15_000 });
     await expectUntouched(page, v.before);
   });
 
@@ -118,7 +119,7 @@ test.describe('hostile: messages', () => {
     });
     await page.goto('/?debug=1&testGraphs=1');
     const status = page.getByTestId('worker-status');
-    await expect(status).toHaveAttribute('data-status', 'failed');
+    await expect(status).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
     await expect(status).toContainText('another tab keeps an older version of the database open');
     await page.waitForFunction(() => window.__replaygraph !== undefined);
     const meanwhile = await page.evaluate(async () => {
