@@ -34,3 +34,30 @@ export function startSandbox(client: WorkerClient, options: Pick<SandboxFrameOpt
   client.onRestart(() => frame.reattach());
   return frame;
 }
+
+/**
+ * Says hello to the storage worker again every `intervalMs` while it answers that the browser
+ * database cannot be opened (STORAGE_UNAVAILABLE: another tab keeps an older version of it open,
+ * …), so the page recovers without a reload once the other side lets go.
+ * @returns true once the worker answers hello, false on any other answer or when `signal` aborts
+ */
+export async function whenStorageOpens(client: Pick<WorkerClient, 'hello'>, signal: AbortSignal, intervalMs = 1000): Promise<boolean> {
+  while (!signal.aborted) {
+    try {
+      await client.hello();
+      return !signal.aborted;
+    } catch (err) {
+      if ((err as { data?: { code?: string } }).data?.code !== 'STORAGE_UNAVAILABLE') return false;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, intervalMs);
+      signal.addEventListener('abort', done, { once: true });
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+    });
+  }
+  return false;
+}

@@ -3,7 +3,8 @@ import type { Json } from './dto-json';
 import type { WireError } from './wire-types';
 
 export type RunKind = 'run' | 'resume' | 'continue' | 'replay' | 'fork';
-export type RunOutcome = 'running' | 'done' | 'interrupted' | 'paused' | 'error' | 'cancelled';
+/** `unknown`: an imported file recorded the run as still going on; nothing here runs it, and how it ended is not known. */
+export type RunOutcome = 'running' | 'done' | 'interrupted' | 'paused' | 'error' | 'cancelled' | 'unknown';
 
 /** One engine run on a thread. */
 export interface RunSummary {

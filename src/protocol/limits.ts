@@ -53,7 +53,10 @@ export interface ValueLimits {
   maxObjectKeys: number;
   /** Values in the whole value as exported (a shared reference counts each time it is reached). @default 5_000_000 */
   maxNodes: number;
-  /** Decimal digits of a BigInt. @default 4_096 */
+  /**
+   * Decimal digits of a BigInt (about 332,000 bits: parsing or printing one takes milliseconds;
+   * how many an import parses is bounded by the file's size). @default 100_000
+   */
   maxBigIntDigits: number;
 }
 
@@ -64,7 +67,7 @@ export const VALUE_LIMITS: Readonly<ValueLimits> = Object.freeze({
   maxArrayLength: 1_000_000,
   maxObjectKeys: 1_000_000,
   maxNodes: 5_000_000,
-  maxBigIntDigits: 4_096,
+  maxBigIntDigits: 100_000,
 });
 
 /** Limits of plain JSON data carried in messages (run inputs, trace events, results). */

@@ -164,7 +164,7 @@ async function runConfig(graph: HostGraph, plan: SandboxRunPlan, abort: AbortCon
  * How a run that did not fail ended: interrupted, paused with tasks left, or done. Never throws:
  * a failure to read the final state is the run's error.
  */
-async function settle(graph: HostGraph, threadId: string): Promise<{ outcome: Exclude<RunOutcome, 'running' | 'cancelled'>; result: Json | null; error: WireError | null }> {
+async function settle(graph: HostGraph, threadId: string): Promise<{ outcome: Exclude<RunOutcome, 'running' | 'cancelled' | 'unknown'>; result: Json | null; error: WireError | null }> {
   try {
     const snapshot = await graph.getState({ configurable: { thread_id: threadId } });
     const result = toJsonSafe(snapshot.values);

@@ -92,6 +92,8 @@ export const ERROR_CODES = {
   GRAPH_QUARANTINED: (graphId: string, why: string) => `Graph "${graphId}" is quarantined (${why}): open it in the editor to fix and save it, or delete it.`,
   /** Compiling or checking a graph was cancelled by the user. */
   COMPILE_CANCELLED: (graphId: string) => `Compiling "${graphId}" was cancelled; its sandbox was stopped.`,
+  /** A run an imported file records as still going on: nothing here runs it, and how it ended is not known. */
+  RUN_ENDED_UNKNOWN: () => 'This run was still going on when its file was written, so how it ended is not known. Every checkpoint the file holds is kept.',
 } as const;
 
 /** Where a thread's run is going on, for THREAD_BUSY. */

@@ -3,10 +3,9 @@
  * A refused import is a reply with the problem (JSON path included), never a partial write.
  */
 import type { ImportProblemDTO } from '../protocol/dto';
-import { USER_GRAPH_ID } from '../protocol/guards';
 import type { ReplyOf, ToWorker } from '../protocol/messages';
 import { HostError, threadBusy, type HostContext } from './context';
-import { exportForHost, importForHost, previewImport, type PortabilityError } from './portability/index';
+import { exportForHost, importedGraphId, importForHost, previewImport, type PortabilityError } from './portability/index';
 import { SandboxError } from './sandbox/worker-handle';
 
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
@@ -49,13 +48,6 @@ export async function onImportPreview(ctx: HostContext, m: Req<'rg/thread.import
   };
 }
 
-/** The id a file's graph source is registered under: its own id when that is a user id, else `user:<id>`. */
-function userIdFor(graphId: string | null): string {
-  if (graphId && USER_GRAPH_ID.test(graphId)) return graphId;
-  const base = (graphId ?? 'imported').replace(/[^\w.-]+/g, '-').slice(0, 50) || 'imported';
-  return `user:${base}`;
-}
-
 /**
  * rg/thread.import: writes the thread exactly as the file has it. When the file carries its graph's
  * source and that graph is unknown here, the source is kept as a user graph: registered (compiled
@@ -71,9 +63,11 @@ export async function onThreadImport(ctx: HostContext, m: Req<'rg/thread.import'
   let registeredGraphId: string | null = null;
   let quarantinedGraphId: string | null = null;
   if (!s.readOnly && s.graphSource && (graphId === null || !(await ctx.graphs.has(graphId)))) {
-    const id = userIdFor(graphId);
+    const known = async (id: string) => ((await ctx.graphs.has(id)) ? { source: ctx.graphs.user(id)?.source ?? null } : undefined);
+    const { id, existing } = await importedGraphId(graphId, s.graphSource, known);
     graphId = id;
-    if (!(await ctx.graphs.has(id))) {
+    if (existing && ctx.graphs.user(id)?.quarantine) quarantinedGraphId = id;
+    if (!existing) {
       const failure = m.trustSource ? await registerTrusted(ctx, id, s.graphSource) : 'not approved';
       if (failure === null) registeredGraphId = id;
       else {

@@ -23,7 +23,7 @@ import * as files from './handlers-files';
 import * as userGraphs from './handlers-graphs';
 import { defaultLocks, type ThreadLocks } from './locks';
 import { DEFAULT_HOST_OPTIONS, type HostOptions } from './options';
-import { recoverStaleRuns } from './recovery';
+import { recoverStaleRuns, storageUnavailable } from './recovery';
 import { RunRegistry } from './runs';
 import { SandboxController, DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox/controller';
 import { BootstrapLauncher, type SandboxLauncher } from './sandbox/launcher';
@@ -90,9 +90,20 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
   const remote = createRemoteRoute({ servers: deps.servers ?? createIdbServerStore(), send, options: deps.remoteOptions });
   const opened = new OpenedFiles(deps.openFiles ?? (async (files) => (await import('../formats/index')).openFiles(files)));
 
+  // Opened once: a database blocked by another tab stays one pending open, whose connection answers
+  // "blocked" at once to every later request and is used as soon as the other tab lets go (a new
+  // open per request would queue behind the blocked one, unanswered).
+  let storeOpening: Promise<ThreadStore> | null = null;
+  let memoryOpening: Promise<ThreadMemory> | null = null;
+  const once = <T>(start: () => Promise<T>, keep: (p: Promise<T> | null) => void): Promise<T> => {
+    const p = start();
+    keep(p);
+    p.catch(() => keep(null));
+    return p;
+  };
   const open = async (): Promise<HostContext> => {
-    const store = withTraceCache(await deps.openStore());
-    const memory = deps.openMemory ? await deps.openMemory() : createThreadMemory();
+    const store = withTraceCache(await (storeOpening ?? once(deps.openStore, (p) => (storeOpening = p))));
+    const memory = await (memoryOpening ?? once(async () => (deps.openMemory ? deps.openMemory() : createThreadMemory()), (p) => (memoryOpening = p)));
     const ctx: HostContext = {
       store,
       memory,
@@ -126,9 +137,9 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
     return ctx;
   };
   const context = () => {
-    ready ??= open().catch((err) => {
-      ready = null; // let the next request try again
-      throw err;
+    ready ??= open().catch((err: unknown) => {
+      ready = null; // let the next request try again (a blocked database opens once the other tab lets go)
+      throw storageUnavailable(err);
     });
     return ready;
   };

@@ -8,7 +8,7 @@ import { isTraceEvent } from '../shared/trace';
 import type { TraceRecord } from './store';
 
 const KINDS = new Set(['run', 'resume', 'continue', 'replay', 'fork']);
-const OUTCOMES = new Set(['running', 'done', 'interrupted', 'paused', 'error', 'cancelled']);
+const OUTCOMES = new Set(['running', 'done', 'interrupted', 'paused', 'error', 'cancelled', 'unknown']);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => typeof v === 'string';
 

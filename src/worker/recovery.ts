@@ -4,8 +4,10 @@
  * cancelled and the thread's running flag cleared. Committed checkpoints are untouched. A thread
  * whose lock is held belongs to a run going on in another tab: it is left alone.
  */
+import { CheckpointStorageError } from '../checkpoint/idb/errors';
 import type { RunSummary } from '../protocol/dto';
-import type { HostContext } from './context';
+import { ERROR_CODES } from '../shared/errors';
+import { HostError, type HostContext } from './context';
 import { runsFromRecords } from './store';
 
 /** The message recorded on a run the worker stopped without finishing. */
@@ -40,4 +42,15 @@ export async function recoverStaleRuns(ctx: HostContext): Promise<string[]> {
     }
   }
   return recovered;
+}
+
+/**
+ * A failure to open storage as the page is told it: STORAGE_UNAVAILABLE with the reason in words
+ * (e.g. another tab keeps an older version of the database open), answered at once to every
+ * request until the database opens; anything else unchanged.
+ */
+export function storageUnavailable(err: unknown): unknown {
+  if (!(err instanceof CheckpointStorageError) || err.failure === 'quota') return err;
+  const detail = err.message.replace(/^Could not open database "[^"]*"(?: at version \d+)?: /, '');
+  return new HostError('STORAGE_UNAVAILABLE', ERROR_CODES.STORAGE_UNAVAILABLE(detail));
 }

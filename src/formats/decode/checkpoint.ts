@@ -7,8 +7,8 @@
  */
 import type { Checkpoint, CheckpointMetadata, CheckpointSource } from '../../engine/checkpoint/types';
 import type { DecodeLimits } from '../options';
-import { decodeTyped, parseLcJson } from '../serde/typed';
-import { isDeltaSnapshot, isOpaque, setOwn, tagOf } from '../serde/values';
+import { blobBytes, decodeTyped, parseLcJson, type TypedBlob } from '../serde/typed';
+import { isDeltaSnapshot, isOpaque, opaque, setOwn, tagOf, type OpaqueValue } from '../serde/values';
 import type { RawCheckpointRow, RawWriteRow } from '../stores/raw';
 import { engineChannelValue, engineWriteValue } from './protocol-values';
 import { toEngineVersions, toEngineVersionsSeen } from './versions';
@@ -67,6 +67,32 @@ export function decodeMetadata(row: RawCheckpointRow, limits: DecodeLimits, issu
 }
 
 /**
+ * The one entry of `channel_values` of a checkpoint whose blob could not be decoded: its value is
+ * the opaque blob with the reason (a name with a space, which no graph's channel is expected to
+ * have, and kept by the worker's view of user channels, unlike `__`-prefixed names).
+ */
+export const UNDECODABLE_CHANNEL = 'undecodable checkpoint';
+
+const CHECKPOINT_FIELDS = ['id', 'channel_values', 'channel_versions', 'versions_seen'] as const;
+
+/**
+ * Why a decoded checkpoint blob is not a checkpoint, as the opaque value a pending write that
+ * cannot be decoded is shown as (`decodeTyped`), with the reason in people's words; undefined
+ * when it is one.
+ */
+export function undecodableCheckpoint(blob: TypedBlob, decoded: unknown): OpaqueValue | undefined {
+  let why: string | undefined;
+  if (isOpaque(decoded)) why = decoded.reason;
+  else if (!isRec(decoded)) why = `it holds ${Array.isArray(decoded) ? 'a list' : decoded === null ? 'null' : `a ${typeof decoded}`}, not an object`;
+  else if (!CHECKPOINT_FIELDS.some((f) => Object.prototype.hasOwnProperty.call(decoded, f))) {
+    why = `it has none of a checkpoint's fields (${CHECKPOINT_FIELDS.join(', ')})`;
+  }
+  if (why === undefined) return undefined;
+  const base = isOpaque(decoded) ? decoded : opaque(blob.type ?? 'json', blobBytes(blob.bytes), why);
+  return { ...base, reason: `this checkpoint could not be decoded: ${why}` };
+}
+
+/**
  * Decodes a row read with its values.
  * @param row the stored checkpoint (with `checkpoint`, and `channelBlobs` for Postgres)
  * @param limits decoding limits
@@ -76,11 +102,13 @@ export function decodeCheckpointRow(row: RawCheckpointRow, limits: DecodeLimits)
   const metadata = decodeMetadata(row, limits, issues);
   const blobType = row.checkpoint?.type ?? null;
   const decoded = row.checkpoint ? decodeTyped(row.checkpoint, limits) : {};
-  let raw: Rec = {};
-  if (isRec(decoded)) raw = decoded;
-  else issues.push(isOpaque(decoded) ? `checkpoint: ${decoded.reason}` : 'checkpoint: not an object');
+  const undecodable = row.checkpoint ? undecodableCheckpoint(row.checkpoint, decoded) : undefined;
+  const raw: Rec = isRec(decoded) && !undecodable ? decoded : {};
+  if (undecodable) issues.push(undecodable.reason);
 
   const values: Rec = {};
+  // A checkpoint that could not be decoded shows why, in place of values it does not have.
+  if (undecodable) setOwn(values, UNDECODABLE_CHANNEL, undecodable);
   const storedValues = isRec(raw.channel_values) ? raw.channel_values : {};
   for (const [k, v] of Object.entries(storedValues)) setOwn(values, k, v);
   for (const [channel, blob] of Object.entries(row.channelBlobs ?? {})) {
@@ -90,7 +118,7 @@ export function decodeCheckpointRow(row: RawCheckpointRow, limits: DecodeLimits)
   }
   const snapshots: string[] = [];
   for (const [channel, v] of Object.entries(values)) {
-    if (isOpaque(v)) issues.push(`channel "${channel}": ${v.reason}`);
+    if (isOpaque(v) && v !== undecodable) issues.push(`channel "${channel}": ${v.reason}`);
     let value = v;
     if (isDeltaSnapshot(v)) {
       snapshots.push(channel);

@@ -72,7 +72,7 @@ export function openSqliteDatabase(sqlite3: Sqlite3Static, main: ByteSource, wal
   let report: WalReport | undefined;
   let merged = mergedDatabase(main, header.pageSize);
   if (wal) {
-    const index = indexWal(wal, header.pageSize);
+    const index = indexWal(wal, header.pageSize, { pages: header.pageCount, page1: main.read(0, header.pageSize).slice() });
     if (isWalRejection(index)) {
       report = { name: wal.name, merged: false, reason: index.reason, totalFrames: 0, validFrames: 0, committedFrames: 0, pages: 0 };
     } else {

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { createWorkerClient } from '../../client/worker-client';
-import { startSandbox, startStorageWorker } from '../../client/start-worker';
+import { startSandbox, startStorageWorker, whenStorageOpens } from '../../client/start-worker';
 import { requestPersistentStorage } from '../../client/storage-persistence';
 import { createAppStore } from '../store/createAppStore';
 import { StoreContext } from '../store/context';
 import type { AppState } from '../store/types';
 import { parseUrlState } from '../model/url-state';
+import { checkDeepLink } from '../nav/deep-link';
 import { subscribeClientEvents } from '../store/client-events';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -40,9 +41,17 @@ export function AppRoot() {
       if (s.threadId !== null) void s.openThread(s.threadId, { ns: s.ns, checkpointId: s.checkpointId });
     });
     const offProgress = client.onRemoteProgress((p) => app.store.getState().remoteProgress(p));
-    void app.store.getState().connect(parseUrlState(window.location.search));
+    const link = checkDeepLink(parseUrlState(window.location.search));
+    for (const problem of link.problems) app.store.getState().reportError('Link', new Error(problem));
+    // A database another tab keeps open (an older version) is waited for: once it opens, the page connects.
+    const stop = new AbortController();
+    void app.store.getState().connect(link.state).then(async () => {
+      if (app.store.getState().status !== 'failed') return;
+      if (await whenStorageOpens(client, stop.signal)) await app.store.getState().connect(link.state);
+    });
     void requestPersistentStorage().then((p) => app.store.getState().setPersistence(p));
     return () => {
+      stop.abort();
       offRestart();
       offProgress();
       worker.removeEventListener('error', onWorkerError);

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 
-const pick = (s: AppState) => ({ missing: s.missingThread, threadId: s.threadId, previewImport: s.previewImport, reportError: s.reportError, openGraph: s.openGraph, graphId: s.graphId });
+const pick = (s: AppState) => ({ missing: s.missingThread, threadId: s.threadId, previewImportFile: s.previewImportFile, openGraph: s.openGraph, graphId: s.graphId });
 
 /**
  * A deep link named a thread this browser does not store: say so, and offer to import its file
@@ -26,7 +26,7 @@ export function MissingThread() {
         aria-label="Thread file to import"
         onChange={(ev) => {
           const file = ev.target.files?.[0];
-          if (file) void file.text().then((t) => m.previewImport(file.name, t)).catch((err: unknown) => m.reportError('Import', err));
+          if (file) void m.previewImportFile(file);
         }}
       />
     </div>

@@ -4,7 +4,7 @@ import type { AppState } from '../store/types';
 import { ImportDialog } from './ImportDialog';
 
 const pick = (s: AppState) => ({
-  threadId: s.threadId, exportThread: s.exportThread, previewImport: s.previewImport, pending: s.pendingImport, reportError: s.reportError,
+  threadId: s.threadId, exportThread: s.exportThread, previewImportFile: s.previewImportFile, pending: s.pendingImport,
 });
 
 /** Saves text as a file download. */
@@ -25,9 +25,7 @@ export function FileButtons() {
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      await f.previewImport(file.name, await file.text());
-    } catch (err) {
-      f.reportError('Import', err);
+      await f.previewImportFile(file);
     } finally {
       if (input.current) input.current.value = '';
     }

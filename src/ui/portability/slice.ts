@@ -6,6 +6,7 @@
 import type { StateCreator } from 'zustand';
 import type { ImportPreviewDTO, ImportProblemDTO } from '../../protocol/dto';
 import type { AppState, StoreClient } from '../store/types';
+import { importSizeProblem, type ImportFile } from './import-file';
 
 /** An import being looked at: the file's text, what it holds or why it is refused. */
 export interface PendingImport {
@@ -20,6 +21,8 @@ export interface PortabilitySlice {
   /** Exports the thread; resolves with the file (the view saves it as a download). */
   exportThread(threadId: string): Promise<{ fileName: string; text: string } | null>;
   previewImport(fileName: string, text: string): Promise<void>;
+  /** Previews a chosen file: one over the import limit is refused by its size, without reading it. */
+  previewImportFile(file: ImportFile): Promise<void>;
   /**
    * Imports the previewed file (under `threadId` when given) and opens it in the debugger. Its
    * graph source runs only with `trustSource` (the user read it in the preview and agreed).
@@ -47,6 +50,19 @@ export function createPortabilitySlice(client: StoreClient): StateCreator<AppSta
       try {
         const r = await client.request('rg/thread.importPreview', { text });
         set({ pendingImport: { fileName, text, preview: r.preview, problem: r.problem } });
+      } catch (err) {
+        get().reportError('Import', err);
+      }
+    },
+
+    async previewImportFile(file) {
+      try {
+        const problem = await importSizeProblem(file);
+        if (problem) {
+          set({ pendingImport: { fileName: file.name, text: '', preview: null, problem } });
+          return;
+        }
+        await get().previewImport(file.name, await file.text());
       } catch (err) {
         get().reportError('Import', err);
       }

@@ -23,7 +23,7 @@ export function RunsPanel() {
           {runs.map((r) => (
             <li key={r.runId}>
               <button type="button" aria-pressed={r.runId === traceRunId} onClick={() => void loadTrace(r.runId)} data-testid="run-item" data-outcome={r.outcome}>
-                {r.kind} · {r.outcome} <span className="muted">{r.startedAt.slice(11, 19)}</span>
+                {r.kind} · {r.outcome === 'unknown' ? 'ended unknown' : r.outcome} <span className="muted">{r.startedAt.slice(11, 19)}</span>
               </button>
               {r.error !== null && <div className="error-text">{r.error.message}</div>}
             </li>

@@ -90,7 +90,7 @@ export function threadExportSchema(limits: ImportLimits) {
     fromCheckpointId: id.nullable(),
     startedAt: z.string().max(64),
     endedAt: z.string().max(64).nullable(),
-    outcome: z.enum(['running', 'done', 'interrupted', 'paused', 'error', 'cancelled']),
+    outcome: z.enum(['running', 'done', 'interrupted', 'paused', 'error', 'cancelled', 'unknown']),
     error: errorData.nullable(),
     graphId: z.string().max(limits.maxIdLength).optional(),
     events: z.number().int().min(0).optional(),

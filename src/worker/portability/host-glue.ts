@@ -4,7 +4,8 @@
  * a failed import is rolled back with the store's own delete (checkpoints, writes, trace, flags).
  * These are the two functions the host's request handlers call.
  */
-import type { Json } from '../../protocol/dto';
+import type { Json, RunSummary } from '../../protocol/dto';
+import { errorData } from '../../shared/errors';
 import { isTraceRecord } from '../records';
 import { runsFromRecords, type ThreadStore, type TraceRecord } from '../store';
 import { exportFileName, exportThread } from './export';
@@ -68,6 +69,13 @@ export function toTraceRecords(extras: ImportedExtras): TraceRecord[] {
     const seq = (lastSeq.get(run.runId) ?? -1) + 1;
     lastSeq.set(run.runId, seq);
     records.push({ runId: run.runId, seq, kind: 'run', run });
+  }
+  // A run the file records as still going on is not running here: it ended, how is not known.
+  for (const run of runsFromRecords(records).filter((r) => r.outcome === 'running')) {
+    const seq = (lastSeq.get(run.runId) ?? -1) + 1;
+    lastSeq.set(run.runId, seq);
+    const ended: RunSummary = { ...run, outcome: 'unknown', endedAt: null, error: errorData('RUN_ENDED_UNKNOWN', 'RunEndedUnknown') };
+    records.push({ runId: run.runId, seq, kind: 'run', run: ended });
   }
   return records;
 }

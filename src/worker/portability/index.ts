@@ -12,4 +12,5 @@ export {
 export { importedNext, importedTasks } from './langgraph-view';
 export { THREAD_FORMAT, THREAD_FORMAT_VERSION, type ExportedCheckpoint, type ThreadExportV1 } from './format';
 export { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './limits';
+export { importedGraphId, type ImportedGraphId, type KnownGraph } from './graph-id';
 export type { PortabilityError, PortabilityErrorCode, PortabilityIssue } from './issues';

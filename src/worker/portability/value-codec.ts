@@ -8,6 +8,7 @@
  * Plain JSON passes through unchanged, which keeps exported files readable. What the storage worker
  * accepts when a value is written (protocol/storable.ts) is exactly what this codec can write.
  */
+import { VALUE_LIMITS } from '../../protocol/limits';
 import { fail, type PathSegment } from './issues';
 import { HOSTILE_KEYS } from './safe-json';
 
@@ -138,7 +139,7 @@ function decodeTagged(obj: Tagged, path: PathSegment[]): unknown {
     case 'number':
       return typeof v === 'string' && Object.hasOwn(NUMBERS, v) ? NUMBERS[v] : bad('v must be NaN, Infinity, -Infinity or -0');
     case 'bigint':
-      return typeof v === 'string' && /^-?\d{1,4096}$/.test(v) ? BigInt(v) : bad('v must be a decimal integer string');
+      return decodeBigInt(v, bad);
     case 'date':
       if (v === null) return new Date(NaN);
       return typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : bad('v must be an ISO date or null');
@@ -169,6 +170,18 @@ function decodeTagged(obj: Tagged, path: PathSegment[]): unknown {
     default:
       return fail('invalid', [...path, TAG], `Unknown value tag "${String(tag)}".`);
   }
+}
+
+/**
+ * A BigInt from its decimal text, up to the digits a stored value may hold (`VALUE_LIMITS`); the
+ * file's size bounds how many of them an import parses.
+ */
+function decodeBigInt(v: unknown, bad: (what: string) => never): bigint {
+  if (typeof v !== 'string') return bad('v must be a decimal integer string');
+  const digits = v.startsWith('-') ? v.length - 1 : v.length;
+  const max = VALUE_LIMITS.maxBigIntDigits;
+  if (digits > max) return bad(`a BigInt of ${digits} digits is over the limit of ${max} digits`);
+  return /^-?\d+$/.test(v) ? BigInt(v) : bad('v must be a decimal integer string');
 }
 
 function decodeRegExp(obj: Tagged, bad: (what: string) => never): RegExp {
