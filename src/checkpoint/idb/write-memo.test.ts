@@ -1,8 +1,8 @@
 /**
  * A session's memo (write-memo.ts) only saves reads: however its writes are split into group
  * commits, and however small the memo, what is stored is exactly what the same calls store one at
- * a time, also when a checkpoint is put again after writes were saved against it, and the values
- * a put inherits from its parent's record (inline-values.ts) are the same.
+ * a time, also when writes were saved against a checkpoint before its put, and the values a put
+ * inherits from its parent's record (inline-values.ts) are the same.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
