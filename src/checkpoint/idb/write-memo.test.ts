@@ -1,7 +1,7 @@
 /**
  * A session's memo (write-memo.ts) only saves reads: however its writes are split into group
  * commits, and however small the memo, what is stored is exactly what the same calls store one at
- * a time, also when writes were saved against a checkpoint before its put, and the values a put
+ * a time, also when writes for a checkpoint come after the puts of later ones, and the values a put
  * inherits from its parent's record (inline-values.ts) are the same.
  */
 import 'fake-indexeddb/auto';
