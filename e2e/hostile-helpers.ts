@@ -109,23 +109,26 @@ export async function victims(page: Page): Promise<{ ids: string[]; before: Reco
 
 /**
  * A user graph whose one node runs `body` (TypeScript; `note(text)` records what it saw) and
- * returns the notes as `log`. `extra` is added at the module's top level.
+ * returns the notes as `log`. `extra` is added at the module's top level. With `checkpointer`, the
+ * module exports its compiled graph, so `body` can use `saver`: the run's checkpointer (the proxy
+ * the sandbox sets as the compiled graph's `checkpointer`), which graph code can always reach.
  */
-export function attackGraph(body: string, extra = ''): string {
+export function attackGraph(body: string, extra = '', options: { checkpointer?: boolean } = {}): string {
   return [
     "import { Annotation, END, START, StateGraph } from 'replaygraph';",
     extra,
     'const State = Annotation.Root({ log: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }), arg: Annotation<unknown>() });',
-    'export default new StateGraph(State)',
+    `${options.checkpointer ? 'const graph: any =' : 'export default'} new StateGraph(State)`,
     "  .addNode('attack', async (s) => {",
     '    const log: string[] = [];',
     '    const note = (m: string) => { log.push(m); };',
     '    const arg = s.arg as any;',
+    options.checkpointer ? '    const saver = graph.checkpointer;' : '',
     `    ${body}`,
     '    return { log };',
     '  })',
     "  .addEdge(START, 'attack')",
-    "  .addEdge('attack', END);",
+    `  .addEdge('attack', END)${options.checkpointer ? '\n  .compile();\nexport default graph;' : ';'}`,
   ].join('\n');
 }
 

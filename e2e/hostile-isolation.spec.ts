@@ -72,28 +72,23 @@ test.describe('hostile: graph code cannot reach the app\'s data', () => {
     await expectUntouched(page, v.before);
   });
 
-  test('a node that captures its session port and writes another thread is refused; the run ends SANDBOX_VIOLATION', async ({ page }) => {
+  test('a node that writes another thread with its run\'s checkpointer is refused; the run ends SANDBOX_VIOLATION', async ({ page }) => {
     await openApp(page);
     const v = await victims(page);
-    const capture = `
-      const captured: MessagePort[] = ((globalThis as any).__captured ??= []);
-      const original = MessagePort.prototype.postMessage;
-      (MessagePort.prototype as any).postMessage = function (this: MessagePort, m: unknown, t?: any) { if (!captured.includes(this)) captured.push(this); return (original as any).call(this, m, t); };`;
+    // The session port itself is out of reach (e2e/hostile-history.spec.ts); the run's checkpointer is not.
     const run = await runUserGraph(page, uid('forge-put'), attackGraph(`
-      const ports = (globalThis as any).__captured as MessagePort[];
-      const put = { type: 'cp/put', rid: 424242, config: { configurable: { thread_id: arg.victim } },
-        checkpoint: { v: 4, id: 'forged-checkpoint', ts: new Date().toISOString(), channel_values: { topic: 'owned' }, channel_versions: { topic: 99 }, versions_seen: {} },
-        metadata: { source: 'loop', step: 99, parents: {} }, newVersions: { topic: 99 } };
-      for (const p of ports) p.postMessage(put);
+      await saver.put({ configurable: { thread_id: arg.victim, checkpoint_ns: '' } },
+        { v: 4, id: '1f0d3c00-0000-6000-8000-000000000042', ts: new Date().toISOString(), channel_values: { topic: 'owned' }, channel_versions: { topic: 99 }, versions_seen: {} },
+        { source: 'loop', step: 99, parents: {} }, { topic: 99 });
       await new Promise((r) => setTimeout(r, 200));
-      note('forged on ' + ports.length + ' ports');`, capture), { victim: v.ids[0]! });
+      note('forged');`, '', { checkpointer: true }), { victim: v.ids[0]! });
     expect(run.ended.outcome).toBe('error');
     expect(run.ended.error).toMatchObject({ code: 'SANDBOX_VIOLATION' });
-    expect(run.ended.error!.message).toMatch(/another thread|malformed message/);
+    expect(run.ended.error!.message).toMatch(/another thread/);
     await expectUntouched(page, v.before);
   });
 
-  test('a node that reports a checkpoint its run never committed is refused', async ({ page }) => {
+  test('a node that would report a checkpoint its run never committed finds no session port to post it on', async ({ page }) => {
     await openApp(page);
     const v = await victims(page);
     const head = await page.evaluate(async (t) => (await window.__replaygraph!.historyPage({ threadId: t, limit: 1 })).items[0]!.checkpointId, v.ids[0]!);
@@ -101,25 +96,25 @@ test.describe('hostile: graph code cannot reach the app\'s data', () => {
       const captured: MessagePort[] = ((globalThis as any).__captured ??= []);
       const original = MessagePort.prototype.postMessage;
       (MessagePort.prototype as any).postMessage = function (this: MessagePort, m: any, t?: any) { if (m?.type?.startsWith?.('cp/') && !captured.includes(this)) captured.push(this); return (original as any).call(this, m, t); };`;
+    // The storage side refuses such a notice all the same (tests/worker/session.test.ts).
     const run = await runUserGraph(page, uid('forge-notice'), attackGraph(`
-      for (const p of (globalThis as any).__captured as MessagePort[]) p.postMessage({ type: 'run/events', events: [{ kind: 'trace', event: {
+      const ports = (globalThis as any).__captured as MessagePort[];
+      for (const p of ports) p.postMessage({ type: 'run/events', events: [{ kind: 'trace', event: {
         type: '@engine.checkpoint.saved', runId: 'forged', checkpointNs: '', step: 1, seq: 0, checkpointId: arg.head, parentCheckpointId: null, source: 'loop', newChannels: [] } }] });
+      note('ports ' + ports.length);
       await new Promise((r) => setTimeout(r, 200));`, capture), { head });
-    expect(run.ended.error).toMatchObject({ code: 'SANDBOX_VIOLATION', message: expect.stringContaining('did not commit') });
+    expect(run.ended.outcome).toBe('done');
+    expect(run.log).toEqual(['ports 0']);
     await expectUntouched(page, v.before);
   });
 
   test('a 10 MB message from graph code is refused, and nothing of it is stored', async ({ page }) => {
     await openApp(page);
     const v = await victims(page);
-    const capture = `
-      const captured: MessagePort[] = ((globalThis as any).__captured ??= []);
-      const original = MessagePort.prototype.postMessage;
-      (MessagePort.prototype as any).postMessage = function (this: MessagePort, m: any, t?: any) { if (m?.type?.startsWith?.('cp/') && !captured.includes(this)) captured.push(this); return (original as any).call(this, m, t); };`;
     const run = await runUserGraph(page, uid('huge'), attackGraph(`
       const huge = 'x'.repeat(10 * 1024 * 1024);
-      for (const p of (globalThis as any).__captured as MessagePort[]) p.postMessage({ type: 'cp/getTuple', rid: 7, config: { configurable: { thread_id: huge } } });
-      await new Promise((r) => setTimeout(r, 300));`, capture));
+      try { await saver.getTuple({ configurable: { thread_id: huge } }); } catch (e) { note((e as Error).name); }
+      await new Promise((r) => setTimeout(r, 300));`, '', { checkpointer: true }));
     expect(run.ended.error).toMatchObject({ code: 'SANDBOX_VIOLATION', message: expect.stringContaining('malformed') });
     await expectUntouched(page, v.before);
   });

@@ -9,6 +9,13 @@
  * closed database) fails the next call and `flush()`. Values are checked before they are sent
  * (storable.ts), so a value that could not be stored or exported fails its own call, naming the
  * channel, as with any saver.
+ *
+ * The storage worker keeps committed history append-only (src/worker/sandbox/history-guard.ts):
+ * writes are accepted only for the checkpoint the run is at. Under async durability the engine may
+ * hand over a task's writes before the put of their checkpoint (its puts go one after another), so
+ * writes for a checkpoint this proxy has neither read nor put yet wait here until that put is
+ * posted, and follow it on the port. The session port itself is private to this proxy: graph code
+ * that reaches the proxy (a compiled graph's `checkpointer`) can only make checkpointer calls.
  */
 import { checkpointConfig, requireCheckpointId, requireThreadId } from '../engine/checkpoint/rules';
 import {
@@ -63,8 +70,16 @@ function requireStorable(values: Iterable<[string, unknown]>, tally: SizeTally):
   }
 }
 
+/** `ns \0 id`: a checkpoint's key in this proxy's bookkeeping. */
+const keyOf = (config: WireConfig, id: string | undefined) => `${config.configurable.checkpoint_ns ?? ''}\u0000${id ?? ''}`;
+
 /** A checkpointer over a session port. */
 export class ProxySaver implements BaseCheckpointSaver {
+  readonly #session: SessionClient;
+  /** Checkpoints read or put through this proxy (`keyOf`). */
+  readonly #known = new Set<string>();
+  /** Writes waiting for the put of their checkpoint, by its key. */
+  readonly #deferred = new Map<string, (() => void)[]>();
   private readonly window: number;
   private readonly windowBytes: number;
   private readonly onPost: ((id: string) => void) | undefined;
@@ -73,7 +88,8 @@ export class ProxySaver implements BaseCheckpointSaver {
   private failure: unknown = null;
   private waiters: (() => void)[] = [];
 
-  constructor(private readonly session: SessionClient, options: ProxySaverOptions = {}) {
+  constructor(session: SessionClient, options: ProxySaverOptions = {}) {
+    this.#session = session;
     this.window = options.window ?? 32;
     this.windowBytes = options.windowBytes ?? 32 * 1024 * 1024;
     this.onPost = options.onPost;
@@ -81,8 +97,9 @@ export class ProxySaver implements BaseCheckpointSaver {
 
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     this.throwIfFailed();
-    const tuple = await this.session.call({ type: 'cp/getTuple', config: wireConfig(config) });
-    return (tuple ?? undefined) as CheckpointTuple | undefined;
+    const tuple = (await this.#session.call({ type: 'cp/getTuple', config: wireConfig(config) })) as CheckpointTuple | null;
+    if (tuple) this.#learn(tuple);
+    return tuple ?? undefined;
   }
 
   async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
@@ -121,7 +138,14 @@ export class ProxySaver implements BaseCheckpointSaver {
     requireCheckpointId(config, 'ProxySaver.putWrites');
     const size: SizeTally = { bytes: 0 };
     requireStorable(writes, size);
-    await this.write({ type: 'cp/putWrites', config: wireConfig(config), writes, taskId }, size.bytes, () => writes);
+    const wire = wireConfig(config);
+    const send = () => this.write({ type: 'cp/putWrites', config: wire, writes, taskId }, size.bytes, () => writes);
+    const key = keyOf(wire, wire.configurable.checkpoint_id);
+    // Under sync durability every put was answered before the next step's writes: nothing to wait for.
+    if (this.window === 0 || this.#known.has(key)) return send();
+    const waiting = this.#deferred.get(key) ?? [];
+    waiting.push(() => void send().catch((err: unknown) => void (this.failure ??= err)));
+    this.#deferred.set(key, waiting);
   }
 
   async deleteThread(): Promise<void> {
@@ -134,12 +158,19 @@ export class ProxySaver implements BaseCheckpointSaver {
 
   /** Resolves once every write sent so far committed; rejects with the first refused one. */
   async flush(): Promise<void> {
+    // Writes whose checkpoint was never put go now: the storage worker judges them.
+    for (const [key, waiting] of [...this.#deferred]) {
+      this.#deferred.delete(key);
+      for (const send of waiting) send();
+    }
     while (this.inflight > 0) await new Promise<void>((resolve) => this.waiters.push(resolve));
     this.throwIfFailed();
   }
 
   private async page(config: WireConfig, options: WireListOptions): Promise<CheckpointTuple[]> {
-    return (await this.session.call({ type: 'cp/list', config, options })) as CheckpointTuple[];
+    const tuples = (await this.#session.call({ type: 'cp/list', config, options })) as CheckpointTuple[];
+    for (const t of tuples) this.#learn(t);
+    return tuples;
   }
 
   private async write(body: OmitEach<Extract<SessionRequest, { type: 'cp/put' | 'cp/putWrites' }>, 'rid'>, bytes: number, values: () => Iterable<[string, unknown]>): Promise<void> {
@@ -149,12 +180,15 @@ export class ProxySaver implements BaseCheckpointSaver {
     if (malformed) throw new CheckpointValueError('(checkpoint)', `the checkpoint cannot be saved: ${malformed}`);
     let reply: Promise<unknown>;
     try {
-      reply = this.session.call(body);
+      reply = this.#session.call(body);
     } catch (err) {
       // A value the structured clone refused fails its own call, before anything was sent.
       throw cloneFailure(err, values());
     }
-    if (body.type === 'cp/put') this.onPost?.(body.checkpoint.id);
+    if (body.type === 'cp/put') {
+      this.onPost?.(body.checkpoint.id);
+      this.#posted(keyOf(body.config, body.checkpoint.id));
+    }
     if (this.window === 0) {
       await reply;
       return;
@@ -178,6 +212,20 @@ export class ProxySaver implements BaseCheckpointSaver {
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
     this.throwIfFailed();
+  }
+
+  /** Records a checkpoint the storage worker answered a read with. */
+  #learn(tuple: CheckpointTuple): void {
+    this.#known.add(`${tuple.config.configurable?.checkpoint_ns ?? ''}\u0000${tuple.checkpoint.id}`);
+  }
+
+  /** A put was posted: the writes waiting for its checkpoint follow it. */
+  #posted(key: string): void {
+    this.#known.add(key);
+    const waiting = this.#deferred.get(key);
+    if (!waiting) return;
+    this.#deferred.delete(key);
+    for (const send of waiting) send();
   }
 
   private throwIfFailed(): void {

@@ -38,12 +38,16 @@ export function wireStoreOp(op: Operation): WireStoreOp {
 
 /** A store over a session port. */
 export class ProxyStore extends BaseStore {
-  constructor(private readonly session: SessionClient) {
+  /** Private: graph code reaches this store (`getStore()`), never its session port. */
+  readonly #session: SessionClient;
+
+  constructor(session: SessionClient) {
     super();
+    this.#session = session;
   }
 
   async batch<Ops extends Operation[]>(operations: Ops): Promise<OperationResults<Ops>> {
     const ops = operations.map(wireStoreOp);
-    return (await this.session.call({ type: 'st/batch', ops })) as OperationResults<Ops>;
+    return (await this.#session.call({ type: 'st/batch', ops })) as OperationResults<Ops>;
   }
 }

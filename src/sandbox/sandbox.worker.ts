@@ -4,13 +4,16 @@
  * origin: it starts workers from a Blob URL of this bundle, which the page fetched). The bootstrap
  * hands over the worker's main port in its first message; nothing else is listened to.
  */
+// First: the platform's port methods are captured before any gallery or user module is evaluated.
+import { eventData, takePort } from './safe-port';
 import { BUILTIN_GRAPHS, TEST_GRAPHS } from './graphs/index';
 import { startSandbox } from './server';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const onFirst = (ev: MessageEvent) => {
-  const port = (ev.data as { port?: MessagePort } | null)?.port;
+  const data = eventData(ev);
+  const port = typeof data === 'object' && data !== null ? takePort(data as Record<string, unknown>, 'port') : undefined;
   if (!port) return;
   self.removeEventListener('message', onFirst);
   startSandbox(port, { builtins: BUILTIN_GRAPHS, testGraphs: TEST_GRAPHS });

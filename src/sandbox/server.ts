@@ -3,7 +3,7 @@
  * graphs, run one, remote reads). Every graph is built against a checkpointer proxy bound to a
  * session port the storage worker opened for that one thread. Nothing here can reach storage.
  */
-import type { Endpoint } from '../protocol/endpoint';
+import type { Endpoint, PortLike } from '../protocol/endpoint';
 import { listen } from '../protocol/endpoint';
 import type { WireError } from '../protocol/dto';
 import { SANDBOX_PROTOCOL_VERSION, type FromSandbox, type GraphRef, type SandboxReplyOf, type ToSandbox } from '../protocol/sandbox';
@@ -12,6 +12,7 @@ import { graphInfo, type GraphModule } from './graphs/registry';
 import { ProxySaver } from './proxy-saver';
 import { historyNext, stateSnapshots } from './read';
 import { executeRun, type RunBatching } from './run';
+import { safePort, takePort } from './safe-port';
 import { SessionClient } from './session-client';
 import { compileUserModule } from './user-graphs';
 
@@ -30,8 +31,16 @@ class GraphUnavailable extends Error {
   }
 }
 
+/** The session port a request carried (it must carry one). */
+function sessionPort(port: PortLike | undefined): PortLike {
+  if (!port) throw new GraphUnavailable({ code: 'BAD_REQUEST', name: 'BadRequest', message: 'The request carries no session port.' });
+  return port;
+}
+
 /** Starts serving on `endpoint` (the worker's main port) and says `sb/ready`. Returns the stop function. */
-export function startSandbox(endpoint: Endpoint, deps: SandboxDeps): () => void {
+export function startSandbox(port: Endpoint, deps: SandboxDeps): () => void {
+  // Driven only through the methods captured at start (safe-port.ts), as is every session port.
+  const endpoint = safePort(port);
   const builtins = new Map([...deps.builtins, ...(deps.testGraphs ?? [])].map((m) => [m.id, m]));
   const compiled = new Map<string, { key: string; module: GraphModule }>();
   const runs = new Map<string, AbortController>();
@@ -53,7 +62,7 @@ export function startSandbox(endpoint: Endpoint, deps: SandboxDeps): () => void 
     return r.module;
   };
 
-  async function answer(msg: Exclude<ToSandbox, { type: 'sb/cancel' }>): Promise<SandboxReplyOf[keyof SandboxReplyOf]> {
+  async function answer(msg: Exclude<ToSandbox, { type: 'sb/cancel' }>, port: PortLike | undefined): Promise<SandboxReplyOf[keyof SandboxReplyOf]> {
     switch (msg.type) {
       case 'sb/catalog': {
         const list = [...deps.builtins, ...(msg.testGraphs ? deps.testGraphs ?? [] : [])];
@@ -67,7 +76,7 @@ export function startSandbox(endpoint: Endpoint, deps: SandboxDeps): () => void 
         return { info: await graphInfo(r.module), compileError: null };
       }
       case 'sb/run': {
-        const session = new SessionClient(msg.session);
+        const session = new SessionClient(sessionPort(port));
         const module = moduleOf(msg.graph);
         const abort = new AbortController();
         runs.set(msg.plan.runId, abort);
@@ -76,7 +85,7 @@ export function startSandbox(endpoint: Endpoint, deps: SandboxDeps): () => void 
       }
       case 'sb/history':
       case 'sb/state': {
-        const session = new SessionClient(msg.session);
+        const session = new SessionClient(sessionPort(port));
         try {
           const graph = moduleOf(msg.graph).build(new ProxySaver(session, { window: 0 }));
           return msg.type === 'sb/history'
@@ -98,7 +107,9 @@ export function startSandbox(endpoint: Endpoint, deps: SandboxDeps): () => void 
       runs.get(msg.runId)?.abort(why);
       return;
     }
-    answer(msg).then(
+    // The session port leaves the message at once: nothing that reads the message later can reach it.
+    const port = takePort(msg as unknown as Record<string, unknown>, 'session');
+    answer(msg, port).then(
       (value) => post({ type: 'sb/reply', rid: msg.rid, ok: true, value }),
       (err: unknown) => post({ type: 'sb/reply', rid: msg.rid, ok: false, error: err instanceof GraphUnavailable ? err.wire : boundedError(errorToWire(err, 'INTERNAL')) }),
     );

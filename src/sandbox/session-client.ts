@@ -17,13 +17,19 @@ export class SessionCallError extends Error {
   }
 }
 
-/** A session port seen from the sandbox. */
+/**
+ * A session port seen from the sandbox. The port is a private field, and a port made safe by
+ * safe-port.ts (its platform methods captured at start): graph code that reaches this client or a
+ * proxy holding it cannot reach the port.
+ */
 export class SessionClient {
+  readonly #port: PortLike;
   private nextRid = 1;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   private readonly stop: () => void;
 
-  constructor(private readonly port: PortLike) {
+  constructor(port: PortLike) {
+    this.#port = port;
     this.stop = listen(port, (ev) => this.onReply(ev.data as ToSession));
   }
 
@@ -35,7 +41,7 @@ export class SessionClient {
     const rid = this.nextRid++;
     const answer = new Promise((resolve, reject) => this.pending.set(rid, { resolve, reject }));
     try {
-      this.port.postMessage({ ...body, rid } as SessionRequest);
+      this.#port.postMessage({ ...body, rid } as SessionRequest);
     } catch (err) {
       this.pending.delete(rid);
       throw err;
@@ -45,13 +51,13 @@ export class SessionClient {
 
   /** Sends a notice (run events, the run's end). */
   notify(message: Exclude<FromSession, SessionRequest>): void {
-    this.port.postMessage(message);
+    this.#port.postMessage(message);
   }
 
   /** Stops listening and closes the port. */
   close(): void {
     this.stop();
-    this.port.close();
+    this.#port.close();
   }
 
   private onReply(msg: ToSession): void {

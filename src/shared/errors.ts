@@ -85,6 +85,9 @@ export const ERROR_CODES = {
     `The graph's code sent a request the storage refuses (${detail}); the run was stopped and nothing of that request was stored.`,
   /** No sandbox is attached, so no graph code can run. */
   SANDBOX_UNAVAILABLE: (detail: string) => `Graph code cannot run now: ${detail}`,
+  /** A write that would change the thread's saved history (a stored checkpoint replaced, a branch grafted on, writes added to an old step). */
+  HISTORY_REWRITE: (detail: string) =>
+    `The run tried to change this thread's saved history (${detail}). A thread's saved history is never rewritten: the run was stopped, and nothing of that write was stored.`,
   /** The browser refused a write: the origin's storage quota is used up. */
   QUOTA_EXCEEDED: (detail: string) =>
     `The browser's storage quota for this app is used up (${detail}). Delete threads you no longer need; every checkpoint committed before is kept.`,

@@ -2,6 +2,7 @@
 import type { LedgerCheckpoint } from '../engine/ledger/index';
 import { eventsAbout } from '../checkpoint/idb/trace-keys';
 import { reportedNext, rowOfTuple, type CheckpointRow } from '../checkpoint/idb/rows';
+import { CheckpointStorageError } from '../checkpoint/idb/errors';
 import type { BaseCheckpointSaver, CheckpointTuple } from '../engine/checkpoint/types';
 import { isRunSummary } from './records';
 import type { StoredThread, StoredUserGraph, ThreadStore, TraceRecord } from './store';
@@ -25,8 +26,12 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
     async writeBatch(ops) {
       // In order, one call each: a saver without transactions stores a group as a sequence.
       for (const op of ops) {
-        if (op.kind === 'put') await saver.put(op.config, op.checkpoint, op.metadata, op.newVersions);
-        else if (op.kind === 'writes') await saver.putWrites(op.config, op.writes, op.taskId);
+        if (op.kind === 'put') {
+          // As IndexedDB's store: a stored checkpoint is never replaced (committed history is append-only).
+          const at = { configurable: { ...op.config.configurable, checkpoint_id: op.checkpoint.id } };
+          if (await saver.getTuple(at)) throw new CheckpointStorageError('exists', `put checkpoint "${op.checkpoint.id}"`);
+          await saver.put(op.config, op.checkpoint, op.metadata, op.newVersions);
+        } else if (op.kind === 'writes') await saver.putWrites(op.config, op.writes, op.taskId);
         else nexts.set(nextKey(op.threadId, op.ns, op.checkpointId), [...op.next]);
       }
     },

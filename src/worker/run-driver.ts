@@ -97,6 +97,7 @@ async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise
       saver: ctx.store.saver,
       // The run's session holds the thread for the run's whole life: its memo stays exact.
       writeBatch: (ops) => ctx.store.writeBatch(ops, memo),
+      startCheckpointId: plan.fromCheckpointId,
       store: (ops) => ctx.memory.batch(plan.threadId, ops),
       cancel: run.abort.signal,
       ...(plan.controls?.nodeTimeoutMs !== undefined ? { nodeTimeoutMs: plan.controls.nodeTimeoutMs } : {}),

@@ -19,7 +19,7 @@ afterEach(() => ports.splice(0).forEach((p) => p.close()));
 let db = 0;
 
 const cp = (n: number): Checkpoint => ({
-  v: 4, id: `c${String(n).padStart(4, '0')}`, ts: '2026-01-01T00:00:00.000Z', channel_values: { n }, channel_versions: { n }, versions_seen: {},
+  v: 4, id: `1f0a0000-0000-6000-8000-${String(n).padStart(12, '0')}`, ts: '2026-01-01T00:00:00.000Z', channel_values: { n }, channel_versions: { n }, versions_seen: {},
 });
 const meta = (step: number) => ({ source: 'loop' as const, step, parents: {} });
 const summary = (n: number) => ({ checkpointId: cp(n).id, parentId: null, ns: '', step: n, source: 'loop' as const, ts: cp(n).ts, next: [], pendingWrites: 0, hasInterrupts: false, hasError: false });
@@ -45,7 +45,7 @@ function setup(fail?: (ops: readonly WriteOp[]) => boolean) {
   port2.start();
   let rid = 0;
   const put = (n: number) => port2.postMessage({ type: 'cp/put', rid: ++rid, config: { configurable: { thread_id: 't', checkpoint_ns: '', ...(n > 1 ? { checkpoint_id: cp(n - 1).id } : {}) } }, checkpoint: cp(n), metadata: meta(n), newVersions: { n } });
-  const writes = (n: number) => port2.postMessage({ type: 'cp/putWrites', rid: ++rid, config: { configurable: { thread_id: 't', checkpoint_ns: '', checkpoint_id: cp(n).id } }, writes: [['n', n + 1]], taskId: `task${n}` });
+  const writes = (n: number) => port2.postMessage({ type: 'cp/putWrites', rid: ++rid, config: { configurable: { thread_id: 't', checkpoint_ns: '', checkpoint_id: cp(n).id } }, writes: [['n', n + 1]], taskId: `aaaaaaaa-aaaa-5aaa-8aaa-${String(n).padStart(12, '0')}` });
   const post = (m: unknown) => port2.postMessage(m);
   const until = async (ok: () => boolean) => {
     for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));

@@ -1,7 +1,7 @@
 /** Storage failures of the IndexedDB checkpointer, turned into errors a user can act on. */
 
 /** Why the browser database refused an operation. */
-export type StorageFailure = 'quota' | 'blocked' | 'version' | 'closed' | 'aborted' | 'unavailable';
+export type StorageFailure = 'quota' | 'blocked' | 'version' | 'closed' | 'aborted' | 'unavailable' | 'exists';
 
 const ADVICE: Record<StorageFailure, string> = {
   quota: 'the browser storage quota is exceeded; delete old threads or free disk space',
@@ -10,6 +10,7 @@ const ADVICE: Record<StorageFailure, string> = {
   closed: 'the browser closed the database connection',
   aborted: 'the transaction was aborted',
   unavailable: 'the browser database could not be used',
+  exists: 'a checkpoint with this id is already stored, and a stored checkpoint is never replaced',
 };
 
 /**
@@ -42,6 +43,7 @@ export function toStorageError(err: unknown, operation: string): Error {
     : name === 'VersionError' ? 'version'
     : name === 'InvalidStateError' ? 'closed'
     : name === 'AbortError' ? 'aborted'
+    : name === 'ConstraintError' ? 'exists'
     : 'unavailable';
   return new CheckpointStorageError(failure, operation, err);
 }

@@ -43,7 +43,8 @@ export class WriteBatch {
       await Promise.all([...this.requests, this.tx.done]);
     } catch (err) {
       this.abortQuietly();
-      throw toStorageError(err, this.operation);
+      // A request that failed aborted the transaction: its error says why (e.g. a ConstraintError).
+      throw toStorageError(failedRequestError(this.requests) ?? err, this.operation);
     }
   }
 
@@ -78,5 +79,12 @@ export function firstUncloneableKey(record: Record<string, unknown>): string | u
       return key;
     }
   }
+  return undefined;
+}
+
+/** The error of the first request that failed, if any (what aborted its transaction). */
+function failedRequestError(requests: readonly unknown[]): unknown {
+  if (typeof IDBRequest === 'undefined') return undefined;
+  for (const r of requests) if (r instanceof IDBRequest && r.readyState === 'done' && r.error) return r.error;
   return undefined;
 }

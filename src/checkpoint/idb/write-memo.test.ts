@@ -1,8 +1,8 @@
 /**
  * A session's memo (write-memo.ts) only saves reads: however its writes are split into group
  * commits, and however small the memo, what is stored is exactly what the same calls store one at
- * a time, also when a checkpoint is put again after writes were saved against it, and the values
- * a put inherits from its parent's record (inline-values.ts) are the same.
+ * a time, also when writes for a checkpoint come after the puts of later ones, and the values a put
+ * inherits from its parent's record (inline-values.ts) are the same.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ let n = 0;
 const fresh = () => new AppDatabase({ dbName: `write-memo-${n++}` });
 const ids = [1, 2, 3].map((i) => makeCheckpoint(i, {}).id);
 
-/** Three checkpoints in a chain, writes on each (repeated and special channels), the second put again, next reported. */
+/** Three checkpoints in a chain, writes on each (repeated and special channels), next reported (a stored checkpoint is never put again). */
 function ops(): WriteOp[] {
   // `k` (inline) and `big` (a blob) keep their first version: b and c inherit them from a.
   const kept = { k: 1, big: 1 };
@@ -30,8 +30,6 @@ function ops(): WriteOp[] {
     { kind: 'writes', config: on(a.id), writes: [['x', 11], ['y', 12], ['__interrupt__', 'second']], taskId: 'task-1' },
     { kind: 'writes', config: on(b.id), writes: [['x', 20]], taskId: 'task-2' },
     next(b.id, ['n2']),
-    // b put again: its writes stay, its row starts over (as IndexedDBSaver.put does).
-    { kind: 'put', config: on(a.id), checkpoint: b, metadata: meta(0), newVersions: { x: 2 } },
     { kind: 'writes', config: on(b.id), writes: [['x', 21], ['z', 22]], taskId: 'task-2' },
     { kind: 'put', config: on(b.id), checkpoint: c, metadata: meta(1), newVersions: { x: 3 } },
     { kind: 'writes', config: on(c.id), writes: [['__error__', 'boom']], taskId: 'task-3' },
@@ -67,9 +65,9 @@ describe('WriteMemo', () => {
     expect(expected.writes).toEqual((await stored(one)).writes);
     expect(expected.values).toEqual((await stored(one)).values);
     expect(expected.values.map((v) => v?.k)).toEqual(['kept', 'kept', 'kept']);
-    expect(expected.rows.map((r) => r.next)).toEqual([['n3'], undefined, ['n1']]);
+    expect(expected.rows.map((r) => r.next)).toEqual([['n3'], ['n2'], ['n1']]);
     const all = splits(ops().length);
-    // Every 97th split (the whole set is 4,096) and the extremes, each with a roomy and a tiny memo.
+    // Every 97th split (the whole set is 2,048) and the extremes, each with a roomy and a tiny memo.
     for (const sizes of all.filter((_, i) => i % 97 === 0 || i === all.length - 1)) {
       for (const capacity of [4096, 1]) {
         const app = fresh();

@@ -277,7 +277,9 @@ function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { 
     const key = firstUncloneableKey(metadata);
     return key === undefined ? '(checkpoint)' : `metadata.${key}`;
   };
-  batch.issue(culprit, () => tx.objectStore('checkpoints').put(record));
+  // `add`, not `put`: a stored checkpoint is never replaced (committed history is append-only);
+  // its id already stored fails the request with a ConstraintError, which aborts the transaction.
+  batch.issue(culprit, () => tx.objectStore('checkpoints').add(record));
   const key = recordKey(thread, ns, checkpoint.id);
   records.inline.set(key, stored.inline);
   const replaced = records.rows.get(key);

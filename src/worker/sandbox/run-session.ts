@@ -13,7 +13,7 @@ import type { GraphRef, SandboxRunPlan } from '../../protocol/sandbox';
 import { ERROR_CODES } from '../../shared/errors';
 import type { SandboxController } from './controller';
 import { serveSession } from './session';
-import { SandboxError, violation, type SandboxWorker } from './worker-handle';
+import { SandboxError, type SandboxWorker } from './worker-handle';
 import type { WriteOp } from '../../checkpoint/idb/write-ops';
 
 /** How a run ended, as the storage worker decided. */
@@ -32,6 +32,12 @@ export interface SandboxRunInput {
   saver: BaseCheckpointSaver;
   /** The group commit of the session's writes (`ThreadStore.writeBatch`). */
   writeBatch: (ops: readonly WriteOp[]) => Promise<void>;
+  /**
+   * The checkpoint the run starts from, as the storage worker read it before the run (the thread's
+   * head, or the one a replay, resume or fork names; null for a new thread): the session's
+   * append-only rule (history-guard.ts) lets the run extend its history only from there.
+   */
+  startCheckpointId?: string | null;
   /** The thread's store (`getStore()` in the run's nodes). */
   store?: (ops: WireStoreOp[]) => Promise<unknown[]>;
   /** Aborted when the run is cancelled. */
@@ -96,7 +102,9 @@ export async function runInSandbox(sandbox: SandboxController, input: SandboxRun
       finish(end);
       worker.kill(why);
     };
-    const session = serveSession(port1, input.saver, { threadId: plan.threadId, mode: 'write', writeBatch: input.writeBatch, ...(input.store ? { store: input.store } : {}) }, {
+    const start = input.startCheckpointId === undefined ? {} : { start: { ns: plan.at?.checkpoint_ns ?? plan.fork?.ns ?? '', checkpointId: input.startCheckpointId } };
+    const binding = { threadId: plan.threadId, mode: 'write' as const, writeBatch: input.writeBatch, ...start, ...(input.store ? { store: input.store } : {}) };
+    const session = serveSession(port1, input.saver, binding, {
       onEvents: async (events) => {
         clock.observe(events);
         await input.onEvents(events);
@@ -105,7 +113,7 @@ export async function runInSandbox(sandbox: SandboxController, input: SandboxRun
         if (input.cancel.aborted) finish(cancelled('The run was cancelled. Checkpoints committed before the cancel are kept.'));
         else finish({ outcome: end.outcome, result: end.result, error: end.error });
       },
-      onViolation: (detail) => stopWith({ outcome: 'error', result: null, error: violation(detail) }, violation(detail)),
+      onViolation: (_detail, error) => stopWith({ outcome: 'error', result: null, error }, error),
       onStorageError: (error) => stopWith({ outcome: 'error', result: null, error }, error),
     });
     cleanup.push(() => session.close());

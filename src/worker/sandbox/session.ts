@@ -10,6 +10,10 @@
  * committed share one transaction), each answered once its group committed; a read waits for
  * every write sent before it.
  *
+ * Committed history is append-only (history-guard.ts): a put must be a new checkpoint whose parent
+ * is the one the run is at, writes must be for that checkpoint, ids and namespaces of the engine's
+ * shapes; a write that breaks it is refused as HISTORY_REWRITE.
+ *
  * The first message that breaks a rule is a violation: it is answered with an error, nothing of it
  * is stored, and the session stops handling messages (the run is then stopped by its owner). A
  * storage failure (quota, a closed database) stops the session the same way.
@@ -26,6 +30,7 @@ import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, PendingWriteV
 import { storageErrorToWire } from './storage-errors';
 import { checkpointConfig } from '../../engine/checkpoint/rules';
 import type { WriteOp } from '../../checkpoint/idb/write-ops';
+import { HistoryGuard, type HistoryStart } from './history-guard';
 
 /** The largest page a `cp/list` call is answered with (the proxy asks for at most this). */
 const MAX_LIST_PAGE = 512;
@@ -44,7 +49,12 @@ export type SessionBinding = {
    * `write`: a run's session (puts, writes, events, end). `writeBatch` commits a group of checked
    * writes in order and resolves once it committed (the store's group commit, `ThreadStore.writeBatch`).
    */
-  | { mode: 'write'; writeBatch: (ops: readonly WriteOp[]) => Promise<void> }
+  | {
+    mode: 'write';
+    writeBatch: (ops: readonly WriteOp[]) => Promise<void>;
+    /** Where the run starts (the thread's head, or the checkpoint a replay or fork names); see history-guard.ts. */
+    start?: HistoryStart;
+  }
 );
 
 /** What a session reports to its owner. */
@@ -53,8 +63,8 @@ export interface SessionHandlers {
   onEvents?(events: RunEvent[]): Promise<void> | void;
   /** The run's end as the sandbox reported it (write sessions). */
   onEnd?(end: SessionEnd): void;
-  /** The sandbox broke a rule; the session has stopped. */
-  onViolation(detail: string): void;
+  /** The sandbox broke a rule (`error` says which, as the run's error); the session has stopped. */
+  onViolation(detail: string, error: WireError): void;
   /** Storage refused a write; the session has stopped. */
   onStorageError?(error: WireError): void;
   /** Any message arrived (for the owner's watchdog). */
@@ -71,11 +81,17 @@ export interface Session {
   close(): void;
 }
 
-class Refusal extends Error {}
+/** A message the session refuses: a SANDBOX_VIOLATION, or a HISTORY_REWRITE (history-guard.ts). */
+class Refusal extends Error {
+  constructor(message: string, readonly code: 'SANDBOX_VIOLATION' | 'HISTORY_REWRITE' = 'SANDBOX_VIOLATION') {
+    super(message);
+  }
+}
 
 /** Serves `port` against `saver`, bound to `binding`. */
 export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding: SessionBinding, handlers: SessionHandlers): Session {
   const committed = new Set<string>();
+  const history = binding.mode === 'write' ? new HistoryGuard(binding.start) : null;
   let stopped = false;
   let queued = 0;
   let chain: Promise<void> = Promise.resolve();
@@ -101,6 +117,13 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   const requireWrite = (what: string) => {
     if (binding.mode !== 'write') refuse(`${what} in a read-only session`);
   };
+  const requireAppend = (problem: string | null) => {
+    if (problem) throw new Refusal(problem, 'HISTORY_REWRITE');
+  };
+  /** What the sandbox was given to read: a checkpoint a subgraph may start from (history-guard.ts). */
+  const served = (t: { config: { configurable?: { checkpoint_ns?: string } }; checkpoint: { id: string } } | undefined) => {
+    if (t) history?.servedCheckpoint(t.config.configurable?.checkpoint_ns ?? '', t.checkpoint.id);
+  };
   const requireStorable = (label: string, value: unknown) => {
     const p = storableProblem(value);
     if (p) refuse(problemText(label, p));
@@ -115,13 +138,17 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
     }
     const config = { configurable: { ...msg.config.configurable, thread_id: threadOf(msg.config) } };
     switch (msg.type) {
-      case 'cp/getTuple':
-        return (await saver.getTuple(config)) ?? null;
+      case 'cp/getTuple': {
+        const tuple = await saver.getTuple(config);
+        served(tuple);
+        return tuple ?? null;
+      }
       case 'cp/list': {
         const o = msg.options;
         const options = { limit: Math.min(o.limit ?? MAX_LIST_PAGE, MAX_LIST_PAGE), ...(o.before ? { before: { configurable: { checkpoint_id: o.before } } } : {}), ...(o.filter ? { filter: o.filter } : {}) };
         const tuples = [];
         for await (const t of saver.list(config, options)) tuples.push(t);
+        tuples.forEach(served);
         return tuples;
       }
     }
@@ -130,14 +157,17 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
   /** Checks a put or putWrites against the session's rules; the write op it stands for. */
   function checkWrite(msg: Extract<SessionRequest, { type: 'cp/put' | 'cp/putWrites' }>): WriteOp {
     const config = { configurable: { ...msg.config.configurable, thread_id: threadOf(msg.config) } };
+    const ns = config.configurable.checkpoint_ns ?? '';
     if (msg.type === 'cp/put') {
       requireWrite('a put');
+      requireAppend(history!.put(ns, msg.checkpoint.id, config.configurable.checkpoint_id));
       for (const [channel, value] of Object.entries(msg.checkpoint.channel_values)) requireStorable(`the value of channel "${channel}"`, value);
       for (const [key, value] of Object.entries(msg.metadata)) requireStorable(`metadata "${key}"`, value);
       return { kind: 'put', config, checkpoint: msg.checkpoint as Checkpoint, metadata: msg.metadata as CheckpointMetadata, newVersions: msg.newVersions };
     }
     requireWrite('a putWrites');
     if (config.configurable.checkpoint_id === undefined) refuse('a putWrites without a checkpoint id');
+    requireAppend(history!.writes(ns, config.configurable.checkpoint_id!, msg.taskId));
     for (const [channel, value] of msg.writes) requireStorable(`the write to channel "${channel}"`, value);
     return { kind: 'writes', config, writes: msg.writes as PendingWriteValue[], taskId: msg.taskId };
   }
@@ -261,9 +291,12 @@ export function serveSession(port: PortLike, saver: BaseCheckpointSaver, binding
 
   const violated = (err: unknown, rid: number): boolean => {
     if (!(err instanceof Refusal)) return false;
-    reply({ type: 'cp/reply', rid, ok: false, error: { code: 'SANDBOX_VIOLATION', name: 'SandboxViolation', message: ERROR_CODES.SANDBOX_VIOLATION(err.message) } });
+    const error: WireError = err.code === 'HISTORY_REWRITE'
+      ? { code: 'HISTORY_REWRITE', name: 'HistoryRewrite', message: ERROR_CODES.HISTORY_REWRITE(err.message) }
+      : { code: 'SANDBOX_VIOLATION', name: 'SandboxViolation', message: ERROR_CODES.SANDBOX_VIOLATION(err.message) };
+    reply({ type: 'cp/reply', rid, ok: false, error });
     stopped = true;
-    handlers.onViolation(err.message);
+    handlers.onViolation(err.message, error);
     return true;
   };
   const ridOf = (raw: unknown) => (typeof (raw as { rid?: unknown })?.rid === 'number' ? (raw as { rid: number }).rid : -1);
