@@ -6,6 +6,7 @@
 import type { RunSummary, WireError } from '../protocol/dto';
 import { createBatcher } from '../protocol/batcher';
 import type { HostContext } from './context';
+import { keepUntilStored } from './recovery';
 import { storageErrorToWire } from './sandbox/storage-errors';
 import type { TraceRecord } from './store';
 
@@ -24,7 +25,7 @@ export interface Persister {
   /**
    * Writes everything queued, then the run's final summary in a write of its own (so a run whose
    * trace could not be stored, e.g. at quota, still records how it ended; if even that fails, the
-   * summary is kept in memory by the run registry). Resolves with the first storage error, if any.
+   * summary is kept in memory by the run registry and tried again until storage takes it). Resolves with the first storage error, if any.
    */
   close(final: RunSummary): Promise<WireError | null>;
   /** Trace events pushed so far. */
@@ -83,7 +84,7 @@ export function createPersister(ctx: HostContext, threadId: string, runId: strin
       try {
         await ctx.store.appendTrace(threadId, [record]);
       } catch (err) {
-        ctx.runs.keepUnsaved(threadId, record);
+        keepUntilStored(ctx, threadId, record);
         failure ??= { ...storageErrorToWire(err) };
       }
       return failure;

@@ -115,7 +115,10 @@ async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise
   const storageError = await persister.close({ ...summary });
   if (storageError && !summary.error) summary.error = storageError;
   if (storageError && summary.outcome !== 'error' && storageError.code === 'QUOTA_EXCEEDED') summary.outcome = 'error';
-  await ctx.store.setThreadRunning(plan.threadId, false).catch(() => undefined);
+  // A run whose end storage refused stays flagged: if this worker goes before the end is stored,
+  // the next one's recovery finds the run and closes it (recovery.ts), instead of it staying "running".
+  const endUnsaved = ctx.runs.unsavedOf(plan.threadId).some((r) => r.runId === summary.runId);
+  if (!endUnsaved) await ctx.store.setThreadRunning(plan.threadId, false).catch(() => undefined);
   ctx.runs.remove(summary.runId);
   ctx.send({ type: 'rg/run.ended', runId: summary.runId, threadId: plan.threadId, outcome: summary.outcome as Exclude<RunSummary['outcome'], 'running'>, error: summary.error, result: end.result });
 }
