@@ -1,6 +1,7 @@
 /**
  * Hostile cases, point 8 (storage): a full quota (set through the DevTools protocol) ends runs as
- * `error` with a clear message and their summary recorded, never left "running"; protocol ids and
+ * `error` with a clear message and their summary recorded, never left "running", and still read
+ * QUOTA_EXCEEDED after a reload while storage is full (never "cancelled" by the reload); protocol ids and
  * sizes are bounded (BAD_REQUEST); malformed requests are answered as data; the persistence answer
  * is shown; graph code cannot have a thread deleted; a reload mid-run loses no committed checkpoint. Every other thread is byte-identical afterwards.
  */
@@ -58,6 +59,81 @@ test.describe('hostile: storage', () => {
     await openApp(page);
     expect((await listed()).flat().filter((o) => o === 'running')).toEqual([]);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(baseURL!).origin });
+    await expectUntouched(page, v.before);
+  });
+
+  // A full storage refuses the run's end record too: a reload while it is still full must not
+  // turn "ended: storage full" into "cancelled (page reloaded)" or leave it "running".
+  test('a run whose end a full quota refused still reads QUOTA_EXCEEDED after a reload while storage is full, and is stored once there is room', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    await openApp(page);
+    const v = await victims(page);
+    const origin = new URL(baseURL!).origin;
+    const cdp = await page.context().newCDPSession(page);
+    const threadId = `quota-reload-${Date.now()}`;
+    await page.evaluate(async (threadId) => {
+      const c = window.__replaygraph!;
+      const w = window as unknown as { told: Set<string>; ended: Promise<unknown> };
+      w.told = new Set();
+      c.onRunEvents('*', (events, meta) => {
+        if (meta.threadId !== threadId) return;
+        for (const e of events) if (e.kind === 'checkpoint') w.told.add(e.checkpoint.checkpointId);
+      });
+      const { runId } = await c.startRun({ threadId, graphId: 'test-counter', input: { count: 0, target: 100_000, delayMs: 5 }, controls: { recursionLimit: 200_000 } });
+      w.ended = c.waitForRun(runId);
+    }, threadId);
+    await page.waitForFunction(() => (window as unknown as { told: Set<string> }).told.size >= 20, undefined, { timeout: 60_000 });
+    // Storage becomes full mid-run: the quota is set to what is used now, so no write fits, not even the run's end.
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage });
+    const ended = await page.evaluate(() => (window as unknown as { ended: Promise<unknown> }).ended);
+    expect(ended).toMatchObject({ outcome: 'error', error: { code: 'QUOTA_EXCEEDED' } });
+    const told = await page.evaluate(() => [...(window as unknown as { told: Set<string> }).told]);
+    const before = await fingerprint(page, [threadId]);
+    expect(before[threadId]).toMatch(/^checkpoints:[1-9]/);
+    const shown = () => page.evaluate(async (t) => {
+      const c = window.__replaygraph!;
+      const ids: string[] = [];
+      for (let b: string | undefined; ;) {
+        const p = await c.historyPage({ threadId: t, limit: 500, ...(b ? { before: b } : {}) });
+        ids.push(...p.items.map((i) => i.checkpointId));
+        if (p.nextBefore === null) break;
+        b = p.nextBefore;
+      }
+      return { ids, runs: (await c.listRuns(t)).map((r) => ({ outcome: r.outcome, code: r.error?.code, message: r.error?.message })) };
+    }, threadId);
+    const expectEndedFull = async () => {
+      const after = await shown();
+      expect(after.runs).toEqual([{ outcome: 'error', code: 'QUOTA_EXCEEDED', message: expect.stringContaining('quota') }]);
+      expect(after.runs[0]!.message).not.toContain('reloaded');
+      expect(told.filter((id) => !after.ids.includes(id))).toEqual([]);
+      expect(await fingerprint(page, [threadId])).toEqual(before);
+    };
+    await expectEndedFull();
+
+    // Reloaded while storage is still full.
+    await openApp(page);
+    await expectEndedFull();
+
+    // Space returns: the end is stored (the thread's running flag, kept until then, is cleared) without a reload.
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+    await page.waitForFunction(async (t) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open('replaygraph');
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      const rec = await new Promise<{ running?: boolean } | undefined>((resolve, reject) => {
+        const req = db.transaction('threads').objectStore('threads').get(t);
+        req.onsuccess = () => resolve(req.result as { running?: boolean } | undefined);
+        req.onerror = () => reject(req.error);
+      });
+      db.close();
+      return rec?.running === false;
+    }, threadId, { timeout: 30_000, polling: 500 });
+    // What a fresh worker reads from storage alone.
+    await openApp(page);
+    await expectEndedFull();
     await expectUntouched(page, v.before);
   });
 
