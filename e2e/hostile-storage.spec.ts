@@ -115,7 +115,7 @@ test.describe('hostile: storage', () => {
     await openApp(page);
     await expectEndedFull();
 
-    // Space returns: the end is stored (the thread's running flag, kept until then, is cleared) without a reload.
+    // Space returns: the end is stored (read straight from IndexedDB; the thread's running flag, kept until then, is cleared) without a reload.
     await cdp.send('Storage.overrideQuotaForOrigin', { origin });
     await page.waitForFunction(async (t) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -128,8 +128,13 @@ test.describe('hostile: storage', () => {
         req.onsuccess = () => resolve(req.result as { running?: boolean } | undefined);
         req.onerror = () => reject(req.error);
       });
+      const chunks = await new Promise<unknown[]>((resolve, reject) => {
+        const req = db.transaction('trace_chunks').objectStore('trace_chunks').getAll(IDBKeyRange.bound([t], [t, []]));
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
       db.close();
-      return rec?.running === false;
+      return rec?.running === false && JSON.stringify(chunks).includes('"code":"QUOTA_EXCEEDED"');
     }, threadId, { timeout: 30_000, polling: 500 });
     // What a fresh worker reads from storage alone.
     await openApp(page);
