@@ -27,6 +27,7 @@ export { FormatError, toFormatErrorData, type FormatErrorCode } from './errors';
 export { DEFAULT_LIMITS, type DecodeLimits, type FormatLimits, type SourceLimits } from './options';
 export { loadSqlite, type SqliteLoadOptions } from './sqlite/wasm';
 export { decodeTyped, type TypedBlob } from './serde/typed';
+export type { BlobDecoder } from './decode/large-values';
 export {
   isChatMessage,
   isDeltaSnapshot,

@@ -11,6 +11,7 @@
 import type { ErrorData } from '../shared/errors';
 import type { ByteSource } from './bytes/byte-source';
 import { strictUtf8 } from './bytes/text';
+import type { BlobDecoder } from './decode/large-values';
 import { formatError, toFormatErrorData } from './errors';
 import { resolveLimits, type FormatLimits } from './options';
 import { createSource } from './source';
@@ -29,6 +30,11 @@ export interface OpenOptions {
   limits?: Partial<FormatLimits>;
   /** The SQLite module to use, or where to load `sqlite3.wasm` from. */
   sqlite?: Sqlite3Static | SqliteLoadOptions;
+  /**
+   * Where values over `maxInlineDecodeBytes` are decoded (the app's storage worker passes a
+   * decode worker's); in the reading thread when absent.
+   */
+  decodeBlob?: BlobDecoder;
 }
 
 /** The source, or why it could not be opened. */
@@ -146,13 +152,13 @@ export async function openCheckpointSource(files: readonly ByteSource[], options
         db.close();
         throw err;
       }
-      return { ok: true, source: createSource(store, { format: 'sqlite', name: main.name, size, notes, ...(db.wal ? { wal: db.wal } : {}) }, limits) };
+      return { ok: true, source: createSource(store, { format: 'sqlite', name: main.name, size, notes, ...(db.wal ? { wal: db.wal } : {}) }, limits, options.decodeBlob) };
     }
     if (wals.length) throw formatError('FORMAT_UNRECOGNIZED', wals[0]!.file.name, 'it is a SQLite WAL file: choose it together with its database');
     const jsons = kinds.filter((k) => k.kind === 'json');
     if (jsons.length > 1) throw formatError('FORMAT_UNRECOGNIZED', jsons[1]!.file.name, 'open one JSON store at a time');
     const store = jsons.length === 1 ? jsonStore(jsons[0]!.file, limits) : csvStore(files.slice(), limits);
-    return { ok: true, source: createSource(store, { format: store.format, name: store.name, size }, limits) };
+    return { ok: true, source: createSource(store, { format: store.format, name: store.name, size }, limits, options.decodeBlob) };
   } catch (err) {
     return { ok: false, error: toFormatErrorData(err) };
   }

@@ -47,6 +47,14 @@ export interface SourceLimits {
    * @default 256 KiB
    */
   maxHeadDecodeBytes: number;
+  /**
+   * Largest stored value (a checkpoint blob, a pending write, a Postgres channel blob) decoded in
+   * the thread that reads it; a bigger one goes to the source's `decodeBlob` (the app's storage
+   * worker hands it to a decode worker), so no read holds that thread for long. Without a
+   * `decodeBlob` every value is decoded in place.
+   * @default 256 KiB
+   */
+  maxInlineDecodeBytes: number;
 }
 
 export type FormatLimits = DecodeLimits & SourceLimits;
@@ -59,6 +67,7 @@ export const DEFAULT_LIMITS: Readonly<Required<FormatLimits>> = Object.freeze({
   maxPageSize: 1000,
   maxDeltaWalk: 10_000,
   maxHeadDecodeBytes: 256 * 1024,
+  maxInlineDecodeBytes: 256 * 1024,
 });
 
 /** The defaults with `partial` applied. */

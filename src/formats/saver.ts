@@ -13,7 +13,7 @@ import type { CheckpointPageOptions, CheckpointSummary, ForeignCheckpoint, Forei
 /** What the saver reads from its source. */
 export interface SaverReads {
   page(threadId: string, checkpointNs: string | undefined, options: CheckpointPageOptions): CheckpointSummary[];
-  read(threadId: string, checkpointNs: string, checkpointId?: string): ForeignCheckpoint | undefined;
+  read(threadId: string, checkpointNs: string, checkpointId?: string): Promise<ForeignCheckpoint | undefined>;
   threads(): string[];
 }
 
@@ -45,7 +45,7 @@ export function createReadOnlySaver(reads: SaverReads, name: string, options: Fo
     async getTuple(config: RunnableConfig) {
       const threadId = config.configurable?.thread_id;
       if (typeof threadId !== 'string' || threadId === '') return undefined;
-      const found = reads.read(threadId, config.configurable?.checkpoint_ns ?? '', requestedCheckpointId(config));
+      const found = await reads.read(threadId, config.configurable?.checkpoint_ns ?? '', requestedCheckpointId(config));
       return found ? mapTuple(found.tuple, options.mapValue) : undefined;
     },
     async *list(config: RunnableConfig, listOptions?: CheckpointListOptions) {
@@ -61,7 +61,7 @@ export function createReadOnlySaver(reads: SaverReads, name: string, options: Fo
             if (left <= 0) return;
             if (only !== undefined && s.checkpointId !== only) continue;
             if (!metadataMatches(s.metadata, listOptions?.filter)) continue;
-            const found = reads.read(threadId, s.checkpointNs, s.checkpointId);
+            const found = await reads.read(threadId, s.checkpointNs, s.checkpointId);
             if (!found) continue;
             left--;
             yield mapTuple(found.tuple, options.mapValue);

@@ -2,17 +2,20 @@
  * A `CheckpointSource` over any `RawStore`: the listing and reading API, written once for every
  * format. Reads decode only what they return (a history page decodes metadata, not channel
  * values); DeltaChannel values are rebuilt from ancestors, whose stored values are kept in a small
- * cache so a history read newest-first does not decode the same chain again and again.
+ * cache so a history read newest-first does not decode the same chain again and again. Values
+ * over `maxInlineDecodeBytes` are decoded by the source's `decodeBlob` when it has one (the read
+ * awaits it; a checkpoint being decoded is decoded once for every reader waiting for it).
  */
 import { checkpointConfig } from '../engine/checkpoint/rules';
 import type { CheckpointTuple, PendingWrite } from '../engine/checkpoint/types';
-import { decodeCheckpointRow, decodeMetadata, decodeWriteRow, type ForeignWrite } from './decode/checkpoint';
+import { decodeCheckpointRow, decodeMetadata, decodeWriteRow, valueBlobsOf, type ForeignWrite } from './decode/checkpoint';
+import { decodeLargeBlobs, type BlobDecoder } from './decode/large-values';
 import { missingDeltaChannels, rebuildDeltaChannel, type DeltaAncestor, type DeltaProvenance } from './decode/delta';
 import { TASKS } from './decode/protocol-values';
 import { resolveLimits, type FormatLimits } from './options';
 import { createReadOnlySaver } from './saver';
 import { setOwn } from './serde/values';
-import type { RawStore } from './stores/raw';
+import type { RawCheckpointRow, RawStore, RawWriteRow } from './stores/raw';
 import type { CheckpointPageOptions, CheckpointSource, CheckpointSummary, ForeignCheckpoint, SourceInfo, ThreadDescription } from './types';
 
 const CACHE_SIZE = 256;
@@ -48,10 +51,18 @@ class Lru<V> {
  * @param store the opened store
  * @param info what was opened (the store's notes are added)
  * @param limits decoding limits
+ * @param decodeBlob where values over `maxInlineDecodeBytes` are decoded (in place when absent)
  */
-export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & { notes?: string[] }, limits?: Partial<FormatLimits>): CheckpointSource {
+export function createSource(
+  store: RawStore,
+  info: Omit<SourceInfo, 'notes'> & { notes?: string[] },
+  limits?: Partial<FormatLimits>,
+  decodeBlob?: BlobDecoder,
+): CheckpointSource {
   const lim = resolveLimits(limits);
   const cache = new Lru<ForeignCheckpoint>(CACHE_SIZE);
+  // Reads whose large values are being decoded, so a second reader waits for the same decode.
+  const decoding = new Map<string, Promise<ForeignCheckpoint>>();
   // Ancestors as stored (no rebuilt values), so a rebuild always starts from the stored seed and
   // its provenance does not depend on what was read before.
   const ancestors = new Lru<DeltaAncestor>(CACHE_SIZE * 4);
@@ -62,31 +73,50 @@ export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & 
     return store;
   };
 
-  const decodeWrites = (t: string, ns: string, id: string): ForeignWrite[] => live().writes(t, ns, id).map((w) => decodeWriteRow(w, lim));
+  /** A checkpoint row and its writes, decoded (the large values by `decodeBlob`). */
+  async function decodeRows(row: RawCheckpointRow, writeRows: RawWriteRow[]) {
+    const blobs = [...valueBlobsOf(row), ...writeRows.map((w) => w.value)];
+    const predecoded = await decodeLargeBlobs(blobs, lim, lim.maxInlineDecodeBytes, decodeBlob, store.freshBytes);
+    return { decoded: decodeCheckpointRow(row, lim, predecoded), writes: writeRows.map((w) => decodeWriteRow(w, lim, predecoded)) };
+  }
+
+  const decodeWrites = async (t: string, ns: string, id: string): Promise<ForeignWrite[]> => {
+    const rows = live().writes(t, ns, id);
+    const predecoded = await decodeLargeBlobs(rows.map((w) => w.value), lim, lim.maxInlineDecodeBytes, decodeBlob, store.freshBytes);
+    return rows.map((w) => decodeWriteRow(w, lim, predecoded));
+  };
 
   /** Stored values only (no rebuild): what the delta walk reads of an ancestor it has no result for. */
-  function storedAncestor(t: string, ns: string, id: string): DeltaAncestor | undefined {
+  async function storedAncestor(t: string, ns: string, id: string): Promise<DeltaAncestor | undefined> {
     const k = key(t, ns, id);
     const hit = ancestors.get(k);
     if (hit) return hit;
     const row = live().checkpoint(t, ns, id);
     if (!row) return undefined;
-    const decoded = decodeCheckpointRow(row, lim);
-    const found = { parentCheckpointId: row.parentCheckpointId, channelValues: decoded.checkpoint.channel_values, writes: decodeWrites(t, ns, id) };
+    const { decoded, writes } = await decodeRows(row, live().writes(t, ns, id));
+    const found = { parentCheckpointId: row.parentCheckpointId, channelValues: decoded.checkpoint.channel_values, writes };
     ancestors.set(k, found);
     return found;
   }
 
-  function read(t: string, ns: string, id?: string): ForeignCheckpoint | undefined {
+  async function read(t: string, ns: string, id?: string): Promise<ForeignCheckpoint | undefined> {
     if (id !== undefined) {
-      const hit = cache.get(key(t, ns, id));
+      const hit = cache.get(key(t, ns, id)) ?? decoding.get(key(t, ns, id));
       if (hit) return hit;
     }
     const row = live().checkpoint(t, ns, id);
     if (!row) return undefined;
-    const decoded = decodeCheckpointRow(row, lim);
+    const k = key(t, ns, row.checkpointId);
+    const known = cache.get(k) ?? decoding.get(k);
+    if (known) return known;
+    const reading = readRow(t, ns, row).finally(() => decoding.delete(k));
+    decoding.set(k, reading);
+    return reading;
+  }
+
+  async function readRow(t: string, ns: string, row: RawCheckpointRow): Promise<ForeignCheckpoint> {
+    const { decoded, writes } = await decodeRows(row, live().writes(t, ns, row.checkpointId));
     const { checkpoint, metadata } = decoded;
-    const writes = decodeWrites(t, ns, row.checkpointId);
     const issues = [...decoded.issues];
     for (const w of writes) {
       if (typeof w.value === 'object' && w.value !== null && (w.value as { $type?: unknown }).$type === 'opaque') issues.push(`write ${w.taskId}/${w.idx} (${w.channel}): ${(w.value as { reason: string }).reason}`);
@@ -94,7 +124,7 @@ export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & 
     // Checkpoints before format v4 kept Send packets apart; LangGraph rebuilds TASKS from the
     // parent's TASKS writes, and so does this reader.
     if (checkpoint.v < 4 && row.parentCheckpointId !== null) {
-      const sends = decodeWrites(t, ns, row.parentCheckpointId).filter((w) => w.channel === TASKS).map((w) => w.value);
+      const sends = (await decodeWrites(t, ns, row.parentCheckpointId)).filter((w) => w.channel === TASKS).map((w) => w.value);
       setOwn(checkpoint.channel_values, TASKS, sends);
       const versions = Object.values(checkpoint.channel_versions);
       checkpoint.channel_versions[TASKS] = versions.length ? Math.max(...versions) : 1;
@@ -102,7 +132,7 @@ export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & 
     const deltas: Record<string, DeltaProvenance> = {};
     for (const ch of decoded.snapshots) deltas[ch] = { status: 'snapshot', writes: 0 };
     for (const ch of missingDeltaChannels(metadata, checkpoint.channel_values)) {
-      const { value, provenance } = rebuildDeltaChannel(ch, row.parentCheckpointId, (a) => storedAncestor(t, ns, a), lim.maxDeltaWalk);
+      const { value, provenance } = await rebuildDeltaChannel(ch, row.parentCheckpointId, (a) => storedAncestor(t, ns, a), lim.maxDeltaWalk);
       deltas[ch] = provenance;
       if (provenance.status === 'rebuilt') setOwn(checkpoint.channel_values, ch, value);
       else issues.push(`channel "${ch}": ${provenance.reason}`);
@@ -111,6 +141,8 @@ export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & 
     const tuple: CheckpointTuple = { config: checkpointConfig(t, ns, row.checkpointId), checkpoint, metadata, pendingWrites };
     if (row.parentCheckpointId !== null) tuple.parentConfig = checkpointConfig(t, ns, row.parentCheckpointId);
     const result: ForeignCheckpoint = { tuple, writes, rawVersions: decoded.rawVersions, blobType: decoded.blobType, deltas, issues };
+    // A source closed while its values were decoded keeps nothing.
+    live();
     cache.set(key(t, ns, row.checkpointId), result);
     return result;
   }
@@ -163,9 +195,9 @@ export function createSource(store: RawStore, info: Omit<SourceInfo, 'notes'> & 
     listNamespaces: async (threadId) => live().namespaces(threadId),
     listCheckpoints: async (threadId, checkpointNs, options) => page(threadId, checkpointNs, options),
     // Results are cached: each caller gets its own copy to change as it likes.
-    getCheckpoint: async (threadId, checkpointNs, checkpointId) => clone(read(threadId, checkpointNs, checkpointId)),
+    getCheckpoint: async (threadId, checkpointNs, checkpointId) => clone(await read(threadId, checkpointNs, checkpointId)),
     saver: (options) =>
-      createReadOnlySaver({ page, read: (t, ns, id) => clone(read(t, ns, id)), threads: () => live().threads().map((t) => t.threadId) }, info.name, options),
+      createReadOnlySaver({ page, read: async (t, ns, id) => clone(await read(t, ns, id)), threads: () => live().threads().map((t) => t.threadId) }, info.name, options),
     close() {
       if (closed) return;
       closed = true;

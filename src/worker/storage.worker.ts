@@ -7,6 +7,7 @@ import { APP_DB_NAME, APP_DB_VERSION } from '../checkpoint/idb/open';
 import { startHost } from './host';
 import { createIdbStore } from './idb-store';
 import { createThreadMemory, openIdbMemoryBackend } from './thread-memory';
+import { largeValueDecoder } from './files/decode-client';
 // Vite moves the package when it pre-bundles it, so the WASM file is named explicitly.
 import sqliteWasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
 
@@ -22,7 +23,11 @@ startHost(self, {
   openStore: async () => createIdbStore(APP_DB_NAME, APP_DB_VERSION),
   openMemory: async () => createThreadMemory(await openIdbMemoryBackend()),
   testGraphs: words.includes('test-graphs'),
-  // Checkpoint files are read here, slice by slice (FileReaderSync), formats loaded on first use.
-  openFiles: async (files) => (await import('../formats/index')).openFiles(files, { sqlite: { wasmUrl: sqliteWasmUrl } }),
+  // Checkpoint files are read here, slice by slice (FileReaderSync), formats loaded on first use;
+  // their large values are decoded in a decode worker started on demand (files/decode-client.ts).
+  openFiles: async (files) => {
+    const decodeBlob = largeValueDecoder();
+    return (await import('../formats/index')).openFiles(files, { sqlite: { wasmUrl: sqliteWasmUrl }, ...(decodeBlob ? { decodeBlob } : {}) });
+  },
   ...(Number.isInteger(loadMs) && loadMs > 0 ? { sandboxLimits: { loadMs } } : {}),
 });

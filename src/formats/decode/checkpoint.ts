@@ -7,9 +7,10 @@
  */
 import type { Checkpoint, CheckpointMetadata, CheckpointSource } from '../../engine/checkpoint/types';
 import type { DecodeLimits } from '../options';
-import { blobBytes, decodeTyped, parseLcJson, type TypedBlob } from '../serde/typed';
+import { blobBytes, parseLcJson, type TypedBlob } from '../serde/typed';
 import { isDeltaSnapshot, isOpaque, opaque, setOwn, tagOf, type OpaqueValue } from '../serde/values';
 import type { RawCheckpointRow, RawWriteRow } from '../stores/raw';
+import { decodedOf, type Predecoded } from './large-values';
 import { engineChannelValue, engineWriteValue } from './protocol-values';
 import { toEngineVersions, toEngineVersionsSeen } from './versions';
 
@@ -92,16 +93,22 @@ export function undecodableCheckpoint(blob: TypedBlob, decoded: unknown): Opaque
   return { ...base, reason: `this checkpoint could not be decoded: ${why}` };
 }
 
+/** The blobs of a checkpoint row that hold values: the checkpoint and Postgres's channel blobs. */
+export function valueBlobsOf(row: RawCheckpointRow): TypedBlob[] {
+  return [...(row.checkpoint ? [row.checkpoint] : []), ...Object.values(row.channelBlobs ?? {})];
+}
+
 /**
  * Decodes a row read with its values.
  * @param row the stored checkpoint (with `checkpoint`, and `channelBlobs` for Postgres)
  * @param limits decoding limits
+ * @param predecoded the values of its blobs that were decoded elsewhere (`large-values.ts`)
  */
-export function decodeCheckpointRow(row: RawCheckpointRow, limits: DecodeLimits): DecodedCheckpoint {
+export function decodeCheckpointRow(row: RawCheckpointRow, limits: DecodeLimits, predecoded?: Predecoded): DecodedCheckpoint {
   const issues: string[] = [];
   const metadata = decodeMetadata(row, limits, issues);
   const blobType = row.checkpoint?.type ?? null;
-  const decoded = row.checkpoint ? decodeTyped(row.checkpoint, limits) : {};
+  const decoded = row.checkpoint ? decodedOf(row.checkpoint, limits, predecoded) : {};
   const undecodable = row.checkpoint ? undecodableCheckpoint(row.checkpoint, decoded) : undefined;
   const raw: Rec = isRec(decoded) && !undecodable ? decoded : {};
   if (undecodable) issues.push(undecodable.reason);
@@ -114,7 +121,7 @@ export function decodeCheckpointRow(row: RawCheckpointRow, limits: DecodeLimits)
   for (const [channel, blob] of Object.entries(row.channelBlobs ?? {})) {
     // Postgres keeps non-primitive values apart; a stored blob wins over the inline `true`
     // marker Python leaves for a DeltaChannel snapshot.
-    setOwn(values, channel, decodeTyped(blob, limits));
+    setOwn(values, channel, decodedOf(blob, limits, predecoded));
   }
   const snapshots: string[] = [];
   for (const [channel, v] of Object.entries(values)) {
@@ -146,9 +153,10 @@ export function decodeCheckpointRow(row: RawCheckpointRow, limits: DecodeLimits)
  * Decodes a stored write.
  * @param row the stored write
  * @param limits decoding limits
+ * @param predecoded its value, when it was decoded elsewhere (`large-values.ts`)
  */
-export function decodeWriteRow(row: RawWriteRow, limits: DecodeLimits): ForeignWrite {
-  const value = engineWriteValue(row.channel, decodeTyped(row.value, limits));
+export function decodeWriteRow(row: RawWriteRow, limits: DecodeLimits, predecoded?: Predecoded): ForeignWrite {
+  const value = engineWriteValue(row.channel, decodedOf(row.value, limits, predecoded));
   return {
     taskId: row.taskId,
     channel: row.channel,

@@ -34,30 +34,30 @@ describe('reduceMessages', () => {
 });
 
 describe('rebuildDeltaChannel', () => {
-  it('replays the writes of every ancestor after the seed, oldest first', () => {
+  it('replays the writes of every ancestor after the seed, oldest first', async () => {
     const load = chain([{ log: ['a'] }, {}, {}], [[write('log', ['b'])], [write('log', ['c']), write('other', 1)], [write('log', ['not yet'])]]);
     // The checkpoint after c2 has parent c2: the writes of c2 are the step that led to it.
-    expect(rebuildDeltaChannel('log', 'c2', load, 100)).toEqual({ value: ['a', 'b', 'c', 'not yet'], provenance: { status: 'rebuilt', reducer: 'concat', writes: 3, seedCheckpointId: 'c0' } });
+    expect(await rebuildDeltaChannel('log', 'c2', load, 100)).toEqual({ value: ['a', 'b', 'c', 'not yet'], provenance: { status: 'rebuilt', reducer: 'concat', writes: 3, seedCheckpointId: 'c0' } });
   });
 
-  it('starts empty when no ancestor holds a value, and rebuilds messages by id', () => {
+  it('starts empty when no ancestor holds a value, and rebuilds messages by id', async () => {
     const load = chain([{}, {}], [[write('messages', [msg('human', 'h1')])], [write('messages', [msg('ai', 'a1')]), write('messages', [msg('ai', 'a1', 'final')])]]);
-    expect(rebuildDeltaChannel('messages', 'c1', load, 100)).toEqual({ value: [msg('human', 'h1'), msg('ai', 'a1', 'final')], provenance: { status: 'rebuilt', reducer: 'messages', writes: 3 } });
+    expect(await rebuildDeltaChannel('messages', 'c1', load, 100)).toEqual({ value: [msg('human', 'h1'), msg('ai', 'a1', 'final')], provenance: { status: 'rebuilt', reducer: 'messages', writes: 3 } });
   });
 
-  it('restarts from the last Overwrite (Python dataclass or JS wire form)', () => {
+  it('restarts from the last Overwrite (Python dataclass or JS wire form)', async () => {
     const pyOverwrite = { $type: 'object', module: 'langgraph.types', name: 'Overwrite', kind: 'fields', fields: { value: ['reset'] } };
     const load = chain([{ log: ['a'] }, {}], [[write('log', ['b']), write('log', pyOverwrite)], [write('log', ['c'])]]);
-    expect(rebuildDeltaChannel('log', 'c1', load, 100).value).toEqual(['reset', 'c']);
+    expect((await rebuildDeltaChannel('log', 'c1', load, 100)).value).toEqual(['reset', 'c']);
     const js = chain([{ log: ['a'] }], [[write('log', { __overwrite__: ['x'] }), write('log', ['y'])]]);
-    expect(rebuildDeltaChannel('log', 'c0', js, 100).value).toEqual(['x', 'y']);
+    expect((await rebuildDeltaChannel('log', 'c0', js, 100)).value).toEqual(['x', 'y']);
   });
 
-  it('is unresolved for an unknown reducer, a missing ancestor or a walk too long', () => {
+  it('is unresolved for an unknown reducer, a missing ancestor or a walk too long', async () => {
     const counters = chain([{ n: 1 }], [[write('n', 2)]]);
-    expect(rebuildDeltaChannel('n', 'c0', counters, 100)).toEqual({ provenance: { status: 'unresolved', writes: 1, seedCheckpointId: 'c0', reason: 'the channel reducer is not one this reader knows (messages or lists)' } });
-    expect(rebuildDeltaChannel('n', 'c9', counters, 100).provenance).toMatchObject({ status: 'unresolved', reason: 'ancestor c9 is missing' });
+    expect(await rebuildDeltaChannel('n', 'c0', counters, 100)).toEqual({ provenance: { status: 'unresolved', writes: 1, seedCheckpointId: 'c0', reason: 'the channel reducer is not one this reader knows (messages or lists)' } });
+    expect((await rebuildDeltaChannel('n', 'c9', counters, 100)).provenance).toMatchObject({ status: 'unresolved', reason: 'ancestor c9 is missing' });
     const long = chain(Array.from({ length: 50 }, () => ({})), []);
-    expect(rebuildDeltaChannel('log', 'c49', long, 10).provenance).toMatchObject({ status: 'unresolved', reason: 'more than 10 ancestors to walk' });
+    expect((await rebuildDeltaChannel('log', 'c49', long, 10)).provenance).toMatchObject({ status: 'unresolved', reason: 'more than 10 ancestors to walk' });
   });
 });

@@ -105,15 +105,15 @@ function hasMessages(values: readonly unknown[]): boolean {
  * Rebuilds a delta channel's value at the checkpoint whose parent is `parentId`.
  * @param channel the channel
  * @param parentId the checkpoint's parent
- * @param ancestor loads an ancestor by id (undefined when missing)
+ * @param ancestor loads an ancestor by id (undefined when missing; it may decode it elsewhere)
  * @param maxWalk ancestors visited at most
  */
-export function rebuildDeltaChannel(
+export async function rebuildDeltaChannel(
   channel: string,
   parentId: string | null,
-  ancestor: (checkpointId: string) => DeltaAncestor | undefined,
+  ancestor: (checkpointId: string) => DeltaAncestor | undefined | Promise<DeltaAncestor | undefined>,
   maxWalk: number,
-): { value?: unknown; provenance: DeltaProvenance } {
+): Promise<{ value?: unknown; provenance: DeltaProvenance }> {
   const blocks: unknown[][] = [];
   let seed: unknown;
   let seedCheckpointId: string | undefined;
@@ -121,7 +121,7 @@ export function rebuildDeltaChannel(
   let visited = 0;
   while (cursor !== null) {
     if (++visited > maxWalk) return { provenance: { status: 'unresolved', writes: 0, reason: `more than ${maxWalk} ancestors to walk` } };
-    const a = ancestor(cursor);
+    const a = await ancestor(cursor);
     if (!a) return { provenance: { status: 'unresolved', writes: 0, reason: `ancestor ${cursor} is missing` } };
     blocks.push(a.writes.filter((w) => w.channel === channel).map((w) => w.value));
     if (Object.hasOwn(a.channelValues, channel)) {

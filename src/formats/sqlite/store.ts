@@ -88,6 +88,8 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
     format: 'sqlite',
     name: db.name,
     notes,
+    // A blob column is copied out of SQLite's heap for each row read.
+    freshBytes: true,
     threads(): ThreadRow[] {
       return db
         .all(`SELECT thread_id, count(*) AS n, count(DISTINCT checkpoint_ns) AS ns, max(checkpoint_id) AS latest FROM checkpoints GROUP BY thread_id ORDER BY latest DESC`)

@@ -73,6 +73,7 @@ export function memoryStore(format: StoreFormat, name: string, rows: MemoryRows,
     format,
     name,
     notes,
+    freshBytes: false,
     threads(): ThreadRow[] {
       const out = [...byThread].map(([threadId, spaces]) => threadRow(threadId, spaces));
       return out.sort((a, b) => compareCodePoints(b.latestCheckpointId, a.latestCheckpointId));

@@ -75,6 +75,12 @@ export interface RawStore {
   readonly name: string;
   /** Facts worth telling the user (a WAL not merged, a table missing, …). */
   readonly notes: readonly string[];
+  /**
+   * True when every read returns value bytes of their own (SQLite copies them out of its heap),
+   * which may then be handed to a decoder (transferred) without a copy; false when the bytes are
+   * the store's (rows kept in memory).
+   */
+  readonly freshBytes: boolean;
   /** Every thread, most recently written first. */
   threads(): ThreadRow[];
   /**
