@@ -1,24 +1,33 @@
 /**
- * A checkpoint file of 30,000 threads (LangGraph.js's SqliteSaver layout, made here in Node with
- * better-sqlite3), chosen in the Files view of the real app while a local run on another thread
- * streams its events: the file's first rows and its total show, only the rows in view are drawn,
- * the rest are read page by page as the list scrolls, the thread list carries the file's first page
- * only, and the run's events keep arriving while the storage worker opens the file.
+ * Checkpoint files made to freeze a reader (LangGraph.js's SqliteSaver layout, made here in Node
+ * with better-sqlite3), chosen in the Files view of the real app:
+ *
+ * - 30,000 threads, opened while a local run on another thread streams its events: the file's
+ *   first rows and its total show, only the rows in view are drawn, the rest are read page by page
+ *   as the list scrolls, the thread list carries the file's first page only, and the run's events
+ *   keep arriving while the storage worker opens the file;
+ * - threads of one 8 MB checkpoint: while one is read, small requests sent to the storage worker
+ *   after it are answered before it (the value is decoded off its request loop), and the
+ *   checkpoint's values then show, cut to a preview.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { hostileThreadId, makeManyThreadsFile } from '../tests/formats/hostile-files';
+import { hostileCheckpointId, hostileThreadId, makeHugeBlobFile, makeManyThreadsFile } from '../tests/formats/hostile-files';
 import { openApp } from './hostile-helpers';
 
 const THREADS = 30_000;
+/** The stored size of each checkpoint of the file of large checkpoints. */
+const LARGE_BYTES = 8 * 1024 * 1024;
 let dir = '';
 let file = '';
+let large = '';
 
 test.beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rg-hostile-files-'));
   file = await makeManyThreadsFile(join(dir, 'many.sqlite'), THREADS);
+  large = await makeHugeBlobFile(join(dir, 'large.sqlite'), 3, LARGE_BYTES);
 });
 
 test.afterAll(async () => {
@@ -79,4 +88,60 @@ test('a file of 30,000 threads opens with its first rows and total while a run k
   await expect(page.getByTestId('timeline-row')).toHaveCount(1);
 
   await page.evaluate((id) => window.__replaygraph!.cancel(id), runId);
+});
+
+test('a thread whose checkpoint is 8 MB is read while the storage worker keeps answering, and its values show', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page, '&view=files');
+  await page.getByTestId('files-input').setInputFiles([large]);
+  const section = page.locator('[data-testid="opened-file"][data-file="large.sqlite"]');
+  await expect(section.getByTestId('file-thread-count')).toHaveText('3 threads', { timeout: 60_000 });
+
+  // The checkpoint is asked for straight from the worker, then small requests one after the other
+  // (each sent when the previous one is answered) until it arrives: the order the answers came in.
+  const read = await page.evaluate(async ({ original, checkpointId }) => {
+    const c = window.__replaygraph!;
+    const thread = (await c.listThreads()).find((t) => t.file?.originalId === original);
+    if (!thread) throw new Error(`thread ${original} is not listed`);
+    const order: string[] = [];
+    let arrived = false;
+    const detail = c.getCheckpoint({ threadId: thread.threadId, checkpointId }).then((d) => {
+      arrived = true;
+      order.push('checkpoint');
+      return d;
+    });
+    const small = async () => {
+      for (let i = 0; !arrived; i++) {
+        if (i % 2 === 0) {
+          await c.listThreads();
+          order.push('thread list');
+        } else {
+          await c.hello();
+          order.push('hello');
+        }
+      }
+    };
+    const [d] = await Promise.all([detail, small()]);
+    const values = d.values as Record<string, unknown>;
+    return { order, topic: values.topic, payload: String(values.payload), cuts: d.truncated?.values ?? [] };
+  }, { original: hostileThreadId(1), checkpointId: hostileCheckpointId(1) });
+
+  // Small requests sent after the checkpoint's were answered before it: the worker kept answering.
+  const before = read.order.indexOf('checkpoint');
+  expect(read.order.slice(0, before)).toEqual(expect.arrayContaining(['thread list', 'hello']));
+  expect(before).toBeGreaterThanOrEqual(4);
+  // The page got a preview of the 8 MB value, and where it was cut.
+  expect(read.topic).toBe('hostile');
+  expect(read.payload).toMatch(/^x+$/);
+  expect(read.payload.length).toBeLessThan(10_000);
+  expect(read.cuts).toContainEqual(expect.objectContaining({ path: ['payload'], unit: 'chars', total: LARGE_BYTES }));
+
+  // The same checkpoint in the debugger: its values show.
+  await section.locator(`[data-testid="file-thread"][data-thread="${hostileThreadId(1)}"]`).getByTestId('open-file-thread').click();
+  await expect(page.getByTestId('file-thread-bar')).toContainText(hostileThreadId(1));
+  await expect(page.getByTestId('timeline-row')).toHaveCount(1, { timeout: 60_000 });
+  await page.getByTestId('timeline-row').first().click();
+  await page.getByTestId('inspector-tab-state').click();
+  await expect(page.getByTestId('inspector-panel')).toContainText('hostile', { timeout: 60_000 });
+  await expect(page.getByTestId('inspector-panel')).toContainText('x'.repeat(200));
 });
