@@ -63,7 +63,7 @@ async function choose(page: Page, paths: string[]) {
   if (!(await page.getByTestId('files-view').isVisible())) await page.getByTestId('view-files').click();
   const before = await page.getByTestId('opened-file').count();
   await page.getByTestId('files-input').setInputFiles(paths);
-  await expect(page.getByTestId('files-busy')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('files-busy')).toHaveCount(0, { timeout: 40_000 });
   return { before };
 }
 
@@ -80,7 +80,7 @@ async function openInDebugger(page: Page, file: string, thread: string, rows: nu
   await page.getByTestId('view-files').click();
   await fileThreadRow(page, file, thread).getByTestId('open-file-thread').click();
   await expect(page.getByTestId('file-thread-bar')).toContainText(thread);
-  await expect(page.getByTestId('timeline-row')).toHaveCount(rows, { timeout: 15_000 });
+  await expect(page.getByTestId('timeline-row')).toHaveCount(rows, { timeout: 30_000 });
 }
 
 test.describe('open your app\'s checkpoints', () => {
@@ -257,7 +257,7 @@ test.describe('open your app\'s checkpoints', () => {
       "  .addEdge('join', END);",
     ].join('\n'));
     await page.getByTestId('editor-save').click();
-    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
 
     await choose(page, [fx('js/runs.sqlite')]);
     await openInDebugger(page, 'runs.sqlite', 'error-resume', 4);
@@ -267,8 +267,8 @@ test.describe('open your app\'s checkpoints', () => {
     await page.getByTestId('continue-here').click();
 
     // A native thread now: no read-only bar, a run of our engine that ends done.
-    await expect(page.getByTestId('file-thread-bar')).toHaveCount(0, { timeout: 15_000 });
-    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('file-thread-bar')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     await expect(page.getByTestId('timeline-row')).toHaveCount(4);
     await page.locator('[data-testid="timeline-row"][data-step="2"]').click();
     await expect(page.getByTestId('inspector-panel')).toContainText('docs');

@@ -32,7 +32,7 @@ test.describe('graph editor', () => {
       "  .addEdge('count', END);",
     ].join('\n'));
     await page.getByTestId('editor-run').click();
-    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     await expect(page.getByTestId('inspector-panel')).toContainText('307');
     await page.getByTestId('view-gallery').click();
     await expect(page.getByTestId('user-graphs').locator(`[data-graph-id="user:${graphName}"]`)).toContainText('Word counter');
@@ -89,7 +89,7 @@ test.describe('graph editor', () => {
     ].join('\n'));
     await page.getByTestId('editor-run').click();
     const error = page.getByTestId('editor-error');
-    await expect(error).toHaveAttribute('data-kind', 'runtime', { timeout: 15_000 });
+    await expect(error).toHaveAttribute('data-kind', 'runtime', { timeout: 30_000 });
     await expect(error).toHaveAttribute('data-line', '5');
     await expect(error).toHaveAttribute('data-column', '27');
     await expect(error).toContainText('RangeError: n must be 42');
@@ -103,7 +103,7 @@ test.describe('graph editor', () => {
     await expect(page.locator('.cm-content')).toContainText('new Send');
     await page.getByTestId('editor-name').fill(name('mr-copy'));
     await page.getByTestId('editor-run').click();
-    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     await expect(page.getByTestId('inspector-panel')).toContainText('pregel: 6 letters');
   });
 });

@@ -14,7 +14,7 @@ export async function runCard(page: Page, graphId: string, outcome: string): Pro
   await openGallery(page);
   await page.locator(`[data-testid="gallery-card"][data-graph-id="${graphId}"]`).getByTestId('gallery-run').click();
   await expect(page.getByTestId('gallery')).toHaveCount(0);
-  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', outcome, { timeout: 15_000 });
+  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', outcome, { timeout: 30_000 });
 }
 
 /** Answers the one pending interrupt form with a JSON value and waits for the next run to end. */
@@ -22,6 +22,6 @@ export async function resumeWith(page: Page, json: string, runs: number, outcome
   const form = page.getByTestId('interrupt-form');
   await form.getByTestId('resume-input').fill(json);
   await form.getByTestId('resume').click();
-  await expect(page.getByTestId('run-item')).toHaveCount(runs, { timeout: 15_000 });
-  await expect(page.getByTestId('run-item').nth(runs - 1)).toHaveAttribute('data-outcome', outcome, { timeout: 15_000 });
+  await expect(page.getByTestId('run-item')).toHaveCount(runs, { timeout: 30_000 });
+  await expect(page.getByTestId('run-item').nth(runs - 1)).toHaveAttribute('data-outcome', outcome, { timeout: 30_000 });
 }

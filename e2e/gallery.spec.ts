@@ -36,7 +36,7 @@ test.describe('scenario gallery', () => {
   test('parallel branches, one flaky: after continue, docs is re-applied and web\'s __error__ superseded by its rerun', async ({ page }) => {
     await runCard(page, 'parallel-flaky', 'error');
     await page.getByTestId('action-continue').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
     await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done');
     await page.locator('[data-testid="timeline-row"][data-step="0"]').click();
     await page.getByTestId('inspector-tab-writes').click();
@@ -90,7 +90,7 @@ test.describe('scenario gallery', () => {
     await expect(between.locator('.tl-next')).toContainText('work');
     await between.click();
     await page.getByTestId('action-replay').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
     await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done');
     await expect(page.getByTestId('subgraph-visit').filter({ hasText: 'first visit' })).not.toHaveCount(0);
     // The replay started after the first call: plan did not run again.
@@ -113,7 +113,7 @@ test.describe('scenario gallery', () => {
     await page.getByTestId('fork-values').fill('{ "price": 5 }');
     await page.getByTestId('fork-as-node').selectOption('fetch');
     await page.getByTestId('fork-submit').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
     await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done');
     await page.getByTestId('inspector-tab-state').click();
     await expect(page.getByTestId('inspector-panel')).toContainText('15');

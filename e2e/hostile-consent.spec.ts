@@ -55,7 +55,7 @@ async function fileWithSource(page: Page, graphId: string, source: string): Prom
 
 test.describe('hostile: consent before code runs, quarantine after it fails', () => {
   test('a stored graph whose module loops at load: the app starts without it, says so; open it, fix it, run it', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(240_000);
     await openApp(page, '&loadLimitMs=1500');
     const v = await victims(page);
     const id = uid('loops');
@@ -65,7 +65,7 @@ test.describe('hostile: consent before code runs, quarantine after it fails', ()
     // The storage worker answers at once; the graph's load is bounded and then quarantined.
     expect(Date.now() - t0).toBeLessThan(10_000);
     await page.getByTestId('view-gallery').click();
-    await expect(page.getByTestId('gallery-quarantine-notice')).toContainText(id, { timeout: 15_000 });
+    await expect(page.getByTestId('gallery-quarantine-notice')).toContainText(id, { timeout: 30_000 });
     const card = page.locator(`[data-testid="gallery-card"][data-graph-id="${id}"]`);
     await expect(card).toHaveAttribute('data-quarantine', 'load-timeout');
     await expect(card.getByTestId('gallery-run')).toHaveCount(0);
@@ -74,7 +74,7 @@ test.describe('hostile: consent before code runs, quarantine after it fails', ()
     await expect(page.locator('.cm-content')).toContainText('for (;;)');
     await setEditorSource(page, GOOD);
     await page.getByTestId('editor-run').click();
-    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     expect((await page.evaluate(() => window.__replaygraph!.listGraphs())).find((g) => g.id === id)?.quarantine).toBeUndefined();
     await expectUntouched(page, v.before);
   });
@@ -101,7 +101,7 @@ test.describe('hostile: consent before code runs, quarantine after it fails', ()
   });
 
   test('Check of code that loops at load: Cancel stops it at once; left alone, it stops at the load limit', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(240_000);
     await openApp(page, '&loadLimitMs=2000');
     const v = await victims(page);
     await page.getByTestId('view-editor').click();
@@ -161,7 +161,7 @@ test.describe('hostile: consent before code runs, quarantine after it fails', ()
   });
 
   test('an imported graph whose code hangs at load, run with consent: the import completes and the graph is quarantined', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(240_000);
     await openApp(page, '&loadLimitMs=1500');
     const v = await victims(page);
     const graphId = uid('hangs');

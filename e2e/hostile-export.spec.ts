@@ -61,7 +61,7 @@ test.describe('hostile: everything stored can be exported', () => {
   ] as const) {
     test(`a state holding ${name} is exported and imported back unchanged`, async ({ page }) => {
       // Running, exporting and importing a 50,000-key state is seconds of work on a busy machine.
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await openApp(page);
       const v = await victims(page);
       const r = await roundTrip(page, expr);

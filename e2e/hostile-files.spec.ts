@@ -42,7 +42,7 @@ declare global {
 }
 
 test('a file of 30,000 threads opens with its first rows and total while a run keeps streaming', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await openApp(page, '&view=files');
   await expect(page.getByTestId('files-view')).toBeVisible();
 
@@ -91,7 +91,7 @@ test('a file of 30,000 threads opens with its first rows and total while a run k
 });
 
 test('a thread whose checkpoint is 8 MB is read while the storage worker keeps answering, and its values show', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await openApp(page, '&view=files');
   await page.getByTestId('files-input').setInputFiles([large]);
   const section = page.locator('[data-testid="opened-file"][data-file="large.sqlite"]');

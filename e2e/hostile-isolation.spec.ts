@@ -191,7 +191,7 @@ test.describe('hostile: graph code cannot reach the app\'s data', () => {
   });
 
   test('a node that allocates without bound takes down only the sandbox frame: the page lives, the frame is replaced, the run ends cancelled', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await openApp(page);
     const v = await victims(page);
     const graphId = uid('hog');

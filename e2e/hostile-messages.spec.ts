@@ -30,7 +30,7 @@ test.describe('hostile: messages', () => {
   }
 
   test('an import over the limit is refused by its size, at once, before its text is read', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await openApp(page);
     const v = await victims(page);
     const cases: [string, number, string][] = [
@@ -57,31 +57,31 @@ test.describe('hostile: messages', () => {
   });
 
   test('a deep link with ids over 512 characters is answered in words, and the app opens', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await openApp(page);
     const v = await victims(page);
     const long = 't'.repeat(600);
     await page.goto(`/?debug=1&testGraphs=1&thread=${long}`);
-    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
     const errors = page.getByTestId('errors');
-    await expect(errors).toContainText('this link names a thread id of 600 characters; ids are at most 512', { timeout: 15_000 });
+    await expect(errors).toContainText('this link names a thread id of 600 characters; ids are at most 512', { timeout: 30_000 });
     await expect(errors).not.toContainText('Bad "rg/');
     await expect(errors).not.toContainText('must be a string');
 
     await page.goto(`/?debug=1&testGraphs=1&thread=${v.ids[0]}&checkpoint=${'c'.repeat(1000)}`);
-    await expect(page.getByTestId('errors')).toContainText('this link names a checkpoint id of 1,000 characters; ids are at most 512', { timeout: 15_000 });
+    await expect(page.getByTestId('errors')).toContainText('this link names a checkpoint id of 1,000 characters; ids are at most 512', { timeout: 30_000 });
     await expect(page.getByTestId('errors')).not.toContainText('Bad "rg/');
     // The thread the link names is still opened.
-    await expect(page.getByTestId('timeline-row').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('timeline-row').first()).toBeVisible({ timeout: 30_000 });
     await expectUntouched(page, v.before);
   });
 
   test('a run an imported file records as running reads "ended unknown" with the reason, and the thread is idle', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await openApp(page);
     const v = await victims(page);
     await page.goto(`/?debug=1&testGraphs=1&thread=${v.ids[0]}`);
-    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-thread').click()]);
     const { readFile, writeFile } = await import('node:fs/promises');
     const doc = JSON.parse(await readFile((await download.path())!, 'utf8')) as { threadId: string; runs: { outcome: string; endedAt: string | null }[]; trace: { kind?: string; run?: { outcome: string; endedAt: string | null } }[] };
@@ -105,7 +105,7 @@ test.describe('hostile: messages', () => {
   });
 
   test('a database another tab keeps open at an older version: requests are answered at once with why, and the page recovers once it is let go', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     // Before the app starts, this page opens the database at version 1 and never lets go of it
     // (no versionchange handler), as an old tab of the app would: the storage worker's open is blocked.
     await page.addInitScript(() => {
@@ -119,7 +119,7 @@ test.describe('hostile: messages', () => {
     });
     await page.goto('/?debug=1&testGraphs=1');
     const status = page.getByTestId('worker-status');
-    await expect(status).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
+    await expect(status).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
     await expect(status).toContainText('another tab keeps an older version of the database open');
     await page.waitForFunction(() => window.__replaygraph !== undefined);
     const meanwhile = await page.evaluate(async () => {
@@ -133,7 +133,7 @@ test.describe('hostile: messages', () => {
     expect(meanwhile).toMatchObject({ code: 'STORAGE_UNAVAILABLE', message: expect.stringContaining('another tab keeps an older version of the database open') });
 
     await page.evaluate(() => (window as unknown as { __blocker: IDBDatabase }).__blocker.close());
-    await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 15_000 });
+    await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
     await expect(status).not.toContainText('failed');
     // The run asked for while blocked stored nothing; a run now works.
     const after = await page.evaluate(async () => {

@@ -54,7 +54,7 @@ test.describe('hostile server', () => {
   });
 
   test('never-ending SSE cancel: the server run ends cancelled, the storage worker is not restarted, a local run of another thread goes on to its end', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     saved!.set({ stream: 'endless', everyMs: 20 });
     await page.goto('/?debug=1&testGraphs=1');
     await ready(page);

@@ -30,7 +30,7 @@ const badRequest = (page: Page, type: string, body: Record<string, unknown>) =>
 
 test.describe('hostile: storage', () => {
   test('at quota (DevTools protocol), runs end error QUOTA_EXCEEDED with their summary recorded, none left running after a reload', async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await openApp(page);
     const v = await victims(page);
     const graphId = uid('grower');
@@ -65,7 +65,7 @@ test.describe('hostile: storage', () => {
   // A full storage refuses the run's end record too: a reload while it is still full must not
   // turn "ended: storage full" into "cancelled (page reloaded)" or leave it "running".
   test('a run whose end a full quota refused still reads QUOTA_EXCEEDED after a reload while storage is full, and is stored once there is room', async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await openApp(page);
     const v = await victims(page);
     const origin = new URL(baseURL!).origin;
@@ -117,7 +117,8 @@ test.describe('hostile: storage', () => {
 
     // Space returns: the end is stored (read straight from IndexedDB; the thread's running flag, kept until then, is cleared) without a reload.
     await cdp.send('Storage.overrideQuotaForOrigin', { origin });
-    await page.waitForFunction(async (t) => {
+    // Polled from here: `waitForFunction` takes an async predicate's promise as a truthy answer at once.
+    await expect.poll(() => page.evaluate(async (t) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const r = indexedDB.open('replaygraph');
         r.onsuccess = () => resolve(r.result);
@@ -135,7 +136,7 @@ test.describe('hostile: storage', () => {
       });
       db.close();
       return rec?.running === false && JSON.stringify(chunks).includes('"code":"QUOTA_EXCEEDED"');
-    }, threadId, { timeout: 30_000, polling: 500 });
+    }, threadId), { timeout: 60_000, intervals: [500] }).toBe(true);
     // What a fresh worker reads from storage alone.
     await openApp(page);
     await expectEndedFull();

@@ -29,7 +29,7 @@ const busy = (page: Page, request: string, args: Record<string, unknown>) =>
 
 test.describe('hostile: two tabs on one thread', () => {
   test('the second tab\'s continue, replay, fork and delete get THREAD_BUSY "another tab"; the first tab\'s own, "this tab"', async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(240_000);
     await openApp(page);
     const v = await victims(page);
     const { threadId, runId } = await longRun(page, 1000);
@@ -52,7 +52,7 @@ test.describe('hostile: two tabs on one thread', () => {
   });
 
   test('a tab opened mid-run does not mark the other tab\'s run cancelled; the run ends done, with no duplicated step', async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(240_000);
     await openApp(page);
     const v = await victims(page);
     const { threadId, runId } = await longRun(page, 400);
@@ -73,7 +73,7 @@ test.describe('hostile: two tabs on one thread', () => {
   });
 
   test('once the run ended, the other tab may continue the thread', async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(240_000);
     await openApp(page);
     const v = await victims(page);
     const { threadId, runId } = await longRun(page, 30);
@@ -89,7 +89,7 @@ test.describe('hostile: two tabs on one thread', () => {
   });
 
   test('a tab closed mid-run releases its lock: the next start closes the stale run, keeping its checkpoints', async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(240_000);
     await openApp(page);
     const v = await victims(page);
     const { threadId } = await longRun(page, 400);
@@ -110,7 +110,7 @@ test.describe('hostile: two tabs on one thread', () => {
   });
 
   test('the UI says where the run is when the other tab\'s Continue is refused', async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(240_000);
     await openApp(page);
     const v = await victims(page);
     const { threadId, runId } = await longRun(page, 1000);

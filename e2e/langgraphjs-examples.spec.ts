@@ -16,7 +16,7 @@ async function pasteAndRun(page: Page, graphName: string, source: string): Promi
   await setEditorSource(page, source);
   await page.getByTestId('editor-run').click();
   // The first run has the module's example input (none here): it proves the module runs.
-  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', /done|interrupted/, { timeout: 20_000 });
+  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', /done|interrupted/, { timeout: 40_000 });
 }
 
 /** Runs the open graph on a new thread with one user message. */
@@ -31,7 +31,7 @@ test.describe('LangGraph.js examples in the editor', () => {
   test('the quick-start agent runs and its messages show as a transcript, raw JSON one click away', async ({ page }) => {
     await pasteAndRun(page, name('quickstart'), fixture('quickstart-agent.ts.txt'));
     await ask(page, 'what is the weather in sf');
-    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 20_000 });
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 40_000 });
     await page.getByTestId('inspector-tab-state').click();
     const transcript = page.getByTestId('chat-transcript');
     await expect(transcript).toHaveAttribute('data-key', 'messages');
@@ -58,7 +58,7 @@ test.describe('LangGraph.js examples in the editor', () => {
     await pasteAndRun(page, name('hitl'), fixture('human-in-the-loop.ts.txt'));
     await ask(page, 'book a stay at McKittrick hotel');
     const form = page.getByTestId('interrupt-form');
-    await expect(form).toHaveCount(1, { timeout: 20_000 });
+    await expect(form).toHaveCount(1, { timeout: 40_000 });
     await expect(form.getByTestId('interrupt-value')).toContainText('Please approve or suggest edits.');
     await page.getByTestId('inspector-tab-state').click();
     const messages = page.getByTestId('chat-transcript').getByTestId('chat-message');
@@ -66,8 +66,8 @@ test.describe('LangGraph.js examples in the editor', () => {
     await expect(messages.nth(1).getByTestId('chat-tool-call')).toContainText('"hotelName": "McKittrick Hotel"');
     await form.getByTestId('resume-input').fill('{ "type": "accept" }');
     await form.getByTestId('resume').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 20_000 });
-    await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 20_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 40_000 });
+    await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 40_000 });
     await page.getByTestId('inspector-tab-state').click();
     await expect(messages).toHaveCount(4);
     await expect(messages.nth(2)).toHaveAttribute('data-role', 'tool');

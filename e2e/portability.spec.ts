@@ -24,7 +24,7 @@ test.describe('import and export', () => {
   test('export a thread to a file and import it back: the same history, runs and dispositions', async ({ page }) => {
     await runCard(page, 'parallel-flaky', 'error');
     await page.getByTestId('action-continue').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
     await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done');
     const original = await timelineIds(page);
     const threadId = new URL(page.url()).searchParams.get('thread')!;

@@ -62,7 +62,7 @@ test.describe('server faults', () => {
     await page.goto('/?graph=chain');
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
     await page.getByTestId('run-new').click();
-    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 15_000 });
+    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 30_000 });
     await expect(page.getByTestId('run-item').first()).not.toHaveAttribute('data-outcome', 'running');
     const localThread = new URL(page.url()).searchParams.get('thread')!;
     const localOutcome = await page.getByTestId('run-item').first().getAttribute('data-outcome');
@@ -75,11 +75,11 @@ test.describe('server faults', () => {
     await page.locator('[data-testid="assistant-row"][data-graph="slow"]').getByTestId('assistant-open').click();
     await page.getByTestId('run-input').fill('{"rounds": 40, "delayMs": 400}');
     await page.getByTestId('run-new').click();
-    await expect.poll(() => count(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => count(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
 
     await langgraph.kill();
     // The stream is cut and cannot be read on: the run ends for the page with the message.
-    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 20_000 });
+    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 40_000 });
     await expect(page.getByTestId('server-error')).toHaveAttribute('data-code', 'REMOTE_STREAM_CUT');
     await expect(page.getByTestId('errors')).toContainText('was cut');
     // What was received stays on screen.
@@ -87,7 +87,7 @@ test.describe('server faults', () => {
 
     // The local thread is as it was.
     await page.getByTestId('thread-picker').selectOption(localThread);
-    await expect.poll(() => count(page), { timeout: 15_000 }).toBe(localSteps);
+    await expect.poll(() => count(page), { timeout: 30_000 }).toBe(localSteps);
     await expect(page.getByTestId('run-item')).toHaveCount(1);
     await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', localOutcome!);
   });

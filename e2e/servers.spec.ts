@@ -38,7 +38,7 @@ async function runOnServer(page: Page, graph: string, input: string) {
   await expect(page.getByTestId('server-thread-bar')).toBeVisible();
   await page.getByTestId('run-input').fill(input);
   await page.getByTestId('run-new').click();
-  await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 20_000 });
+  await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 40_000 });
 }
 
 test.describe('a LangGraph dev server in the debugger', () => {
@@ -56,9 +56,9 @@ test.describe('a LangGraph dev server in the debugger', () => {
     await page.getByTestId('run-new').click();
     await expect(page.getByTestId('action-cancel')).toBeEnabled();
     // Live: checkpoints arrive while the run is still going on.
-    await expect.poll(() => count(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => count(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId('action-cancel')).toBeEnabled();
-    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 20_000 });
+    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 40_000 });
     // input, the loop start, six ticks.
     await expect.poll(() => count(page)).toBeGreaterThanOrEqual(8);
     const thread = new URL(page.url()).searchParams.get('thread')!;
@@ -80,7 +80,7 @@ test.describe('a LangGraph dev server in the debugger', () => {
     await row.getByTestId('server-thread-open').click();
     await expect.poll(() => count(page)).toBe(steps);
     await page.reload();
-    await expect.poll(() => count(page), { timeout: 15_000 }).toBe(steps);
+    await expect.poll(() => count(page), { timeout: 30_000 }).toBe(steps);
     await expect(page.locator('.react-flow__node', { hasText: 'tick' })).toBeVisible();
   });
 
@@ -88,11 +88,11 @@ test.describe('a LangGraph dev server in the debugger', () => {
     await addServer(page, langgraph.url);
     await runOnServer(page, 'review', '{"text": "otters"}');
     const form = page.getByTestId('interrupt-form');
-    await expect(form).toHaveCount(1, { timeout: 15_000 });
+    await expect(form).toHaveCount(1, { timeout: 30_000 });
     await expect(form.getByTestId('interrupt-value')).toContainText('Approve?');
     await form.getByTestId('resume-input').fill('"yes"');
     await form.getByTestId('resume').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
     await expect(page.getByTestId('interrupt-form')).toHaveCount(0);
     await expect(page.getByTestId('tab-state')).toContainText('published');
     const before = await count(page);
@@ -103,33 +103,33 @@ test.describe('a LangGraph dev server in the debugger', () => {
     await page.getByTestId('fork-values').fill('{"text": "edited by hand"}');
     await page.getByTestId('fork-as-node').selectOption('draft');
     await page.getByTestId('fork-submit').click();
-    await expect(page.locator('[data-testid="timeline-row"][data-source="update"]')).toHaveCount(1, { timeout: 15_000 });
-    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 15_000 });
+    await expect(page.locator('[data-testid="timeline-row"][data-source="update"]')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 30_000 });
     // The fork ran from its new checkpoint up to the interrupt again, asking about the edited text.
-    await expect(page.getByTestId('interrupt-form').getByTestId('interrupt-value')).toContainText('edited by hand', { timeout: 15_000 });
+    await expect(page.getByTestId('interrupt-form').getByTestId('interrupt-value')).toContainText('edited by hand', { timeout: 30_000 });
     const afterFork = await count(page);
     expect(afterFork).toBeGreaterThan(before);
 
     // Replay from the first loop checkpoint: its tasks run again on a new branch.
     await selectRow(page, '[data-testid="timeline-row"][data-source="loop"][data-step="0"]');
     await page.getByTestId('action-replay').click();
-    await expect.poll(() => count(page), { timeout: 15_000 }).toBeGreaterThan(afterFork);
-    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 15_000 });
+    await expect.poll(() => count(page), { timeout: 30_000 }).toBeGreaterThan(afterFork);
+    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 30_000 });
   });
 
   test('subgraph namespaces: an interrupt inside a subgraph, its checkpoints in their namespace, and its resume', async ({ page, langgraph }) => {
     await addServer(page, langgraph.url);
     await runOnServer(page, 'subgraph', '{"ask": true}');
-    await expect(page.getByTestId('interrupt-form')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.getByTestId('interrupt-form')).toHaveCount(1, { timeout: 30_000 });
     const inner = page.locator('[data-testid="ns-node"][data-ns^="inner:"]');
-    await expect(inner.first()).toBeVisible({ timeout: 15_000 });
+    await expect(inner.first()).toBeVisible({ timeout: 30_000 });
     await inner.first().click();
     // The subgraph's own checkpoints, read from the server in its namespace.
-    await expect.poll(() => count(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => count(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await page.locator('[data-testid="ns-node"][data-ns=""]').click();
     await page.getByTestId('interrupt-form').getByTestId('resume-input').fill('"fine"');
     await page.getByTestId('interrupt-form').getByTestId('resume').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
     await expect(page.getByTestId('tab-state')).toContainText('inner_b:fine');
   });
 });

@@ -27,17 +27,17 @@ test('a run puts an item in its thread store; the next run reads it; the Store t
   await page.getByTestId('editor-name').fill(`store-${Date.now().toString(36)}`);
   await setEditorSource(page, SOURCE);
   await page.getByTestId('editor-run').click();
-  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 40_000 });
   await page.getByTestId('run-here').click();
-  await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 20_000 });
-  await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 40_000 });
+  await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 40_000 });
   await page.getByTestId('inspector-tab-store').click();
   const item = page.getByTestId('store-item');
   await expect(item).toHaveCount(1);
   await expect(item).toHaveAttribute('data-namespace', 'memories/user-1');
   await expect(item).toContainText('"note": "visit 2"');
   await page.reload();
-  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready', { timeout: 40_000 });
   // The storage worker is a new one: the item comes from IndexedDB.
   await page.getByTestId('timeline-row').first().click();
   await page.getByTestId('inspector-tab-store').click();

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
-  await expect(page.locator('.react-flow__node').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.react-flow__node').first()).toBeVisible({ timeout: 30_000 });
 }
 
 const rowIds = (page: Page) => page.getByTestId('timeline-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-checkpoint-id')));
@@ -19,17 +19,17 @@ test.describe('engine facts on the real worker', () => {
     await open(page, '/?graph=chain');
     await page.getByTestId('step-mode').check();
     await page.getByTestId('run-new').click();
-    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'paused', { timeout: 15_000 });
+    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'paused', { timeout: 30_000 });
     const first = await rowIds(page);
     await expect(page.getByTestId('action-step')).toBeEnabled();
     await page.locator('body').press('F10');
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
-    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'paused', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
+    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'paused', { timeout: 30_000 });
     await expect(page.getByTestId('timeline-row')).toHaveCount(first.length + 1);
     await expect(page.getByTestId('action-continue')).toBeEnabled();
     await page.locator('body').press('F8');
-    await expect(page.getByTestId('run-item')).toHaveCount(3, { timeout: 15_000 });
-    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(3, { timeout: 30_000 });
+    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     // research, draft and review each commit one checkpoint after the input and __start__ ones.
     await expect(page.getByTestId('timeline-row')).toHaveCount(5);
     const all = await rowIds(page);
@@ -42,7 +42,7 @@ test.describe('engine facts on the real worker', () => {
     await expect(page.getByTestId('bp-before-review')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('breakpoints')).toContainText('before review');
     await page.getByTestId('run-new').click();
-    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'paused', { timeout: 15_000 });
+    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'paused', { timeout: 30_000 });
     await expect(page.locator('[data-testid="timeline-row"][aria-selected="true"]')).toContainText('→ review');
     await expect(page.getByTestId('graph-node-review')).toHaveAttribute('data-state', 'next');
   });
@@ -50,10 +50,10 @@ test.describe('engine facts on the real worker', () => {
   test('a failed step continued: the saved write is re-applied, the __error__ write superseded by the rerun, the rerun put replaces it', async ({ page }) => {
     await open(page, '/?graph=parallel-flaky');
     await page.getByTestId('run-new').click();
-    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'error', { timeout: 15_000 });
+    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'error', { timeout: 30_000 });
     await page.getByTestId('action-continue').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
-    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
+    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     // The checkpoint docs and web ran from (step 0) holds the writes of the failed step.
     await page.locator('[data-testid="timeline-row"][data-step="0"]').click();
     await page.getByTestId('inspector-tab-writes').click();
@@ -73,14 +73,14 @@ test.describe('engine facts on the real worker', () => {
   test('an interrupt resumed: its write pending, then the resume consumed; the replay of a step is marked replaying', async ({ page }) => {
     await open(page, '/?graph=human-review');
     await page.getByTestId('run-new').click();
-    await expect(page.getByTestId('interrupt-form')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.getByTestId('interrupt-form')).toHaveCount(1, { timeout: 30_000 });
     await page.getByTestId('inspector-tab-writes').click();
     await expect(page.locator('[data-disposition="pending"]').first()).toContainText('__interrupt__');
     const form = page.getByTestId('interrupt-form');
     await form.getByTestId('resume-input').fill('"approve"');
     await form.getByTestId('resume').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
-    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
+    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     const interrupted = page.locator('[data-testid="timeline-row"][data-step="1"]');
     await interrupted.click();
     await page.getByTestId('inspector-tab-writes').click();
@@ -88,8 +88,8 @@ test.describe('engine facts on the real worker', () => {
 
     // Replay from the checkpoint before review: its first tick replays (saved writes not re-applied).
     await page.getByTestId('action-replay').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(3, { timeout: 15_000 });
-    await expect(lastRun(page)).not.toHaveAttribute('data-outcome', 'running', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(3, { timeout: 30_000 });
+    await expect(lastRun(page)).not.toHaveAttribute('data-outcome', 'running', { timeout: 30_000 });
     await lastRun(page).click();
     const ticks = page.getByTestId('trace-tick');
     await expect(ticks.first()).toHaveAttribute('data-replaying', 'true');
@@ -99,7 +99,7 @@ test.describe('engine facts on the real worker', () => {
   test('the namespace tree moves into a subgraph’s own history and graph', async ({ page }) => {
     await open(page, '/?graph=subgraph-loop');
     await page.getByTestId('run-new').click();
-    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     const tree = page.getByTestId('ns-tree');
     const rootRows = await page.getByTestId('timeline-row').count();
     const sub = tree.locator('[data-testid="ns-node"]:not([data-ns=""])').first();

@@ -58,7 +58,7 @@ test.describe('entry points and errors', () => {
     const name = `checked-${Date.now().toString(36)}`;
     await page.getByTestId('editor-name').fill(name);
     await page.getByTestId('editor-check').click();
-    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-status', 'compiled', { timeout: 15_000 });
+    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-status', 'compiled', { timeout: 30_000 });
     await expect(page.locator(`[data-testid="graph-picker"] option[value="user:${name}"]`)).toHaveCount(0);
     await page.getByTestId('view-gallery').click();
     await expect(page.locator(`[data-testid="gallery-card"][data-graph-id="user:${name}"]`)).toHaveCount(0);
@@ -71,14 +71,14 @@ test.describe('entry points and errors', () => {
     // Another thread: the first one's error is not shown over it.
     await page.getByTestId('graph-picker').selectOption('chain');
     await page.getByTestId('run-new').click();
-    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     await expect(page.getByTestId('errors')).toHaveCount(0);
     // Back on the failing thread it is shown again; Continue fixes the run and the error goes.
     await page.getByTestId('thread-picker').selectOption(failing);
     await expect(page.getByTestId('errors')).toContainText('Run error');
     await page.getByTestId('action-continue').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
-    await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     await expect(page.getByTestId('errors')).toHaveCount(0);
   });
 });

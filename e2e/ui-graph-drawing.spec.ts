@@ -19,7 +19,7 @@ async function open(page: Page, graph: string): Promise<void> {
   await page.goto(`/?graph=${graph}`);
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
   // The first layout also starts the layout worker: allow for a slow start on a busy machine.
-  await expect(page.locator('.react-flow__node').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.react-flow__node').first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** Nothing is drawn over the label: the topmost element at its centre is the label itself. */
@@ -51,7 +51,7 @@ test('an entrypoint graph is drawn with no tasks before a run, and with the task
   await expect(page.getByTestId('entrypoint-note')).toContainText('No tasks seen yet');
   await expect(page.locator('.react-flow__node')).toHaveCount(3);
   await page.getByTestId('run-new').click();
-  await expect(page.getByTestId('interrupt-form')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId('interrupt-form')).toHaveCount(1, { timeout: 30_000 });
   const compose = page.getByTestId('graph-node-compose');
   await expect(compose).toBeVisible();
   await expect(compose).toHaveClass(/rg-node-task/);
@@ -105,7 +105,7 @@ test('expanding and collapsing a subgraph fits the view again: every node within
 test('each node shows what it read and wrote at the selected checkpoint', async ({ page }) => {
   await open(page, 'retry-fork');
   await page.getByTestId('run-new').click();
-  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
   await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ fetch' }).click();
   await expect(page.getByTestId('node-io-fetch')).toHaveText(/^read .+ → wrote .*price/);
   await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ compute' }).click();

@@ -11,8 +11,8 @@ async function open(page: Page, query: string): Promise<void> {
 
 /** The last run's outcome once the run list has `n` runs. */
 async function expectRuns(page: Page, n: number, outcome: string): Promise<void> {
-  await expect(page.getByTestId('run-item')).toHaveCount(n, { timeout: 15_000 });
-  await expect(page.getByTestId('run-item').nth(n - 1)).toHaveAttribute('data-outcome', outcome, { timeout: 15_000 });
+  await expect(page.getByTestId('run-item')).toHaveCount(n, { timeout: 30_000 });
+  await expect(page.getByTestId('run-item').nth(n - 1)).toHaveAttribute('data-outcome', outcome, { timeout: 30_000 });
 }
 
 test.describe('interrupts with the real engine worker', () => {
@@ -20,7 +20,7 @@ test.describe('interrupts with the real engine worker', () => {
     await open(page, '/?graph=essay');
     await page.getByTestId('run-new').click();
     const form = page.getByTestId('interrupt-form');
-    await expect(form).toHaveCount(1, { timeout: 15_000 });
+    await expect(form).toHaveCount(1, { timeout: 30_000 });
     await form.getByTestId('resume-input').fill('"approve"');
     await form.getByTestId('resume').click();
     await expectRuns(page, 2, 'done');
@@ -51,7 +51,7 @@ test.describe('interrupts with the real engine worker', () => {
     await open(page, '/?testGraphs=1&graph=test-parallel-review');
     await page.getByTestId('run-new').click();
     const forms = page.getByTestId('interrupt-form');
-    await expect(forms).toHaveCount(2, { timeout: 15_000 });
+    await expect(forms).toHaveCount(2, { timeout: 30_000 });
     await expect(page.locator('.rg-node.rg-state-interrupted')).toHaveCount(2);
     const legal = forms.filter({ hasText: 'legal' });
     await legal.getByTestId('resume-input').fill('"ok from legal"');
@@ -73,7 +73,7 @@ test.describe('interrupts with the real engine worker', () => {
     await open(page, '/?testGraphs=1&graph=test-parallel-review');
     await page.getByTestId('run-new').click();
     const forms = page.getByTestId('interrupt-form');
-    await expect(forms).toHaveCount(2, { timeout: 15_000 });
+    await expect(forms).toHaveCount(2, { timeout: 30_000 });
     await forms.filter({ hasText: 'legal' }).getByTestId('resume-input').fill('"yes L"');
     await forms.filter({ hasText: 'tech' }).getByTestId('resume-input').fill('"yes T"');
     await page.getByTestId('resume-all').click();

@@ -10,7 +10,7 @@ async function interruptedReview(page: Page): Promise<void> {
   await page.goto('/?graph=human-review');
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
   await page.getByTestId('run-new').click();
-  await expect(page.getByTestId('interrupt-form')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId('interrupt-form')).toHaveCount(1, { timeout: 30_000 });
 }
 
 for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {

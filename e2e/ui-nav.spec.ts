@@ -85,7 +85,7 @@ test.describe('navigation', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`no serious accessibility violations (${scheme})`, async ({ page }) => {
       // Two full axe passes over the whole debugger: on a loaded machine each takes many seconds.
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await page.emulateMedia({ colorScheme: scheme });
       await openWithFixture(page, { demoThread: true }, '/?thread=demo');
       await expect(page.getByTestId('timeline-row')).toHaveCount(4);

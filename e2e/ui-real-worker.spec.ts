@@ -9,7 +9,7 @@ test.describe('with the real engine worker', () => {
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
     await expect(page.locator('.react-flow__node').first()).toBeVisible();
     await page.getByTestId('run-new').click();
-    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     const count = Number(await page.getByTestId('timeline').getAttribute('data-count'));
     expect(count).toBeGreaterThanOrEqual(3);
     await expect(page.locator('[data-testid="timeline-row"][data-source="input"]')).toHaveCount(1);
@@ -26,11 +26,11 @@ test.describe('with the real engine worker', () => {
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
     await page.getByTestId('run-new').click();
     const form = page.getByTestId('interrupt-form');
-    await expect(form).toHaveCount(1, { timeout: 15_000 });
+    await expect(form).toHaveCount(1, { timeout: 30_000 });
     await expect(form.getByTestId('interrupt-value')).toContainText('Approve this draft');
     await form.getByTestId('resume-input').fill('"approve"');
     await form.getByTestId('resume').click();
-    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
     await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done');
     await expect(page.getByTestId('inspector-panel')).toContainText('[published]');
   });
@@ -42,15 +42,15 @@ test.describe('with the real engine worker', () => {
     await expect(page.getByTestId('action-cancel')).toBeEnabled();
     await expect(page.getByTestId('run-active')).toBeVisible();
     await page.getByTestId('action-cancel').click();
-    await expect(page.getByTestId('errors')).toContainText('cancelled', { timeout: 15_000 });
+    await expect(page.getByTestId('errors')).toContainText('cancelled', { timeout: 30_000 });
     await expect(page.getByTestId('action-cancel')).toBeDisabled();
     // The supersteps committed before the spin are still in the timeline, read from the new worker.
-    await expect.poll(async () => Number(await page.getByTestId('timeline').getAttribute('data-count')), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(async () => Number(await page.getByTestId('timeline').getAttribute('data-count')), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
   });
 
   test('while a long run streams in, the trace table keeps its rows as its window of the newest ticks moves, also once the trace is past the events the page keeps, and after the run ends', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.goto('/?testGraphs=1&graph=test-counter');
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
     // The form shows the graph's example input once the graph is loaded; it is replaced after that.
@@ -70,7 +70,7 @@ test.describe('with the real engine worker', () => {
         (window as unknown as { __row: HTMLElement }).__row = row;
         return row.children[1]!.textContent;
       });
-      await expect.poll(newestStep, { timeout: 20_000 }).toBeGreaterThan(Number(step) + 20);
+      await expect.poll(newestStep, { timeout: 40_000 }).toBeGreaterThan(Number(step) + 20);
       // Another row key would have remounted it.
       const still = await page.evaluate(() => {
         const row = (window as unknown as { __row: HTMLElement }).__row;
@@ -78,7 +78,7 @@ test.describe('with the real engine worker', () => {
       });
       expect(still).toEqual({ connected: true, step });
     };
-    await expect(page.getByTestId('trace-ticks-window')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('trace-ticks-window')).toBeVisible({ timeout: 40_000 });
     await keepsNewestRow();
     // Past 20,000 trace events the page drops the oldest as new ones come (a counter step streams
     // six events, five of them trace): the rows' keys must not move with what was dropped.
@@ -89,12 +89,12 @@ test.describe('with the real engine worker', () => {
     // Once the run ended the panel still shows its newest ticks (no jump back to the first page),
     // and says how to read the run from its start.
     // The end first reads the thread's runs, namespaces, newest history page and checkpoint.
-    await expect(page.getByTestId('trace-from-start')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('trace-from-start')).toBeVisible({ timeout: 30_000 });
     expect(await newestStep()).toBeGreaterThan(7900);
     // It counts the ticks it holds, not the run's.
     await expect(page.getByTestId('trace-ticks-window')).toContainText(/^Showing the newest 200 of the \d+ ticks loaded\.$/);
     await page.getByTestId('trace-from-start').click();
-    await expect(page.getByTestId('trace-more')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('trace-more')).toBeVisible({ timeout: 30_000 });
     await expect.poll(newestStep).toBeLessThan(1000);
     await expect(page.getByTestId('trace-from-start')).toHaveCount(0);
   });
@@ -105,7 +105,7 @@ test.describe('with the real engine worker', () => {
     await expect(page.getByTestId('run-input')).toHaveValue(/"target"/);
     await page.getByTestId('run-input').fill(JSON.stringify({ count: 0, target: 12, delayMs: 0 }));
     await page.getByTestId('run-new').click();
-    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     await expect(page.locator('[data-testid="timeline"][data-complete="true"]')).toHaveCount(1);
     // The run's end selects its newest checkpoint: that read is done before counting starts.
     const newest = page.locator('[data-testid="timeline-row"][aria-selected="true"]');

@@ -21,7 +21,7 @@ async function twoThreads(page: Page): Promise<{ chain: string; review: string; 
   const chainSteps = Number(await page.getByTestId('timeline').getAttribute('data-count'));
   await page.getByTestId('view-gallery').click();
   await page.locator('[data-testid="gallery-card"][data-graph-id="human-review"]').getByTestId('gallery-run').click();
-  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'interrupted', { timeout: 15_000 });
+  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'interrupted', { timeout: 30_000 });
   await expect.poll(() => threadOf(page)).not.toBe(chain);
   return { chain, review: threadOf(page), chainSteps };
 }

@@ -94,7 +94,7 @@ test.describe('timeline search and filter', () => {
   });
 
   test('a long real thread: the filter runs over every loaded row, and only the rows in view are rendered', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.goto('/?testGraphs=1&debug=1');
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
     const threadId = `long-${Date.now().toString(36)}`;

@@ -94,10 +94,10 @@ test.describe('reading values', () => {
     await page.goto('/?view=files');
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
     await page.getByTestId('files-input').setInputFiles(fileURLToPath(new URL('../tests/fixtures/checkpoints/js/runs.sqlite', import.meta.url)));
-    await expect(page.getByTestId('files-busy')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId('files-busy')).toHaveCount(0, { timeout: 40_000 });
     await page.locator('[data-testid="file-thread"][data-thread="subgraph"]').getByTestId('open-file-thread').click();
     const rows = page.getByTestId('timeline-row');
-    await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('inspector-tab-writes').click();
     const input = page.locator('[data-testid="write-task"]', { hasText: 'no task (input)' });
     // Walk the timeline to the checkpoint the resume was saved against.

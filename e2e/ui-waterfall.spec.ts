@@ -42,7 +42,7 @@ async function runTimedGraph(page: Page): Promise<void> {
   await expect(page.locator('.cm-content')).toContainText("from 'replaygraph'");
   await setEditorSource(page, SOURCE);
   await page.getByTestId('editor-run').click();
-  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+  await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
 }
 
 /** Runs the timed graph, then forks it at the step that ran `slow` with n = 41, and waits for the fork's run to end. */
@@ -52,7 +52,7 @@ async function runThenFork(page: Page): Promise<void> {
   await page.getByTestId('action-fork').click();
   await page.getByTestId('fork-values').fill('{"n":41}');
   await page.getByTestId('fork-submit').click();
-  await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 15_000 });
+  await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
 }
 
 const ms = async (row: ReturnType<Page['locator']>) => Number(await row.getAttribute('data-duration-ms'));
@@ -188,9 +188,9 @@ test.describe('durations, waterfall and fork tree', () => {
     await page.goto('/?view=files');
     await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
     await page.getByTestId('files-input').setInputFiles(fileURLToPath(new URL('../tests/fixtures/checkpoints/js/runs.sqlite', import.meta.url)));
-    await expect(page.getByTestId('files-busy')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId('files-busy')).toHaveCount(0, { timeout: 40_000 });
     await page.locator('[data-testid="file-thread"][data-thread="map-reduce"]').getByTestId('open-file-thread').click();
-    await expect(page.getByTestId('timeline-row')).toHaveCount(4, { timeout: 15_000 });
+    await expect(page.getByTestId('timeline-row')).toHaveCount(4, { timeout: 30_000 });
     const took = page.locator('[data-testid="timeline-row"][data-source="loop"] [data-testid="tl-took"]');
     await expect(took.first()).toHaveAttribute('data-basis', 'checkpoint-times');
     await expect(took.first()).toHaveText(/^≈/);
