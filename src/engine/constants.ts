@@ -45,8 +45,14 @@ export { WRITES_IDX_MAP } from './checkpoint/types';
 /** Channels never treated as state by applyWrites (their writes are control signals). */
 export const IGNORED_WRITE_CHANNELS: ReadonlySet<string> = new Set([NO_WRITES, PUSH, RESUME, INTERRUPT, RETURN, ERROR, ERROR_SOURCE_NODE]);
 
-/** Writes skipped when re-applying saved writes: they mark tasks that must run again. */
+/**
+ * Control signals: writes skipped when re-applying saved writes (they mark tasks that must run
+ * again), never a task's output (LangGraph's `isTaskOutput` is their complement). The one list.
+ */
 export const CONTROL_SIGNALS: ReadonlySet<string> = new Set([ERROR, ERROR_SOURCE_NODE, INTERRUPT, RESUME]);
+
+/** True when writes to `channel` are a control signal, not a task's output. */
+export const isControlSignal = (channel: string): boolean => CONTROL_SIGNALS.has(channel);
 
 /** Reserved channel names: never consumed as triggers. */
 export const RESERVED: ReadonlySet<string> = new Set([

@@ -1,10 +1,12 @@
 /** One checkpoint as the timeline and the inspector show it: its row, tasks, pending writes with their dispositions, the detail and history pages. */
+import type { ShownSource } from '../shared/checkpoint-source';
 import type { TaskTiming } from '../shared/timings';
 import type { Json } from './dto-json';
 import type { DetailField, TruncationDTO } from './dto-cut';
 import type { WireError } from './wire-types';
 
-export type CheckpointSource = 'input' | 'loop' | 'update' | 'fork';
+/** A checkpoint's `metadata.source`; `unknown` when its stored metadata does not say (src/shared/checkpoint-source.ts). */
+export type CheckpointSource = ShownSource;
 
 /** One row of the timeline. */
 export interface CheckpointSummary {
@@ -71,6 +73,8 @@ export type WriteDisposition =
   /** Replaced by a later put of the same task, which ran again after it (e.g. an `__error__` before a successful retry run). */
   | { kind: 'superseded' }
   | { kind: 'pending' }
+  /** A checkpoint was made from this one, but its stored metadata lacks a source: what became of the write is not known. */
+  | { kind: 'not-known' }
   /** A LangGraph server thread: the server does not say what became of the write (see CheckpointDetail.remote). */
   | { kind: 'not-exposed' };
 

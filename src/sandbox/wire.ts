@@ -3,13 +3,13 @@
  * storage worker. Everything a graph produced goes through `toJsonSafe` here, with bounds, so a
  * benign sandbox never sends what the storage worker's guards refuse.
  */
-import type { CheckpointSource, CheckpointSummary, InterruptDTO } from '../protocol/dto';
+import type { CheckpointSummary, InterruptDTO } from '../protocol/dto';
+import { sourceShown } from '../shared/checkpoint-source';
 import { toJsonSafe } from '../protocol/json-safe';
 import type { WireSnapshot, WireTask } from '../protocol/sandbox';
 import { boundedError, errorToWire } from '../protocol/wire-error';
 import type { RunnableConfig, Snapshot, SnapshotTask } from './engine-port';
 
-const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
 
 const idOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_id ?? null;
 const nsOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_ns ?? '';
@@ -30,7 +30,7 @@ export function summaryFromChunk(chunk: unknown): CheckpointSummary | null {
     parentId: idOf(c.parentConfig),
     ns: nsOf(c.config),
     step: typeof meta.step === 'number' ? meta.step : -1,
-    source: typeof meta.source === 'string' && SOURCES.has(meta.source) ? (meta.source as CheckpointSource) : 'loop',
+    source: sourceShown(meta.source),
     ts: typeof c.createdAt === 'string' ? c.createdAt : new Date().toISOString(),
     next: [...(c.next ?? [])],
     pendingWrites: 0,

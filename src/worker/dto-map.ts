@@ -5,16 +5,15 @@
  */
 import type { CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
 import { rowOfTuple, type CheckpointRow } from '../checkpoint/idb/rows';
-import type { CheckpointSource, CheckpointSummary, Json, PendingWriteDTO, TaskDTO, WriteDisposition } from '../protocol/dto';
+import type { CheckpointSummary, Json, PendingWriteDTO, TaskDTO, WriteDisposition } from '../protocol/dto';
 import { recordToJsonSafe, toJsonSafe } from '../protocol/json-safe';
 import type { WireSnapshot, WireTask } from '../protocol/sandbox';
 import { computeLedger, LedgerRecorder, refineLedger, type Disposition, type LedgerCheckpoint } from '../engine/ledger/index';
+import { sourceShown } from '../shared/checkpoint-source';
 import { latestStepFrom, stepTimings } from '../shared/timings';
 import type { TraceEvent } from '../shared/trace';
 import type { FullDetail } from './detail-cache';
 import { taskFacts } from './task-facts';
-
-const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
 
 const idOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_id ?? null;
 const nsOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_ns ?? '';
@@ -27,7 +26,7 @@ export function checkpointSummary(row: CheckpointRow, next: readonly string[] = 
     parentId: idOf(row.parentConfig),
     ns: nsOf(row.config),
     step: typeof meta?.step === 'number' ? meta.step : -1,
-    source: meta && SOURCES.has(meta.source) ? meta.source : 'loop',
+    source: sourceShown(meta?.source),
     ts: row.ts,
     next: [...next],
     pendingWrites: row.writes.count,

@@ -19,6 +19,7 @@
  * - otherwise the write is still pending.
  */
 import { NULL_TASK_ID, RESUME } from '../constants';
+import { isKnownSource } from '../../shared/checkpoint-source';
 import { controlSignalOf } from './rules';
 import type { Disposition, DispositionKind, LedgerEntry, LedgerInput } from './types';
 
@@ -34,6 +35,8 @@ interface Facts {
   reRan: Set<string>;
   /** Some task has read a resume value (it has its own `__resume__` write). */
   readResume: boolean;
+  /** A child's stored metadata has no source LangGraph writes: what it did is not known. */
+  unknownChild: boolean;
 }
 
 function factsOf(input: LedgerInput): Facts {
@@ -45,6 +48,7 @@ function factsOf(input: LedgerInput): Facts {
   return {
     step: input.tuple.metadata?.step ?? null,
     children: new Set(input.children.map((c) => c.metadata?.source)),
+    unknownChild: input.children.some((c) => !isKnownSource(c.metadata?.source)),
     withOutputs,
     reRan,
     readResume: writes.some(([tid, ch]) => ch === RESUME && tid !== NULL_TASK_ID),
@@ -54,6 +58,7 @@ function factsOf(input: LedgerInput): Facts {
 const stepName = (f: Facts): string => (f.step === null ? 'the next step' : `step ${f.step + 1}`);
 const NEW_INPUT: Verdict = [{ kind: 'discarded', cause: 'new-input' }, 'Discarded: new input on this checkpoint replaced its unfinished step.'];
 const PENDING: Verdict = [{ kind: 'pending' }, 'No step from this checkpoint has completed with it yet.'];
+const NOT_KNOWN: Verdict = [{ kind: 'not-known' }, 'A checkpoint was made from this one, but its stored metadata does not say how (it has no source), so what became of this write is not known.'];
 
 function resumeVerdict(taskId: string, f: Facts): Verdict {
   if (taskId !== NULL_TASK_ID) return [{ kind: 'resume-value' }, 'The resume values this task read, kept so that its interrupts replay them when it runs again.'];
@@ -103,7 +108,9 @@ export function computeLedger(input: LedgerInput): LedgerEntry[] {
   const known = input.rules ? new Set(input.rules.channels) : null;
   return writes.map(([taskId, channel], index): LedgerEntry => {
     const signal = controlSignalOf(channel);
-    const [disposition, why, alternatives] = channel === RESUME ? resumeVerdict(taskId, f) : signal ? controlVerdict(taskId, signal, f) : outputVerdict(taskId, f);
+    const verdict = channel === RESUME ? resumeVerdict(taskId, f) : signal ? controlVerdict(taskId, signal, f) : outputVerdict(taskId, f);
+    // Nothing known decided, yet a checkpoint was made from here that does not say how: never a guess.
+    const [disposition, why, alternatives] = verdict[0].kind === 'pending' && f.unknownChild ? NOT_KNOWN : verdict;
     const nowhere = known && disposition.kind === 'applied' && !known.has(channel) && !channel.startsWith('__') && !channel.startsWith('branch:');
     const reason = nowhere ? `${why} The graph has no channel ${channel}: it changed nothing.` : why;
     return { taskId, channel, index, disposition, reason, ...(alternatives ? { alternatives } : {}), basis: 'computed' };

@@ -36,7 +36,9 @@ export type Disposition =
   /** Replaced in the run's memory by a later `putWrites` of the same task (it ran again). */
   | { kind: 'superseded' }
   /** Nothing decided yet: a run continuing from the checkpoint will decide. */
-  | { kind: 'pending' };
+  | { kind: 'pending' }
+  /** A checkpoint was made from this one, but its stored metadata does not say how (no source): what that did with the write is not known. */
+  | { kind: 'not-known' };
 
 /** The `kind` literals. */
 export type DispositionKind = Disposition['kind'];

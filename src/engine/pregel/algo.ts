@@ -3,7 +3,7 @@
  * They never mutate their arguments: they return a new checkpoint and new channels.
  */
 import type { Checkpoint, ChannelVersions, PendingWrite } from '../checkpoint/types';
-import { ERROR, ERROR_SOURCE_NODE, IGNORED_WRITE_CHANNELS, INTERRUPT, NULL_TASK_ID, PULL, PUSH, RESERVED, RESUME, TASKS, TAG_HIDDEN } from '../constants';
+import { IGNORED_WRITE_CHANNELS, INTERRUPT, NULL_TASK_ID, PULL, PUSH, RESERVED, TASKS, TAG_HIDDEN, isControlSignal } from '../constants';
 import { InvalidUpdateError } from '../errors';
 import { isSend, Send } from '../types';
 import { cacheKeyOf, type CacheKey } from './cache';
@@ -326,7 +326,7 @@ export function reapplyPendingWrites(tasks: readonly PreparedTask[], pending: re
   for (const [tid, chan, val] of pending) {
     const task = byId.get(tid);
     if (!task) continue;
-    if (chan === ERROR || chan === RESUME || chan === INTERRUPT || chan === ERROR_SOURCE_NODE) {
+    if (isControlSignal(chan)) {
       skipped.push({ taskId: tid, channel: chan });
       continue;
     }

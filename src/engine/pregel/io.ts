@@ -3,7 +3,7 @@
  * (`custom` and `messages` are produced in ../stream).
  */
 import type { PendingWrite, PendingWriteValue, RunnableConfig, CheckpointMetadata } from '../checkpoint/types';
-import { ERROR, INTERRUPT, RESUME, RETURN, ERROR_SOURCE_NODE, TAG_HIDDEN } from '../constants';
+import { ERROR, INTERRUPT, RETURN, TAG_HIDDEN, isControlSignal } from '../constants';
 import { readChannels } from './algo';
 import type { LoopParams } from './loop_params';
 import type { Channels, PregelNode, PreparedTask } from './types';
@@ -152,7 +152,7 @@ export function subgraphRefs(tasks: readonly PreparedTask[], threadId: unknown, 
   return out;
 }
 
-const isTaskOutput = (c: string) => c !== ERROR && c !== ERROR_SOURCE_NODE && c !== INTERRUPT && c !== RESUME;
+const isTaskOutput = (c: string) => !isControlSignal(c);
 
 /** The `tasks` of a state snapshot or a `checkpoints` chunk. */
 export function tasksWithWrites(tasks: readonly PreparedTask[], pending: readonly PendingWrite[], outputKeys: OutputKeys, states?: ReadonlyMap<string, unknown>) {

@@ -5,7 +5,8 @@
  * integers (`versions.ts`). Nothing here throws on bad data: what cannot be decoded is kept as an
  * opaque value and reported in `issues`.
  */
-import type { Checkpoint, CheckpointMetadata, CheckpointSource } from '../../engine/checkpoint/types';
+import type { Checkpoint, CheckpointMetadata } from '../../engine/checkpoint/types';
+import { isKnownSource } from '../../shared/checkpoint-source';
 import type { DecodeLimits } from '../options';
 import { blobBytes, parseLcJson, type TypedBlob } from '../serde/typed';
 import { isDeltaSnapshot, isOpaque, opaque, setOwn, tagOf, type OpaqueValue } from '../serde/values';
@@ -16,8 +17,6 @@ import { toEngineVersions, toEngineVersionsSeen } from './versions';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v) && tagOf(v) === undefined;
-
-const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
 
 /** A pending write with everything the store knows about it. */
 export interface ForeignWrite {
@@ -60,11 +59,12 @@ export function decodeMetadata(row: RawCheckpointRow, limits: DecodeLimits, issu
   }
   const meta: Rec = isRec(raw) ? raw : {};
   if (!isRec(raw)) issues.push('metadata: not a JSON object');
-  const source = typeof meta.source === 'string' && SOURCES.has(meta.source) ? (meta.source as CheckpointSource) : 'loop';
-  if (meta.source !== undefined && source !== meta.source) issues.push(`metadata: unknown source "${String(meta.source)}" shown as "loop"`);
+  // An absent or unknown source stays out: it is shown as unknown, never guessed (src/shared/checkpoint-source.ts).
+  const { source, ...rest } = meta;
+  if (source !== undefined && !isKnownSource(source)) issues.push(`metadata: unknown source "${String(source)}", shown as unknown`);
   const step = typeof meta.step === 'number' ? meta.step : -1;
   const parents = isRec(meta.parents) ? (meta.parents as Record<string, string>) : {};
-  return { ...meta, source, step, parents };
+  return { ...rest, ...(isKnownSource(source) ? { source } : {}), step, parents } as CheckpointMetadata;
 }
 
 /**

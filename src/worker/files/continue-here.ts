@@ -81,7 +81,8 @@ async function copyOne(plan: ForkPlan, cp: ForeignCheckpoint, extraMeta: Record<
   const values: Record<string, unknown> = {};
   for (const [ch, v] of Object.entries(t.checkpoint.channel_values)) values[ch] = plan.storedValue(v);
   const checkpoint = { ...t.checkpoint, channel_values: values };
-  const metadata: CheckpointMetadata = { source: 'loop', step: -1, parents: {}, ...t.metadata, ...extraMeta };
+  // A source the file does not record stays absent (shown as unknown), as in the file.
+  const metadata = { step: -1, parents: {}, ...t.metadata, ...extraMeta } as CheckpointMetadata;
   const config = { configurable: { thread_id: plan.targetThreadId, checkpoint_ns: ns, ...(parentId ? { checkpoint_id: parentId } : {}) } };
   const saved = await plan.saver.put(config, checkpoint, metadata, { ...t.checkpoint.channel_versions });
   // Writes per task, in the order the file keeps them (its index, special channels first).

@@ -10,6 +10,7 @@
 import * as z from 'zod';
 import type { Json, RunSummary } from '../../protocol/dto';
 import type { ImportLimits } from './limits';
+import { CHECKPOINT_SOURCES, type KnownSource } from '../../shared/checkpoint-source';
 
 export const THREAD_FORMAT = 'replaygraph.thread';
 export const THREAD_FORMAT_VERSION = 1;
@@ -29,7 +30,7 @@ export interface ExportedCheckpoint {
     versions_seen: Record<string, Record<string, number>>;
     updated_channels?: string[];
   };
-  metadata: { source: 'input' | 'loop' | 'update' | 'fork'; step: number; parents: Record<string, string>; [key: string]: Json };
+  metadata: { step: number; parents: Record<string, string>; [key: string]: Json } & { source?: KnownSource };
   /** `[taskId, channel, value]` in the order the saver returns them. */
   pendingWrites: [string, string, Json][];
 }
@@ -71,7 +72,8 @@ export function threadExportSchema(limits: ImportLimits) {
     updated_channels: z.array(name).optional(),
   });
   const metadata = z.looseObject({
-    source: z.enum(['input', 'loop', 'update', 'fork']),
+    // Absent where the stored metadata does not say (shown as unknown, src/shared/checkpoint-source.ts).
+    source: z.enum(CHECKPOINT_SOURCES).optional(),
     step: z.number().int().min(-1),
     parents: z.record(name, id),
   });

@@ -6,7 +6,8 @@
  * like any other thread's. Channel versions are made up: a channel keeps its parent's version while
  * its value is unchanged and gets a new one (unique in the thread) when it changes.
  */
-import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointSource, PendingWrite } from '../../engine/checkpoint/types';
+import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, PendingWrite } from '../../engine/checkpoint/types';
+import { isKnownSource } from '../../shared/checkpoint-source';
 import { plainEqual } from '../../engine/checkpoint/rules';
 import { checkHistory, type HistoryNode } from './history-checks';
 import { PortabilityFailure, fail, toPortabilityError } from './issues';
@@ -45,7 +46,6 @@ export interface LangGraphImportOptions {
   rollback?: (threadId: string) => Promise<void>;
 }
 
-const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
 
 /** Validates and parses a history (text or parsed JSON). @throws PortabilityFailure */
 export function parseLangGraphHistory(input: unknown, limits: ImportLimits): LangGraphThreadState[] {
@@ -138,11 +138,12 @@ class VersionAssigner {
 
 function toMetadata(s: LangGraphThreadState, depth: number, missingParent: string | undefined): CheckpointMetadata {
   const lg = s.metadata ?? {};
-  const source = typeof lg.source === 'string' && SOURCES.has(lg.source) ? (lg.source as CheckpointSource) : 'loop';
   const parents = isStringRecord(lg.parents) ? lg.parents : {};
+  const { source: _source, ...withoutSource } = lg;
   return {
-    ...lg,
-    source,
+    ...withoutSource,
+    // An absent or unknown source is not made up (src/shared/checkpoint-source.ts); an unknown word is kept below.
+    ...(isKnownSource(lg.source) ? { source: lg.source } : {}),
     step: typeof lg.step === 'number' && Number.isInteger(lg.step) ? lg.step : depth - 1,
     parents,
     imported_from: IMPORTED_FROM_LANGGRAPH,
@@ -159,10 +160,10 @@ function toMetadata(s: LangGraphThreadState, depth: number, missingParent: strin
         has_result: t.result !== undefined && t.result !== null,
       })),
       created_at: s.created_at ?? null,
-      ...(typeof lg.source === 'string' && !SOURCES.has(lg.source) ? { source: lg.source } : {}),
+      ...(typeof lg.source === 'string' && !isKnownSource(lg.source) ? { source: lg.source } : {}),
       ...(missingParent !== undefined ? { missing_parent: missingParent } : {}),
     },
-  };
+  } as CheckpointMetadata;
 }
 
 function isStringRecord(x: unknown): x is Record<string, string> {

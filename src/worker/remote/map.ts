@@ -8,9 +8,10 @@
 import { MISSING_FIELDS, type RemoteAssistant, type RemoteCheckpoint, type RemoteTask, type RemoteThread, type SavedRemoteServer } from '../../remote';
 import type { DrawableGraph } from '../../engine/graph/drawable';
 import type {
-  CheckpointSource, CheckpointSummary, GraphInfo, GraphNodeDTO, GraphShape, Json, PendingWriteDTO, TaskDTO, ThreadStatus, ThreadSummary,
+  CheckpointSummary, GraphInfo, GraphNodeDTO, GraphShape, Json, PendingWriteDTO, TaskDTO, ThreadStatus, ThreadSummary,
 } from '../../protocol/dto';
 import { recordToJsonSafe, toJsonSafe } from '../../protocol/json-safe';
+import { sourceShown } from '../../shared/checkpoint-source';
 import type { FullDetail } from '../detail-cache';
 import { remoteGraphId, remoteThreadKey, type RemoteAssistantDTO, type RemoteServerDTO, type RemoteThreadDTO } from '../../protocol/remote';
 
@@ -48,17 +49,14 @@ export const threadSummary = (serverId: string, t: RemoteThread, assistantId: st
   updatedAt: t.updatedAt,
 });
 
-const SOURCES: ReadonlySet<string> = new Set<CheckpointSource>(['input', 'loop', 'update', 'fork']);
-
 /** A timeline row. The count of pending writes is that of the projection (what the server shows). */
 export function checkpointSummary(c: RemoteCheckpoint): CheckpointSummary {
-  const source = String(c.metadata?.source ?? 'loop');
   return {
     checkpointId: c.ref.checkpointId,
     parentId: c.parent?.checkpointId ?? null,
     ns: c.ref.checkpointNs,
     step: typeof c.metadata?.step === 'number' ? c.metadata.step : -1,
-    source: (SOURCES.has(source) ? source : 'loop') as CheckpointSource,
+    source: sourceShown(c.metadata?.source),
     ts: c.createdAt ?? '',
     next: c.next,
     pendingWrites: c.tuple.pendingWrites?.length ?? 0,

@@ -24,6 +24,8 @@ export function dispositionText(d: WriteDisposition): string {
       return 'pending (no run has continued from here yet)';
     case 'not-exposed':
       return 'not known: the server does not say';
+    case 'not-known':
+      return 'not known: the checkpoint made from here does not record its source';
     default: {
       const never: never = d;
       return String(never);
