@@ -13,6 +13,7 @@
 import { CheckpointStorageError } from '../checkpoint/idb/errors';
 import type { RunSummary, WireError } from '../protocol/dto';
 import { ERROR_CODES } from '../shared/errors';
+import { sizeInWords } from '../shared/size-words';
 import { HostError, type HostContext } from './context';
 import { isQuotaError } from './sandbox/storage-errors';
 import { runsFromRecords, type TraceRecord } from './store';
@@ -39,8 +40,6 @@ export const browserEstimate: StorageEstimate = async () => {
   }
 };
 
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.max(0, Math.round(bytes))} bytes`;
 
 /** The error of a run closed as ended on a full storage, with what showed it. */
 export function fullStorageError(evidence: string): WireError {
@@ -89,7 +88,7 @@ export async function recoverStaleRuns(ctx: HostContext, estimate: StorageEstima
     if (full !== undefined) return full;
     const e = await estimate();
     full = e && e.quota - e.usage < FULL_STORAGE_FREE_BYTES
-      ? `when the app was opened again only ${size(e.quota - e.usage)} of the ${size(e.quota)} quota were free`
+      ? `when the app was opened again only ${sizeInWords(e.quota - e.usage)} of the ${sizeInWords(e.quota)} quota were free`
       : null;
     return full;
   };

@@ -3,6 +3,7 @@ import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import type { OpenedFileDTO } from '../../protocol/files';
 import { FileThreadList } from './FileThreadList';
+import { sizeInWords } from '../../shared/size-words';
 import './files.css';
 
 const pick = (s: AppState) => ({
@@ -15,18 +16,6 @@ const FORMATS: Record<OpenedFileDTO['format'], string> = {
   'postgres-dump': 'Postgres dump',
 };
 
-/** Bytes as text (KiB, MiB, GiB). */
-export function sizeText(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
-}
 
 function OpenedFile({ file, onClose }: { file: OpenedFileDTO; onClose: () => void }) {
   return (
@@ -34,7 +23,7 @@ function OpenedFile({ file, onClose }: { file: OpenedFileDTO; onClose: () => voi
       <header>
         <h3>{file.name}</h3>
         <span className="muted" data-testid="opened-file-format">{FORMATS[file.format]}</span>
-        <span className="muted">{sizeText(file.size)} · read {sizeText(file.bytesRead)}</span>
+        <span className="muted">{sizeInWords(file.size)} · read {sizeInWords(file.bytesRead)}</span>
         <span className="muted" data-testid="file-thread-count">{file.threadCount.toLocaleString('en-US')} {file.threadCount === 1 ? 'thread' : 'threads'}</span>
         {file.wal && (
           <span className="muted" data-testid="opened-file-wal">

@@ -5,6 +5,7 @@
  */
 import type { ImportProblemDTO } from '../../protocol/dto';
 import { WIRE_LIMITS } from '../../protocol/limits';
+import { sizeInWords } from '../../shared/size-words';
 
 /** What an import needs of a chosen file (a `File`). */
 export interface ImportFile {
@@ -14,19 +15,6 @@ export interface ImportFile {
   slice(start?: number, end?: number): Blob;
 }
 
-/** A size in people's words: `812 B`, `4.5 KB`, `65 MB`, `1.5 GB` (units of 1024). */
-export function sizeInWords(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  const shown = v < 10 ? Math.round(v * 10) / 10 : Math.round(v);
-  return `${shown} ${units[i]}`;
-}
 
 const SQLITE_MAGIC = 'SQLite format 3';
 
