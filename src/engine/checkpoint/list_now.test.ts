@@ -99,4 +99,28 @@ describe('getStateHistory over a MemorySaver', () => {
     expect(fast).toHaveLength(5);
     expect(fast).toEqual(await read(new Plain()));
   });
+
+  it('asks a saver for its synchronous reads, never its class: one that is no MemorySaver is read through them', async () => {
+    // A saver of its own class that keeps its checkpoints in a MemorySaver and declares its reads.
+    const inner = new MemorySaver();
+    const counts = { getTuple: 0, list: 0, syncGet: 0, syncList: 0 };
+    const own = {
+      getTuple: (c: RunnableConfig) => (counts.getTuple++, inner.getTuple(c)),
+      list: (c: RunnableConfig, o?: CheckpointListOptions) => (counts.list++, inner.list(c, o)),
+      put: inner.put.bind(inner), putWrites: inner.putWrites.bind(inner), deleteThread: inner.deleteThread.bind(inner),
+      getNextVersion: inner.getNextVersion.bind(inner),
+      synchronousReads: () => ({
+        getTuple: (c: RunnableConfig) => (counts.syncGet++, inner.getTupleNow(c)),
+        list: (c: RunnableConfig, o?: CheckpointListOptions, shared?: boolean) => (counts.syncList++, inner.listNow(c, o, shared)),
+      }),
+    };
+    const thread = { configurable: { thread_id: 'own' } };
+    await graph(own as unknown as MemorySaver).invoke({ n: 0 }, thread);
+    const history = [];
+    for await (const s of graph(own as unknown as MemorySaver).getStateHistory(thread)) history.push(s.metadata?.step);
+    expect(history).toEqual([3, 2, 1, 0, -1]);
+    expect(counts.syncGet).toBeGreaterThan(0);
+    expect(counts.syncList).toBe(1);
+    expect(counts.list).toBe(0);
+  });
 });

@@ -21,6 +21,7 @@ import {
   type PendingWrite,
   type PendingWriteValue,
   type RunnableConfig,
+  type SynchronousReads,
 } from './types';
 import { SaverBase, compareWriteKeys, type HistoryStep, type WriteSortKey } from './base';
 import { copyValue } from './copy';
@@ -74,6 +75,16 @@ export class MemorySaver extends SaverBase {
 
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     return this.getTupleNow(config);
+  }
+
+  /** `getTupleNow` and `listNow`, each unless a subclass changed how it reads. */
+  synchronousReads(): SynchronousReads {
+    return {
+      ...(this.getTuple === MemorySaver.prototype.getTuple ? { getTuple: (config: RunnableConfig) => this.getTupleNow(config) } : {}),
+      ...(this.list === MemorySaver.prototype.list
+        ? { list: (config: RunnableConfig, options?: CheckpointListOptions, sharedMaps?: boolean) => this.listNow(config, options, sharedMaps) }
+        : {}),
+    };
   }
 
   /**

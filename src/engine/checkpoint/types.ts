@@ -149,6 +149,22 @@ export interface BaseCheckpointSaver {
   deleteThread(threadId: string): Promise<void>;
   /** The version after `current` (1 when there is none). */
   getNextVersion(current: ChannelVersion | undefined): ChannelVersion;
+  /**
+   * The reads this saver can answer synchronously, if any (a capability the engine asks for, never
+   * a class it checks): where a run starts and a history is read, a synchronous read costs no promise.
+   */
+  synchronousReads?(): SynchronousReads;
+}
+
+/** Reads a saver answers synchronously; each the same tuples, in the same order, as its async twin. */
+export interface SynchronousReads {
+  /** `getTuple`, synchronously. */
+  getTuple?(config: RunnableConfig): CheckpointTuple | undefined;
+  /**
+   * `list`, synchronously. With `sharedMaps` a tuple's fields other than `channel_values` may be the
+   * stored ones, for a reader that never changes them.
+   */
+  list?(config: RunnableConfig, options?: CheckpointListOptions, sharedMaps?: boolean): Iterable<CheckpointTuple>;
 }
 
 /** A value a saver could not store. Names the channel so the user knows what to fix. */

@@ -3,7 +3,6 @@
  * addresses, with its pending writes, and what the addressing means for the run (time travel on
  * a superseded checkpoint, a resume at the head). Pure reading: nothing is saved here.
  */
-import { MemorySaver } from '../checkpoint/memory';
 import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointTuple, PendingWrite, RunnableConfig } from '../checkpoint/types';
 import { flooredNextVersion, emptyCheckpoint, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites } from './encode';
@@ -55,7 +54,7 @@ function addressOf(p: LoopParams): Address {
 
 /**
  * Loads the checkpoint the run starts from (addressed, latest, or a new thread's empty one).
- * Synchronous when nothing has to be waited for: no saver, or a MemorySaver asked for the latest
+ * Synchronous when nothing has to be waited for: no saver, or a saver with synchronous reads asked for the latest
  * checkpoint (the usual start of a run and of every subgraph run), which a fork did not make.
  */
 export function loadStart(p: LoopParams): LoadedStart | Promise<LoadedStart> {
@@ -70,10 +69,9 @@ export function loadStart(p: LoopParams): LoadedStart | Promise<LoadedStart> {
   return loadAsync(p, a, saver);
 }
 
-/** A MemorySaver's synchronous `getTupleNow`, unless a subclass changed how it reads. */
+/** The saver's synchronous `getTuple`, when it declares one. */
 function synchronousGet(saver: BaseCheckpointSaver): ((config: RunnableConfig) => CheckpointTuple | undefined) | undefined {
-  if (!(saver instanceof MemorySaver) || saver.getTuple !== MemorySaver.prototype.getTuple) return undefined;
-  return (config) => saver.getTupleNow(config);
+  return saver.synchronousReads?.().getTuple;
 }
 
 function startFrom(a: Address, tuple: CheckpointTuple | undefined, clearResuming: boolean): LoadedStart {

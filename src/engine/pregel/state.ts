@@ -2,7 +2,6 @@
  * Reading a thread's state: `getState`, `getStateHistory` (editing it: ./bulk_update).
  */
 import type { BaseCheckpointSaver, Checkpoint, CheckpointListOptions, CheckpointMetadata, CheckpointTuple, PendingWrite, RunnableConfig } from '../checkpoint/types';
-import { MemorySaver } from '../checkpoint/memory';
 import { ERROR, INPUT, INTERRUPT, SCHEDULED } from '../constants';
 import { applyWrites, nullWrites, prepareNextTasks, readChannels } from './algo';
 import { channelsFromCheckpoint, patchCheckpointMap, recastNamespace } from './checkpoint';
@@ -133,9 +132,9 @@ export async function* getStateHistory(graph: Pregel, config: RunnableConfig, op
   for await (const tuple of saver.list(t.config, options)) yield snapshotNow(t.graph, tuple, false);
 }
 
-/** A MemorySaver's synchronous `listNow`, unless a subclass changed how it lists. */
-function synchronousList(saver: BaseCheckpointSaver): MemorySaver['listNow'] | undefined {
-  if (!(saver instanceof MemorySaver) || saver.list !== MemorySaver.prototype.list) return undefined;
+/** The saver's synchronous `list`, when it declares one. */
+function synchronousList(saver: BaseCheckpointSaver): ((config: RunnableConfig, options?: CheckpointListOptions) => Iterable<CheckpointTuple>) | undefined {
+  const list = saver.synchronousReads?.().list;
   // A snapshot reads the checkpoint's version maps and never changes them (applyWrites copies).
-  return (config, options) => saver.listNow(config, options, true);
+  return list && ((config, options) => list(config, options, true));
 }
