@@ -13,6 +13,7 @@ import { openCheckpointSource, type ByteSource, type ReadStats } from '../../src
 import { hostileThreadId, makeHugeBlobFile, makeManyThreadsFile } from './hostile-files';
 import { FIRST_PAGE, OpenedFiles, type FilesOpener } from '../../src/worker/files/registry';
 import { yieldToLoop } from '../../src/worker/files/thread-index';
+import { CHUNKED_READ_BYTES } from '../../src/formats/sqlite/store';
 
 const BLOB = 8 * 1024 * 1024;
 const MANY = 20_000;
@@ -74,6 +75,25 @@ describe('opening files that would freeze the storage worker', () => {
     // The counter does see a checkpoint when one is read.
     await files.fileOf(file!.threads[0]!.threadId)!.source.getCheckpoint(hostileThreadId(0), '');
     expect(files.list()[0]!.bytesRead).toBeGreaterThan(BLOB);
+  });
+
+  it('a huge checkpoint is read in chunks, the message loop getting turns between them', async () => {
+    const files = new OpenedFiles(diskOpener(huge));
+    const { file } = await files.open(chosen(huge));
+    const source = files.fileOf(file!.threads[1]!.threadId)!.source;
+    let turns = 0;
+    let done = false;
+    const reading = source.getCheckpoint(hostileThreadId(1), '').finally(() => (done = true));
+    const ticking = (async () => {
+      while (!done) {
+        await yieldToLoop();
+        turns++;
+      }
+    })();
+    const [cp] = await Promise.all([reading, ticking]);
+    expect((cp!.tuple.checkpoint.channel_values.payload as string).length).toBe(BLOB);
+    // 8 MB in chunks of 256 KiB (CHUNKED_READ_BYTES): 31 turns between them, whatever the clock.
+    expect(turns).toBeGreaterThanOrEqual(BLOB / CHUNKED_READ_BYTES - 1);
   });
 
   it('a file of 20,000 threads is listed page by page with its total, the thread list carries its first page only', async () => {
