@@ -27,7 +27,7 @@ const pattern = (n: number, seed: number) => {
   return b;
 };
 
-function write(path: string, pageSize: number, sizes: number[], keepWal = false): Database.Database {
+function write(path: string, pageSize: number, sizes: number[], keepWal = false): Database {
   const db = new Database(path);
   db.pragma(`page_size = ${pageSize}`);
   db.pragma('journal_mode = WAL');
