@@ -18,7 +18,15 @@
  * - view switches: Files → Threads → Debugger → Files, 3 rounds, ms from the click to the second
  *   animation frame after it (worst and median);
  * - the file's first thread opened in the debugger: ms until its first timeline row, and the
- *   worst ping meanwhile (its checkpoints are read on demand).
+ *   worst ping meanwhile (its checkpoints are read on demand);
+ * - the idle ping: the same pings' answers before the file is chosen (the baseline of the gaps);
+ * - counted: ms until the file's total is counted (after its first rows show);
+ * - page switches: the list scrolled to the middle, three quarters and the end, ms until no row in
+ *   view waits for its page.
+ *
+ * Last, the figures the issue asks for, each against its baseline of the same run: the longest
+ * gap of the storage worker while a 10 MB checkpoint is read vs its idle round trip, and the
+ * 300,000-thread file's open and page switch vs a 1,000-thread file's.
  *
  * Run: `npx tsx bench/formats/freeze.ts` (BENCH_PORT, default 4232; FREEZE_THREADS to change the
  * 300,000; FREEZE_SKIP=huge or =many to leave one out; FREEZE_ROUNDS, default 3, rounds of view switches).
@@ -40,6 +48,12 @@ const ROUNDS = Number(process.env.FREEZE_ROUNDS ?? 3);
 interface Figures {
   file: string;
   openMs: number;
+  /** From choosing the file until its total is counted (`data-counted`). */
+  countedMs: number;
+  /** The storage worker's answer to the same pings while idle, before the file is chosen. */
+  idlePing: { worst: number; median: number };
+  /** Scrolling the file's list to a place not loaded yet until its rows show, three times. */
+  pageMs: { worst: number; median: number };
   total: string;
   ping: { worst: number; median: number; sent: number; unanswered: number };
   openLongTasks: { count: number; longest: number; sum: number };
@@ -148,10 +162,34 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
     const start = await page.evaluate(() => performance.now());
     await page.getByTestId('files-input').setInputFiles([path]);
     const end = await shown;
+    await page.locator('[data-testid="file-thread-count"][data-counted="true"]').waitFor({ state: 'attached', timeout: OPEN_TIMEOUT });
+    const counted = await page.evaluate(() => performance.now());
     const total = (await page.getByTestId('file-thread-count').textContent({ timeout: 1000 }).catch(() => null))
       ?? `${await page.getByTestId('file-thread').count()} rows drawn`;
     await page.waitForTimeout(1000);
-    const ping = pingFigures(await stopPings(page), start, end + 1000);
+    const pings = await stopPings(page);
+    const ping = pingFigures(pings, start, end + 1000);
+    const idle = pings.filter((p) => p.sent < start - 100 && p.answered !== undefined).map((p) => p.answered! - p.sent);
+    // Page switches: the list scrolled to a place not loaded yet, until no row there waits for its page.
+    const pageMs = await page.evaluate(async () => {
+      const scroller = document.querySelector<HTMLElement>('[data-testid="file-threads-scroll"]');
+      const out: number[] = [];
+      if (!scroller) return out;
+      for (const at of [0.5, 0.75, 1]) {
+        const t = performance.now();
+        scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) * at;
+        await new Promise<void>((resolve) => {
+          const tick = () => {
+            const loading = scroller.querySelector('[data-testid="file-thread-loading"]');
+            if (!loading && scroller.querySelector('[data-testid="file-thread"]')) resolve();
+            else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        });
+        out.push(performance.now() - t);
+      }
+      return out;
+    });
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
 
     // View switches: the click to the second frame after it, for each.
@@ -188,6 +226,9 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
     return {
       file: path.split('/').pop()!,
       openMs: round(end - start),
+      countedMs: round(counted - start),
+      idlePing: { worst: round(Math.max(0, ...idle)), median: round(median(idle)) },
+      pageMs: { worst: round(Math.max(0, ...pageMs)), median: round(median(pageMs)) },
       total: total.trim(),
       ping,
       openLongTasks: tasksIn(tasks, start, end + 1000),
@@ -220,6 +261,25 @@ function print(rows: Figures[]): void {
   }
 }
 
+/** The figures the issue asks for, each against its baseline measured in the same run. */
+function printVerdicts(rows: Figures[]): void {
+  const by = (name: string) => rows.find((r) => r.file === name);
+  const ratio = (x: number, b: number) => `${(x / Math.max(b, 1)).toFixed(1)}×`;
+  const huge = by('huge-blobs.sqlite');
+  if (huge) {
+    console.log(`\nstorage worker's longest gap while a 10 MB checkpoint of huge-blobs.sqlite is read: ${huge.threadPing.worst} ms `
+      + `(idle round trip worst ${huge.idlePing.worst} ms, median ${huge.idlePing.median} ms: ${ratio(huge.threadPing.worst, huge.idlePing.worst)}); `
+      + `while the 315 MB file opens: ${huge.ping.worst} ms (${ratio(huge.ping.worst, huge.idlePing.worst)})`);
+  }
+  const many = by('many-threads.sqlite');
+  const few = by('few-threads.sqlite');
+  if (many && few) {
+    console.log(`${MANY} threads: first rows in ${many.openMs} ms vs ${few.openMs} ms for 1,000 (${ratio(many.openMs, few.openMs)}); `
+      + `total counted in ${many.countedMs} ms; page switch worst ${many.pageMs.worst} ms vs ${few.pageMs.worst} ms (${ratio(many.pageMs.worst, few.pageMs.worst)}); `
+      + `view switch worst ${many.switchMs.worst} ms vs ${few.switchMs.worst} ms; storage worker's longest gap while opening ${many.ping.worst} ms (idle ${many.idlePing.worst} ms)`);
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'rg-freeze-'));
 const WARM_UP = join(process.cwd(), 'tests/fixtures/checkpoints/js/runs.sqlite');
 const files: string[] = [WARM_UP];
@@ -230,6 +290,8 @@ benchMain(PORT, 'BENCH_PORT', {}, async (browser) => {
       files.push(await makeHugeBlobFile(join(dir, 'huge-blobs.sqlite'), 30, 10 * 1024 * 1024));
     }
     if (!SKIP.includes('many')) {
+      console.log('making 1,000 threads (the baseline of the many)…');
+      files.push(await makeManyThreadsFile(join(dir, 'few-threads.sqlite'), 1000));
       console.log(`making ${MANY} threads…`);
       files.push(await makeManyThreadsFile(join(dir, 'many-threads.sqlite'), MANY));
     }
@@ -241,6 +303,7 @@ benchMain(PORT, 'BENCH_PORT', {}, async (browser) => {
       rows.push(r);
     }
     print(rows);
+    printVerdicts(rows);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -62,7 +62,7 @@ export function createSource(
   const lim = resolveLimits(limits);
   const cache = new Lru<ForeignCheckpoint>(CACHE_SIZE);
   // Reads whose large values are being decoded, so a second reader waits for the same decode.
-  const decoding = new Map<string, Promise<ForeignCheckpoint>>();
+  const decoding = new Map<string, Promise<ForeignCheckpoint | undefined>>();
   // Ancestors as stored (no rebuilt values), so a rebuild always starts from the stored seed and
   // its provenance does not depend on what was read before.
   const ancestors = new Lru<DeltaAncestor>(CACHE_SIZE * 4);
@@ -91,7 +91,7 @@ export function createSource(
     const k = key(t, ns, id);
     const hit = ancestors.get(k);
     if (hit) return hit;
-    const row = live().checkpoint(t, ns, id);
+    const row = await rowOf(t, ns, id);
     if (!row) return undefined;
     const { decoded, writes } = await decodeRows(row, live().writes(t, ns, id));
     const found = { parentCheckpointId: row.parentCheckpointId, channelValues: decoded.checkpoint.channel_values, writes };
@@ -99,17 +99,25 @@ export function createSource(
     return found;
   }
 
+  /** A checkpoint row with its value: in chunks where the store can (SQLite), else at once. */
+  const rowOf = async (t: string, ns: string, id?: string): Promise<RawCheckpointRow | undefined> => {
+    const s = live();
+    return s.readCheckpoint ? s.readCheckpoint(t, ns, id) : s.checkpoint(t, ns, id);
+  };
+
   async function read(t: string, ns: string, id?: string): Promise<ForeignCheckpoint | undefined> {
-    if (id !== undefined) {
-      const hit = cache.get(key(t, ns, id)) ?? decoding.get(key(t, ns, id));
-      if (hit) return hit;
+    if (id === undefined) {
+      // The newest: its id first (no value read), so a read already under way is shared.
+      const newest = live().checkpoints(t, ns, { limit: 1 }, false)[0];
+      return newest ? read(t, ns, newest.checkpointId) : undefined;
     }
-    const row = live().checkpoint(t, ns, id);
-    if (!row) return undefined;
-    const k = key(t, ns, row.checkpointId);
-    const known = cache.get(k) ?? decoding.get(k);
-    if (known) return known;
-    const reading = readRow(t, ns, row).finally(() => decoding.delete(k));
+    const k = key(t, ns, id);
+    const hit = cache.get(k) ?? decoding.get(k);
+    if (hit) return hit;
+    const reading = (async () => {
+      const row = await rowOf(t, ns, id);
+      return row ? readRow(t, ns, row) : undefined;
+    })().finally(() => decoding.delete(k));
     decoding.set(k, reading);
     return reading;
   }

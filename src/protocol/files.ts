@@ -42,8 +42,13 @@ export interface OpenedFileDTO {
   wal: { merged: boolean; frames: number; reason: string | null } | null;
   /** Facts worth telling (rows skipped, a WAL not merged, …). */
   notes: string[];
-  /** How many threads the file holds. */
+  /** How many threads the file holds (counted so far, while `counted` is false). */
   threadCount: number;
+  /**
+   * False while the worker still counts a large file's threads (in the background, after the file
+   * is shown): `rg/files.count` answers with the total once it is known.
+   */
+  counted: boolean;
   /**
    * The first page of its threads (at most 50), in code-point order of their ids; the others are
    * read page by page with `rg/files.threads`, so no message carries a whole file's list.
@@ -68,6 +73,8 @@ export type FilesRequest =
   | { type: 'rg/files.list' }
   /** Rows `offset` … `offset + limit` (at most 500) of an opened file's threads, in the order of `threads`. */
   | { type: 'rg/files.threads'; fileId: string; offset: number; limit: number }
+  /** How many threads an opened file holds: answered once all are counted. */
+  | { type: 'rg/files.count'; fileId: string }
   /** Close an opened file: its threads are no longer listed. */
   | { type: 'rg/files.close'; fileId: string }
   /**
@@ -82,6 +89,7 @@ export type FilesReply =
   | { type: 'rg/files.opened'; file: OpenedFileDTO | null; problem: WireError | null }
   | { type: 'rg/files'; files: OpenedFileDTO[] }
   | { type: 'rg/files.threadPage'; fileId: string; offset: number; total: number; threads: FileThreadDTO[] }
+  | { type: 'rg/files.counted'; fileId: string; total: number }
   | { type: 'rg/files.continued'; threadId: string; runId: string; checkpoints: number };
 
 const PREFIX = 'file:';

@@ -152,6 +152,7 @@ export interface ReplyOf extends RemoteReplyOf {
   'rg/settings.set': R<'rg/ok'>;
   'rg/files.open': R<'rg/files.opened'>;
   'rg/files.list': R<'rg/files'>;
+  'rg/files.count': R<'rg/files.counted'>;
   'rg/files.threads': R<'rg/files.threadPage'>;
   'rg/files.close': R<'rg/ok'>;
   'rg/files.continue': R<'rg/files.continued'>;

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCheckpointSource, type ByteSource, type ReadStats } from '../../src/formats/index';
 import { hostileThreadId, makeHugeBlobFile, makeManyThreadsFile } from './hostile-files';
 import { FIRST_PAGE, OpenedFiles, type FilesOpener } from '../../src/worker/files/registry';
-import { yieldToLoop } from '../../src/worker/files/thread-index';
+import { INDEX_CHUNK, yieldToLoop } from '../../src/worker/files/thread-index';
+import { CHUNKED_READ_BYTES } from '../../src/formats/sqlite/store';
 
 const BLOB = 8 * 1024 * 1024;
 const MANY = 20_000;
@@ -76,11 +77,31 @@ describe('opening files that would freeze the storage worker', () => {
     expect(files.list()[0]!.bytesRead).toBeGreaterThan(BLOB);
   });
 
+  it('a huge checkpoint is read in chunks, the message loop getting turns between them', async () => {
+    const files = new OpenedFiles(diskOpener(huge));
+    const { file } = await files.open(chosen(huge));
+    const source = files.fileOf(file!.threads[1]!.threadId)!.source;
+    let turns = 0;
+    let done = false;
+    const reading = source.getCheckpoint(hostileThreadId(1), '').finally(() => (done = true));
+    const ticking = (async () => {
+      while (!done) {
+        await yieldToLoop();
+        turns++;
+      }
+    })();
+    const [cp] = await Promise.all([reading, ticking]);
+    expect((cp!.tuple.checkpoint.channel_values.payload as string).length).toBe(BLOB);
+    // 8 MB in chunks of 256 KiB (CHUNKED_READ_BYTES): 31 turns between them, whatever the clock.
+    expect(turns).toBeGreaterThanOrEqual(BLOB / CHUNKED_READ_BYTES - 1);
+  });
+
   it('a file of 20,000 threads is listed page by page with its total, the thread list carries its first page only', async () => {
     const files = new OpenedFiles(diskOpener(many));
     const { file } = await files.open(chosen(many));
-    expect(file!.threadCount).toBe(MANY);
     expect(file!.threads).toHaveLength(FIRST_PAGE);
+    expect(await files.count(file!.fileId)).toBe(MANY);
+    expect(files.list()[0]).toMatchObject({ threadCount: MANY, counted: true });
     // Every 10th thread has the saver's __interrupt__ write at its head.
     expect(file!.threads.slice(0, 3).map((t) => [t.originalId, t.status, t.language])).toEqual([
       [hostileThreadId(0), 'interrupted', 'js'], [hostileThreadId(1), 'idle', 'js'], [hostileThreadId(2), 'idle', 'js'],
@@ -88,6 +109,10 @@ describe('opening files that would freeze the storage worker', () => {
     const last = await files.threadPage(file!.fileId, MANY - 5, 100);
     expect(last.total).toBe(MANY);
     expect(last.threads.map((t) => t.originalId)).toEqual([5, 4, 3, 2, 1].map((k) => hostileThreadId(MANY - k)));
+    // A page across a mark of the index (every 2,000th id) has every id once, in order.
+    const across = await files.threadPage(file!.fileId, INDEX_CHUNK - 3, 6);
+    expect(across.threads.map((t) => t.originalId)).toEqual([-3, -2, -1, 0, 1, 2].map((k) => hostileThreadId(INDEX_CHUNK + k)));
+    expect((await files.threadPage(file!.fileId, MANY, 10)).threads).toEqual([]);
     expect(files.summaries()).toHaveLength(FIRST_PAGE);
     // A thread read in the debugger joins the thread list, so its views know it is a file's.
     const deep = last.threads[0]!.threadId;
@@ -96,19 +121,48 @@ describe('opening files that would freeze the storage worker', () => {
     expect(files.summaries().map((s) => s.threadId)).toContain(deep);
   });
 
-  it('the open gives the message loop a turn between chunks of its work', async () => {
-    const files = new OpenedFiles(diskOpener(many));
+  it('opening a file of 20,000 threads reads one chunk of ids and describes one page; the rest is counted after, a turn between chunks', async () => {
+    let idsRead = 0;
+    let described = 0;
+    const opener = diskOpener(many);
+    // The source as opened, watched: how many ids and thread descriptions the registry asks for.
+    const watching: FilesOpener = async (chosenFiles) => {
+      const opened = await opener(chosenFiles);
+      if (!opened.result.ok) return opened;
+      const source = opened.result.source;
+      const listThreadIds = source.listThreadIds.bind(source);
+      const describeThread = source.describeThread.bind(source);
+      source.listThreadIds = async (after, limit) => {
+        const ids = await listThreadIds(after, limit);
+        idsRead += ids.length;
+        return ids;
+      };
+      source.describeThread = async (id) => {
+        described++;
+        return describeThread(id);
+      };
+      return opened;
+    };
+    const files = new OpenedFiles(watching);
+    const { file } = await files.open(chosen(many));
+    expect(file!.counted).toBe(false);
+    expect(file!.threadCount).toBeLessThan(MANY);
+    expect(idsRead).toBeLessThanOrEqual(INDEX_CHUNK + FIRST_PAGE);
+    expect(described).toBe(FIRST_PAGE);
+
     let turns = 0;
     let done = false;
-    const opening = files.open(chosen(many)).finally(() => (done = true));
+    const counting = files.count(file!.fileId).finally(() => (done = true));
     const ticking = (async () => {
       while (!done) {
         await yieldToLoop();
         turns++;
       }
     })();
-    await Promise.all([opening, ticking]);
-    // 20,000 ids in chunks of 2,000, then 50 rows described 10 at a time.
-    expect(turns).toBeGreaterThanOrEqual(10);
+    const [total] = await Promise.all([counting, ticking]);
+    expect(total).toBe(MANY);
+    // 20,000 ids in chunks of 2,000: a turn after each but the last.
+    expect(turns).toBeGreaterThanOrEqual(MANY / INDEX_CHUNK - 2);
+    expect(described).toBe(FIRST_PAGE);
   });
 });

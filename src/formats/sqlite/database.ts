@@ -10,6 +10,8 @@ import { mergedDatabase } from './merged-file';
 import { readOnlyVfs, VFS_NAME } from './vfs';
 import { indexWal, isWalRejection } from './wal';
 import type { Sqlite3Static } from './wasm';
+import { readColumnInChunks, type ColumnAt } from './column-reader';
+import { nextTurn } from '../turn';
 
 /** One result row. */
 export type Row = Record<string, SqlValue>;
@@ -36,6 +38,12 @@ export interface SqliteDatabase {
   readonly wal?: WalReport;
   /** All rows of `sql`. @throws FormatError */
   all(sql: string, bind?: BindingSpec): Row[];
+  /**
+   * One column value of a rowid table read from the pages `chunkBytes` at a time, with a turn of
+   * the message loop between chunks (`column-reader.ts`); undefined when the pages are not as
+   * expected (read it with SQL then). @throws FormatError when the file can no longer be read
+   */
+  readColumn(at: ColumnAt, chunkBytes: number): Promise<Uint8Array | undefined>;
   close(): void;
 }
 
@@ -132,6 +140,18 @@ export function openSqliteDatabase(sqlite3: Sqlite3Static, main: ByteSource, wal
           }
         }
       }
+    },
+    async readColumn(at, chunkBytes) {
+      const page = (pgno: number) => {
+        const out = new Uint8Array(header.pageSize);
+        try {
+          if (merged.readInto(out, (pgno - 1) * header.pageSize) !== header.pageSize) throw new Error(`page ${pgno} is beyond the end of the file`);
+        } catch (err) {
+          throw toFormatError(err, main.name, err);
+        }
+        return out;
+      };
+      return readColumnInChunks(page, at, { pageSize: header.pageSize, reserved: page(1)[20] ?? 0, chunkBytes, turn: nextTurn });
     },
     close() {
       for (const stmt of statements.values()) stmt.finalize();

@@ -24,6 +24,12 @@ import type { Row, SqliteDatabase } from './database';
 const CHECKPOINT_COLUMNS = ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'parent_checkpoint_id', 'type', 'checkpoint', 'metadata'];
 const WRITE_COLUMNS = ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'task_id', 'idx', 'channel', 'type', 'value'];
 
+/**
+ * A checkpoint larger than this is read from the pages in chunks of this size, with a turn of the
+ * message loop between them (`SqliteDatabase.readColumn`), never by one `SELECT`.
+ */
+export const CHUNKED_READ_BYTES = 256 * 1024;
+
 const text = (v: SqlValue | undefined): string => (typeof v === 'string' ? v : v == null ? '' : typeof v === 'object' ? lenientUtf8.decode(v as Uint8Array) : String(v));
 const num = (v: SqlValue | undefined): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : Number(text(v)));
 const blob = (type: SqlValue | undefined, bytes: SqlValue | undefined): TypedBlob => ({
@@ -83,6 +89,12 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
   const summaryCols = 'thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, metadata';
   const fullCols = `${summaryCols}, type, checkpoint`;
   let blobIds = false;
+  // Where checkpoint values are, for reading them in chunks (a WITHOUT ROWID table has no rowid:
+  // its values are read with SQL).
+  const root = num(db.all(`SELECT rootpage FROM sqlite_schema WHERE type = 'table' AND name = 'checkpoints'`)[0]?.rootpage);
+  const column = columnsOf(db, 'checkpoints').indexOf('checkpoint');
+  let rowids = root > 0 && column >= 0;
+  const sized = `rowid AS rid, ${summaryCols}, type, typeof(checkpoint) AS kind, length(checkpoint) AS n`;
 
   return {
     format: 'sqlite',
@@ -153,6 +165,33 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
         ? db.all(`SELECT ${fullCols} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1`, [threadId, checkpointNs])
         : db.all(`SELECT ${fullCols} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?`, [threadId, checkpointNs, checkpointId]);
       return rows[0] ? checkpointRow(rows[0], true) : undefined;
+    },
+    async readCheckpoint(threadId, checkpointNs, checkpointId) {
+      if (!rowids) return this.checkpoint(threadId, checkpointNs, checkpointId);
+      let r: Row | undefined;
+      try {
+        // length() of a BLOB is read from the record header: the value itself is not read here.
+        r = (checkpointId === undefined
+          ? db.all(`SELECT ${sized} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1`, [threadId, checkpointNs])
+          : db.all(`SELECT ${sized} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?`, [threadId, checkpointNs, checkpointId]))[0];
+      } catch (err) {
+        if (!(err instanceof Error) || !/rowid/i.test(err.message)) throw err;
+        rowids = false;
+        return this.checkpoint(threadId, checkpointNs, checkpointId);
+      }
+      if (!r) return undefined;
+      const row = checkpointRow(r, false);
+      const bytes = num(r.n);
+      if (r.kind === 'blob' && bytes > CHUNKED_READ_BYTES) {
+        const value = await db.readColumn({ rootPage: root, rowid: num(r.rid), column, kind: 'blob', bytes }, CHUNKED_READ_BYTES);
+        if (value) {
+          row.checkpoint = blob(r.type, value);
+          return row;
+        }
+      }
+      const full = db.all(`SELECT type, checkpoint FROM checkpoints WHERE rowid = ?`, [r.rid ?? null])[0];
+      row.checkpoint = blob(full?.type, full?.checkpoint);
+      return row;
     },
     writes(threadId, checkpointNs, checkpointId): RawWriteRow[] {
       if (!hasWrites) return [];

@@ -103,6 +103,11 @@ export interface RawStore {
   checkpoints(threadId: string, checkpointNs: string | undefined, page: PageQuery, withValues: boolean): RawCheckpointRow[];
   /** One checkpoint by id, or the newest of (thread, namespace). */
   checkpoint(threadId: string, checkpointNs: string, checkpointId?: string): RawCheckpointRow | undefined;
+  /**
+   * `checkpoint`, for a store that can read a large value in chunks with turns of the message loop
+   * between them (SQLite), so the reading worker keeps answering while a 10 MB checkpoint is read.
+   */
+  readCheckpoint?(threadId: string, checkpointNs: string, checkpointId?: string): Promise<RawCheckpointRow | undefined>;
   /** The pending writes saved against a checkpoint, in the saver's read order. */
   writes(threadId: string, checkpointNs: string, checkpointId: string): RawWriteRow[];
   /** How many writes each of `checkpointIds` has. */

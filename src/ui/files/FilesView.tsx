@@ -24,7 +24,9 @@ function OpenedFile({ file, onClose }: { file: OpenedFileDTO; onClose: () => voi
         <h3>{file.name}</h3>
         <span className="muted" data-testid="opened-file-format">{FORMATS[file.format]}</span>
         <span className="muted">{sizeInWords(file.size)} · read {sizeInWords(file.bytesRead)}</span>
-        <span className="muted" data-testid="file-thread-count">{file.threadCount.toLocaleString('en-US')} {file.threadCount === 1 ? 'thread' : 'threads'}</span>
+        <span className="muted" data-testid="file-thread-count" data-counted={file.counted}>
+          {file.counted ? `${file.threadCount.toLocaleString('en-US')} ${file.threadCount === 1 ? 'thread' : 'threads'}` : `${file.threadCount.toLocaleString('en-US')}+ threads, counting…`}
+        </span>
         {file.wal && (
           <span className="muted" data-testid="opened-file-wal">
             {file.wal.merged ? `WAL merged (${file.wal.frames} committed frames)` : `WAL not merged: ${file.wal.reason ?? 'no committed frames'}`}

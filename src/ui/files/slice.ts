@@ -44,100 +44,117 @@ const loading = new Set<string>();
 
 /** Creates the files slice over `client`. */
 export function createFilesSlice(client: StoreClient): StateCreator<AppState, [], [], FilesSlice> {
-  return (set, get) => ({
-    openedFiles: [],
-    fileThreadRows: {},
-    filesBusy: false,
-    filesProblem: null,
-
-    async openCheckpointFiles(files) {
-      if (files.length === 0) return null;
-      set({ filesBusy: true, filesProblem: null });
+  return (set, get) => {
+    /** Asks for the total of a file whose threads are still being counted, and shows it. */
+    const countThreads = async (fileId: string) => {
       try {
-        const r = await client.request('rg/files.open', { files });
-        if (r.problem || !r.file) {
-          set({ filesProblem: { ...(r.problem ?? { code: 'INTERNAL', name: 'Error', message: 'The files could not be opened.' }), files: files.map((f) => f.name) } });
-          return null;
-        }
-        const opened = r.file;
-        const rows: Record<number, FileThreadDTO> = {};
-        for (const [i, t] of opened.threads.entries()) rows[i] = t;
-        set({ openedFiles: [...get().openedFiles, opened], fileThreadRows: { ...get().fileThreadRows, [opened.fileId]: { total: opened.threadCount, rows } } });
-        await get().refreshThreads();
-        return opened;
-      } catch (err) {
-        get().reportError('Opening files', err);
-        return null;
-      } finally {
-        set({ filesBusy: false });
-      }
-    },
-
-    async closeCheckpointFile(fileId) {
-      try {
-        await client.request('rg/files.close', { fileId });
-      } catch (err) {
-        get().reportError('Closing the file', err);
-        return;
-      }
-      const { [fileId]: _closed, ...rest } = get().fileThreadRows;
-      set({ openedFiles: get().openedFiles.filter((f) => f.fileId !== fileId), fileThreadRows: rest });
-      const current = get().threadId;
-      if (current !== null && parseFileThreadId(current)?.fileId === fileId) get().openGraph(get().graphId ?? '');
-      await get().refreshThreads();
-    },
-
-    async loadFileThreads(fileId, from, to) {
-      const first = Math.floor(Math.max(0, from) / FILE_THREAD_PAGE);
-      const last = Math.floor(Math.max(0, to) / FILE_THREAD_PAGE);
-      const wanted: number[] = [];
-      for (let p = first; p <= last; p++) {
+        const { total } = await client.request('rg/files.count', { fileId });
         const known = get().fileThreadRows[fileId];
-        const offset = p * FILE_THREAD_PAGE;
-        if (!known || offset >= known.total || loading.has(`${fileId}:${p}`)) continue;
-        // A page is loaded when its first and last rows are (the open reply brings half of the first).
-        if (known.rows[offset] !== undefined && known.rows[Math.min(offset + FILE_THREAD_PAGE, known.total) - 1] !== undefined) continue;
-        wanted.push(p);
-      }
-      await Promise.all(wanted.map(async (p) => {
-        const key = `${fileId}:${p}`;
-        loading.add(key);
-        try {
-          const r = await client.request('rg/files.threads', { fileId, offset: p * FILE_THREAD_PAGE, limit: FILE_THREAD_PAGE });
-          const known = get().fileThreadRows[fileId];
-          if (!known) return; // closed meanwhile
-          const rows = { ...known.rows };
-          for (const [i, t] of r.threads.entries()) rows[r.offset + i] = t;
-          set({ fileThreadRows: { ...get().fileThreadRows, [fileId]: { total: r.total, rows } } });
-        } catch (err) {
-          get().reportError('Listing the file\'s threads', err);
-        } finally {
-          loading.delete(key);
-        }
-      }));
-    },
-
-    async openFileThread(threadId) {
-      // A file's thread has no graph here: none is drawn rather than the last one.
-      set({ view: 'debugger', graphId: null });
-      await get().openThread(threadId);
-      // Beyond a file's first page, the worker lists a thread once it was read: list it now, so
-      // the views know it is a file's (read-only).
-      if (!get().threads.some((t) => t.threadId === threadId)) await get().refreshThreads();
-    },
-
-    async continueHere(graphId) {
-      const { threadId, checkpointId, history } = get();
-      const at = checkpointId ?? history[0]?.checkpointId ?? null;
-      if (threadId === null || at === null) return;
-      try {
-        const r = await client.request('rg/files.continue', { threadId, checkpointId: at, graphId });
-        await get().refreshThreads();
-        await get().openThread(r.threadId);
-        set({ graphId, activeRun: { runId: r.runId, threadId: r.threadId, events: 0 }, traceRunId: r.runId, trace: [] });
+        if (!known) return; // closed meanwhile
+        set({
+          openedFiles: get().openedFiles.map((f) => (f.fileId === fileId ? { ...f, threadCount: total, counted: true } : f)),
+          fileThreadRows: { ...get().fileThreadRows, [fileId]: { ...known, total } },
+        });
       } catch (err) {
-        get().reportError('Continue here', err);
+        if (get().fileThreadRows[fileId]) get().reportError('Counting the file\'s threads', err);
       }
-    },
-  });
+    };
+    return {
+      openedFiles: [],
+      fileThreadRows: {},
+      filesBusy: false,
+      filesProblem: null,
+
+      async openCheckpointFiles(files) {
+        if (files.length === 0) return null;
+        set({ filesBusy: true, filesProblem: null });
+        try {
+          const r = await client.request('rg/files.open', { files });
+          if (r.problem || !r.file) {
+            set({ filesProblem: { ...(r.problem ?? { code: 'INTERNAL', name: 'Error', message: 'The files could not be opened.' }), files: files.map((f) => f.name) } });
+            return null;
+          }
+          const opened = r.file;
+          const rows: Record<number, FileThreadDTO> = {};
+          for (const [i, t] of opened.threads.entries()) rows[i] = t;
+          set({ openedFiles: [...get().openedFiles, opened], fileThreadRows: { ...get().fileThreadRows, [opened.fileId]: { total: opened.threadCount, rows } } });
+          if (!opened.counted) void countThreads(opened.fileId);
+          await get().refreshThreads();
+          return opened;
+        } catch (err) {
+          get().reportError('Opening files', err);
+          return null;
+        } finally {
+          set({ filesBusy: false });
+        }
+      },
+
+      async closeCheckpointFile(fileId) {
+        try {
+          await client.request('rg/files.close', { fileId });
+        } catch (err) {
+          get().reportError('Closing the file', err);
+          return;
+        }
+        const { [fileId]: _closed, ...rest } = get().fileThreadRows;
+        set({ openedFiles: get().openedFiles.filter((f) => f.fileId !== fileId), fileThreadRows: rest });
+        const current = get().threadId;
+        if (current !== null && parseFileThreadId(current)?.fileId === fileId) get().openGraph(get().graphId ?? '');
+        await get().refreshThreads();
+      },
+
+      async loadFileThreads(fileId, from, to) {
+        const first = Math.floor(Math.max(0, from) / FILE_THREAD_PAGE);
+        const last = Math.floor(Math.max(0, to) / FILE_THREAD_PAGE);
+        const wanted: number[] = [];
+        for (let p = first; p <= last; p++) {
+          const known = get().fileThreadRows[fileId];
+          const offset = p * FILE_THREAD_PAGE;
+          if (!known || offset >= known.total || loading.has(`${fileId}:${p}`)) continue;
+          // A page is loaded when its first and last rows are (the open reply brings half of the first).
+          if (known.rows[offset] !== undefined && known.rows[Math.min(offset + FILE_THREAD_PAGE, known.total) - 1] !== undefined) continue;
+          wanted.push(p);
+        }
+        await Promise.all(wanted.map(async (p) => {
+          const key = `${fileId}:${p}`;
+          loading.add(key);
+          try {
+            const r = await client.request('rg/files.threads', { fileId, offset: p * FILE_THREAD_PAGE, limit: FILE_THREAD_PAGE });
+            const known = get().fileThreadRows[fileId];
+            if (!known) return; // closed meanwhile
+            const rows = { ...known.rows };
+            for (const [i, t] of r.threads.entries()) rows[r.offset + i] = t;
+            set({ fileThreadRows: { ...get().fileThreadRows, [fileId]: { total: r.total, rows } } });
+          } catch (err) {
+            get().reportError('Listing the file\'s threads', err);
+          } finally {
+            loading.delete(key);
+          }
+        }));
+      },
+
+      async openFileThread(threadId) {
+        // A file's thread has no graph here: none is drawn rather than the last one.
+        set({ view: 'debugger', graphId: null });
+        await get().openThread(threadId);
+        // Beyond a file's first page, the worker lists a thread once it was read: list it now, so
+        // the views know it is a file's (read-only).
+        if (!get().threads.some((t) => t.threadId === threadId)) await get().refreshThreads();
+      },
+
+      async continueHere(graphId) {
+        const { threadId, checkpointId, history } = get();
+        const at = checkpointId ?? history[0]?.checkpointId ?? null;
+        if (threadId === null || at === null) return;
+        try {
+          const r = await client.request('rg/files.continue', { threadId, checkpointId: at, graphId });
+          await get().refreshThreads();
+          await get().openThread(r.threadId);
+          set({ graphId, activeRun: { runId: r.runId, threadId: r.threadId, events: 0 }, traceRunId: r.runId, trace: [] });
+        } catch (err) {
+          get().reportError('Continue here', err);
+        }
+      },
+    };
+  };
 }

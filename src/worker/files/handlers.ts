@@ -17,7 +17,7 @@ import { OpenedFiles } from './registry';
 type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
 type FilesMsg = Extract<ToWorker, FilesRequest>;
 
-const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.threads', 'rg/files.close', 'rg/files.continue']);
+const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.threads', 'rg/files.count', 'rg/files.close', 'rg/files.continue']);
 
 /** True for the requests of this part. */
 export function isFilesRequest(msg: ToWorker): msg is FilesMsg {
@@ -77,6 +77,8 @@ export async function onFilesRequest(ctx: HostContext, files: OpenedFiles, msg: 
       const page = await files.threadPage(msg.fileId, msg.offset, msg.limit);
       return { type: 'rg/files.threadPage', fileId: msg.fileId, offset: msg.offset, ...page };
     }
+    case 'rg/files.count':
+      return { type: 'rg/files.counted', fileId: msg.fileId, total: await files.count(msg.fileId) };
     case 'rg/files.close':
       for (const threadId of files.close(msg.fileId)) ctx.details.dropThread(threadId);
       return { type: 'rg/ok' };

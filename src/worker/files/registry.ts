@@ -11,7 +11,7 @@ import type { StoredThread, ThreadStore } from '../store';
 import { headFacts, threadStatus } from '../thread-status';
 import { hostError } from '../context';
 import { fileThreadStore } from './file-store';
-import { indexThreadIds, yieldToLoop } from './thread-index';
+import { ThreadIndex, yieldToLoop } from './thread-index';
 
 /** Opens a set of files (a dependency: the browser reads `File`s with FileReaderSync, tests read bytes). */
 export type FilesOpener = (files: readonly FileLike[]) => Promise<{ result: OpenResult; stats: ReadStats }>;
@@ -26,12 +26,12 @@ const TOUCHED_KEPT = 50;
 const DESCRIBED_PER_TURN = 10;
 
 interface Opened {
-  dto: Omit<OpenedFileDTO, 'bytesRead'>;
+  dto: Omit<OpenedFileDTO, 'bytesRead' | 'threadCount' | 'counted'>;
   source: CheckpointSource;
   store: ThreadStore;
   stats: ReadStats;
-  /** Every thread id, in code-point order (the list's order). */
-  ids: string[];
+  /** Its threads, in code-point order of their ids (the list's order), counted in the background. */
+  index: ThreadIndex;
   /** Threads read in the debugger, most recent last, described. */
   touched: Map<string, FileThreadDTO>;
 }
@@ -74,9 +74,10 @@ export class OpenedFiles {
   constructor(private readonly opener: FilesOpener) {}
 
   /**
-   * Opens `files` as one store; a problem is returned as data and nothing is kept. Reads the
-   * thread ids (in chunks, yielding between them) and describes the first page; no checkpoint
-   * larger than the formats layer's `maxHeadDecodeBytes` is read.
+   * Opens `files` as one store; a problem is returned as data and nothing is kept. Reads the first
+   * chunk of thread ids and describes the first page; the other threads are counted after the
+   * reply, in chunks with turns between them (`counted` says when all are). No checkpoint larger
+   * than the formats layer's `maxHeadDecodeBytes` is read.
    */
   async open(files: readonly FileLike[]): Promise<{ file: OpenedFileDTO | null; problem: WireError | null }> {
     let opened: { result: OpenResult; stats: ReadStats };
@@ -89,8 +90,9 @@ export class OpenedFiles {
     if (!result.ok) return { file: null, problem: { ...result.error } };
     const fileId = `f${this.next++}`;
     try {
-      const ids = await indexThreadIds(result.source);
-      const threads = await this.describeAll(fileId, result.source, ids.slice(0, FIRST_PAGE));
+      const index = new ThreadIndex(result.source);
+      const threads = await this.describeAll(fileId, result.source, await index.ids(0, FIRST_PAGE));
+      index.countRest();
       const info = result.source.info;
       const dto: Opened['dto'] = {
         fileId,
@@ -100,11 +102,10 @@ export class OpenedFiles {
         size: info.size,
         wal: info.wal ? { merged: info.wal.merged, frames: info.wal.committedFrames, reason: info.wal.reason ?? null } : null,
         notes: [...info.notes],
-        threadCount: ids.length,
         threads,
       };
       const store = fileThreadStore(fileId, result.source, () => this.storedThreads(fileId));
-      this.files.set(fileId, { dto, source: result.source, store, stats, ids, touched: new Map() });
+      this.files.set(fileId, { dto, source: result.source, store, stats, index, touched: new Map() });
       return { file: this.dtoOf(fileId)!, problem: null };
     } catch (err) {
       // A file that opened but cannot be listed (damaged pages) is refused whole.
@@ -125,14 +126,25 @@ export class OpenedFiles {
   }
 
   /**
-   * Rows `offset` … `offset + limit` of a file's thread list, and how many threads it has.
+   * Rows `offset` … `offset + limit` of a file's thread list, and how many threads it has (counted
+   * so far: all once counting is done).
    * @throws HostError NOT_FOUND when the file is not open
    */
   async threadPage(fileId: string, offset: number, limit: number): Promise<{ total: number; threads: FileThreadDTO[] }> {
     const f = this.files.get(fileId);
     if (!f) throw hostError('NOT_FOUND', `open file "${fileId}"`, 'files are closed when the page reloads; open the file again');
-    const ids = f.ids.slice(offset, offset + Math.min(limit, MAX_PAGE));
-    return { total: f.ids.length, threads: await this.describeAll(fileId, f.source, ids) };
+    const ids = await f.index.ids(offset, Math.min(limit, MAX_PAGE));
+    return { total: f.index.count, threads: await this.describeAll(fileId, f.source, ids) };
+  }
+
+  /**
+   * How many threads a file holds, once all are counted.
+   * @throws HostError NOT_FOUND when the file is not open; the formats layer's error when its pages cannot be read
+   */
+  async count(fileId: string): Promise<number> {
+    const f = this.files.get(fileId);
+    if (!f) throw hostError('NOT_FOUND', `open file "${fileId}"`, 'files are closed when the page reloads; open the file again');
+    return f.index.total;
   }
 
   /** The list row of a file's thread (read now), or undefined when the file or thread is gone. */
@@ -177,7 +189,7 @@ export class OpenedFiles {
 
   private dtoOf(fileId: string): OpenedFileDTO | undefined {
     const f = this.files.get(fileId);
-    return f ? { ...f.dto, bytesRead: f.stats.bytes } : undefined;
+    return f ? { ...f.dto, threadCount: f.index.count, counted: f.index.done, bytesRead: f.stats.bytes } : undefined;
   }
 
   list(): OpenedFileDTO[] {
