@@ -40,13 +40,21 @@ export function selectRunControls(s: AppState): RunControlState {
   const readOnly = readOnlyReason(thread);
   const runWhy = base ?? readOnly;
   const sub = s.detail?.tasks.find((t) => t.subgraphNs !== undefined)?.subgraphNs;
-  const status = s.threadId === null ? 'none' : missing ? 'missing' : running ? 'running' : (thread?.status ?? 'idle');
+  // An idle thread is told apart by its newest root checkpoint (the history's first row, when the
+  // root is shown): nodes left to run means a run stopped there (a breakpoint, step mode, a
+  // cancel); none means the graph finished, and continuing would run nothing.
+  const head = s.ns === '' ? s.history[0] : undefined;
+  const idle = !running && thread?.status === 'idle' && head !== undefined;
+  const finished = idle && head.next.length === 0 && !head.hasInterrupts && !head.hasError;
+  const paused = idle && head.next.length > 0;
+  const status = s.threadId === null ? 'none' : missing ? 'missing' : running ? 'running' : finished ? 'done' : paused ? 'paused' : (thread?.status ?? 'idle');
   const statusText = status === 'none' ? 'no thread'
     : status === 'missing' ? 'thread not in this browser'
       : status === 'running' ? `running · ${s.activeRun?.events ?? 0} events`
-        : `${status}${thread ? ` · ${thread.steps} checkpoints` : ''}${thread?.readOnly ? ' · read-only' : ''}`;
+        : `${status === 'paused' ? `paused before ${head!.next.join(', ')}` : status}${thread ? ` · ${thread.steps} checkpoints` : ''}${thread?.readOnly ? ' · read-only' : ''}`;
+  const doneWhy = finished ? 'This thread has finished: its newest checkpoint has no node left to run. Run the graph with new input, or replay or fork from an earlier checkpoint.' : null;
   return {
-    continueWhy: runWhy,
+    continueWhy: runWhy ?? doneWhy,
     intoWhy: s.detail === null ? 'Select a checkpoint first.' : sub === undefined ? 'The selected step runs no subgraph.' : null,
     outWhy: s.ns === '' ? 'Already at the root graph.' : null,
     cancelWhy: running ? null : 'No run is going on.',

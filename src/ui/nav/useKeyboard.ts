@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useStoreApi } from '../store/useAppStore';
+import { selectRunControls } from '../actions/run-controls';
 
 /** Is the key meant for a form field rather than for the debugger? */
 function typingIn(target: EventTarget | null): boolean {
@@ -29,11 +30,12 @@ export function useKeyboard(toggleHelp: () => void): void {
         case 'J':
           s.selectShownRelative(1);
           break;
+        // A key does what its toolbar button does, and nothing while the button is disabled.
         case 'F10':
-          void s.step();
+          if (selectRunControls(s).continueWhy === null) void s.step();
           break;
         case 'F8':
-          void s.continueRun();
+          if (selectRunControls(s).continueWhy === null) void s.continueRun();
           break;
         case 'F11':
           void (e.shiftKey ? s.stepOut() : s.stepInto());

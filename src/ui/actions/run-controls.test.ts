@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckpointSummary, ThreadSummary } from '../../protocol/dto';
+import { createAppStore } from '../store/createAppStore';
+import type { StoreClient } from '../store/types';
+import { selectRunControls } from './run-controls';
+
+const row = (id: string, next: string[], extra: Partial<CheckpointSummary> = {}): CheckpointSummary => ({
+  checkpointId: id, parentId: null, ns: '', step: 1, source: 'loop', ts: '2026-01-01T00:00:00Z', next, pendingWrites: 0, hasInterrupts: false, hasError: false, ...extra,
+});
+const thread = (status: ThreadSummary['status']): ThreadSummary => ({ threadId: 't1', graphId: 'g', status, steps: 3, updatedAt: null });
+
+/** The toolbar's state for thread t1 whose newest root checkpoint is `head`. */
+function controls(status: ThreadSummary['status'], head: CheckpointSummary | undefined, ns = '') {
+  const { store } = createAppStore({ request: () => new Promise(() => undefined) } as unknown as StoreClient);
+  store.setState({ threadId: 't1', graphId: 'g', threads: [thread(status)], history: head ? [head] : [], ns });
+  return selectRunControls(store.getState());
+}
+
+describe('the run toolbar of an idle thread', () => {
+  it('a finished thread (nothing left to run) reads "done", and Continue and Step say why they are off', () => {
+    const c = controls('idle', row('c3', []));
+    expect(c.status).toBe('done');
+    expect(c.continueWhy).toMatch(/has finished/);
+  });
+
+  it('a thread a run left with nodes to run (a breakpoint, step mode, a cancel) reads "paused before …" and can be continued', () => {
+    const c = controls('idle', row('c2', ['review', 'draft']));
+    expect(c.status).toBe('paused');
+    expect(c.statusText).toMatch(/^paused before review, draft · 3 checkpoints/);
+    expect(c.continueWhy).toBeNull();
+  });
+
+  it('waiting on an interrupt or failed stays so, and can be continued', () => {
+    expect(controls('interrupted', row('c2', ['ask'], { hasInterrupts: true }))).toMatchObject({ status: 'interrupted', continueWhy: null });
+    expect(controls('error', row('c2', ['web'], { hasError: true }))).toMatchObject({ status: 'error', continueWhy: null });
+  });
+
+  it('says nothing it does not know: no history read yet, or a subgraph namespace shown, leaves "idle"', () => {
+    expect(controls('idle', undefined)).toMatchObject({ status: 'idle', continueWhy: null });
+    expect(controls('idle', row('s1', []), 'sub:1')).toMatchObject({ status: 'idle', continueWhy: null });
+  });
+});
