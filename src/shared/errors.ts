@@ -91,8 +91,14 @@ export const ERROR_CODES = {
   /** The browser refused a write: the origin's storage quota is used up. */
   QUOTA_EXCEEDED: (detail: string) =>
     `The browser's storage quota for this app is used up (${detail}). Delete threads you no longer need; every checkpoint committed before is kept.`,
-  /** A user graph that failed or hung when it was loaded, or an imported one not yet approved. */
+  /** A user graph that failed or hung when it was loaded (an imported one not yet approved is GRAPH_NOT_APPROVED). */
   GRAPH_QUARANTINED: (graphId: string, why: string) => `Graph "${graphId}" is quarantined (${why}): open it in the editor to fix and save it, or delete it.`,
+  /**
+   * A graph whose code came with an imported file and that the user has not approved: nothing of it
+   * is compiled or run (Check, runs, reads through the engine) until they approve it.
+   */
+  GRAPH_NOT_APPROVED: (graphId: string) =>
+    `Graph "${graphId}" came from an imported file and has not been approved to run; review its code in the editor and choose Approve and save to run it.`,
   /** Compiling or checking a graph was cancelled by the user. */
   COMPILE_CANCELLED: (graphId: string) => `Compiling "${graphId}" was cancelled; its sandbox was stopped.`,
   /** A run an imported file records as still going on: nothing here runs it, and how it ended is not known. */

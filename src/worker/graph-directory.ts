@@ -4,10 +4,18 @@
  * with what their sandbox worker last said about them. A user graph that failed or hung when it
  * was loaded, or an imported one the user has not approved, is quarantined: listed, never loaded,
  * and not runnable until it is saved again (fixed or approved) or deleted.
+ *
+ * Consent is enforced here, where the graphs live: the code of an imported graph not approved yet
+ * is never sent to a sandbox worker. Check (`compile` without `approves`) and every run refuse it
+ * with GRAPH_NOT_APPROVED, whatever source comes with the request (a Check would register that
+ * source under the imported graph's id and so lift its quarantine: approval by the back door);
+ * reads get no `ref` for it. Only an explicit approval (`compile` with `approves`: the editor's
+ * Approve and save, or consent given in the import dialog) loads it.
  */
 import type { GraphInfo, GraphQuarantine, UserCodeErrorDTO } from '../protocol/dto';
 import { USER_GRAPH_ID } from '../protocol/guards';
 import type { GraphRef } from '../protocol/sandbox';
+import { hostError } from './context';
 import type { SandboxController } from './sandbox/controller';
 import { SandboxError } from './sandbox/worker-handle';
 import type { UserGraphStore } from './store';
@@ -132,6 +140,16 @@ export class GraphDirectory {
     return this.users.get(id);
   }
 
+  /** True when `id` is a graph that came with an imported file and the user has not approved. */
+  unapproved(id: string): boolean {
+    return this.users.get(id)?.quarantine?.reason === 'unapproved';
+  }
+
+  /** Throws GRAPH_NOT_APPROVED when `id` is an imported graph the user has not approved. */
+  assertApproved(id: string): void {
+    if (this.unapproved(id)) throw hostError('GRAPH_NOT_APPROVED', id);
+  }
+
   /** What the sandbox loads for `id`: a built-in by id, a user graph with its source; null when quarantined or unknown. */
   ref(id: string): GraphRef | null {
     if (!isUserId(id)) return { id };
@@ -142,17 +160,38 @@ export class GraphDirectory {
   /**
    * Compiles `source` as user graph `id` in a fresh sandbox worker and, when it compiles, registers
    * it (replacing the previous version, lifting a quarantine). Throws SandboxError past the load
-   * limit or when cancelled (`cancelCompile`).
+   * limit or when cancelled (`cancelCompile`), and GRAPH_NOT_APPROVED (starting no worker) when
+   * `id` is an imported graph not approved yet, unless this compile is the user's approval. An
+   * approved import that fails to compile or load stays quarantined as a failed load of the user's
+   * own code (so it can be fixed in the editor), with `source` as its code.
+   * @param approves true only for the user's explicit consent to run this code (Approve and save,
+   *   or consent in the import dialog); a Check is not one
    */
-  async compile(id: string, source: string, title?: string): Promise<CompileOutcome> {
+  async compile(id: string, source: string, options: { approves: boolean; title?: string }): Promise<CompileOutcome> {
+    if (!options.approves) this.assertApproved(id);
+    const { title } = options;
+    const approving = options.approves && this.unapproved(id) ? this.users.get(id) : undefined;
     // New code gets a new realm: whatever the old version did to its worker's globals is gone.
     this.sandbox.retireGraph(id);
-    const r = await this.load(id, source, title);
+    let r: CompileOutcome;
+    try {
+      r = await this.load(id, source, title);
+    } catch (err) {
+      if (approving) await this.approvedButFailed(approving, source, err instanceof SandboxError ? err.wire.message : String(err));
+      throw err;
+    }
+    if (approving && !r.info) await this.approvedButFailed(approving, source, `It did not compile: ${r.error.message}`);
     if (r.info) {
       const saved = this.users.get(id)?.saved ?? false;
       this.users.set(id, { id, title: r.info.title, source, saved, info: r.info, quarantine: null });
     }
     return r;
+  }
+
+  /** An imported graph the user approved whose code then failed: no longer waiting for consent, not loaded. */
+  private async approvedButFailed(g: UserGraph, source: string, why: string): Promise<void> {
+    g.source = source;
+    await this.quarantine(g, { reason: 'load-failed', message: `It was approved, then failed: ${why}`, since: now() });
   }
 
   /** Stops a compile of `id` that is going on (its worker is stopped; the compile fails with COMPILE_CANCELLED). */
@@ -181,7 +220,7 @@ export class GraphDirectory {
    */
   async addQuarantined(id: string, source: string, failure: string | null): Promise<void> {
     const q: GraphQuarantine = failure === null
-      ? { reason: 'unapproved', message: 'It came with an imported file and has not been approved: open it in the editor, read it, and save it to run it.', since: now() }
+      ? { reason: 'unapproved', message: 'It came with an imported file and has not been approved: open it in the editor, read its code, and choose Approve and save to run it.', since: now() }
       : { reason: 'load-failed', message: failure, since: now() };
     this.users.set(id, { id, title: id, source, saved: true, info: null, quarantine: q });
     await this.store.putUserGraph({ id, title: id, source, quarantine: q });

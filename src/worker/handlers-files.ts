@@ -62,7 +62,10 @@ export async function onThreadImport(ctx: HostContext, m: Req<'rg/thread.import'
   let graphId = s.graphId;
   let registeredGraphId: string | null = null;
   let quarantinedGraphId: string | null = null;
-  if (!s.readOnly && s.graphSource && (graphId === null || !(await ctx.graphs.has(graphId)))) {
+  // A file's code joins a graph of this browser only when that graph is known and trusted: an
+  // imported graph not approved yet is another file's code, so the id is chosen as for a new one
+  // (the same code again reuses it and says it is still waiting for approval).
+  if (!s.readOnly && s.graphSource && (graphId === null || !(await ctx.graphs.has(graphId)) || ctx.graphs.unapproved(graphId))) {
     const known = async (id: string) => ((await ctx.graphs.has(id)) ? { source: ctx.graphs.user(id)?.source ?? null } : undefined);
     const { id, existing } = await importedGraphId(graphId, s.graphSource, known);
     graphId = id;
@@ -90,7 +93,7 @@ export async function onThreadImport(ctx: HostContext, m: Req<'rg/thread.import'
 /** Compiles and saves a source the user agreed to run; null when it did, else why not. */
 async function registerTrusted(ctx: HostContext, id: string, source: string): Promise<string | null> {
   try {
-    const compiled = await ctx.graphs.compile(id, source);
+    const compiled = await ctx.graphs.compile(id, source, { approves: true });
     if (!compiled.info) return `It did not compile: ${compiled.error.message}`;
     await ctx.graphs.save(id);
     return null;

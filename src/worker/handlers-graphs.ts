@@ -11,10 +11,13 @@ import { SandboxError } from './sandbox/worker-handle';
 type Req<T extends ToWorker['type']> = Extract<ToWorker, { type: T }>;
 type Compiled = Omit<ReplyOf['rg/graph.compile'], 'id'>;
 
-/** Compiles and registers; a compile error is a reply, a timeout or a cancel an error. */
-async function compileAndRegister(ctx: HostContext, graphId: string, source: string, title?: string): Promise<Compiled> {
+/**
+ * Compiles and registers; a compile error is a reply, a timeout or a cancel an error. Only a save
+ * `approves` an imported graph's code: a Check of one not approved is GRAPH_NOT_APPROVED.
+ */
+async function compileAndRegister(ctx: HostContext, graphId: string, source: string, options: { approves: boolean; title?: string }): Promise<Compiled> {
   try {
-    const r = await ctx.graphs.compile(graphId, source, title);
+    const r = await ctx.graphs.compile(graphId, source, options);
     return { type: 'rg/graph.compiled', graph: r.info, error: r.error, saved: false };
   } catch (err) {
     if (err instanceof SandboxError) throw new HostError(err.wire.code, err.wire.message);
@@ -22,14 +25,20 @@ async function compileAndRegister(ctx: HostContext, graphId: string, source: str
   }
 }
 
-/** rg/graph.compile: compiles and registers (replacing the previous version); nothing is stored. */
+/**
+ * rg/graph.compile (Check): compiles and registers (replacing the previous version); nothing is
+ * stored. Refused with GRAPH_NOT_APPROVED for an imported graph not approved yet.
+ */
 export function onGraphCompile(ctx: HostContext, m: Req<'rg/graph.compile'>): Promise<Compiled> {
-  return compileAndRegister(ctx, m.graphId, m.source);
+  return compileAndRegister(ctx, m.graphId, m.source, { approves: false });
 }
 
-/** rg/graph.save: compiles, registers and stores the source; a source that does not compile is not stored. */
+/**
+ * rg/graph.save: compiles, registers and stores the source; a source that does not compile is not
+ * stored. Saving an imported graph not approved yet is approving it (the editor says so on its button).
+ */
 export async function onGraphSave(ctx: HostContext, m: Req<'rg/graph.save'>): Promise<Compiled> {
-  const reply = await compileAndRegister(ctx, m.graphId, m.source, m.title);
+  const reply = await compileAndRegister(ctx, m.graphId, m.source, { approves: true, ...(m.title !== undefined ? { title: m.title } : {}) });
   if (!reply.graph) return reply;
   const graph = (await ctx.graphs.save(m.graphId)) ?? reply.graph;
   return { ...reply, graph, saved: true };

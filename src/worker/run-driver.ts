@@ -31,6 +31,7 @@ export interface RunPlan {
 
 /** Registers a run and starts it; resolves with its summary once it is registered. */
 export async function startRun(ctx: HostContext, plan: RunPlan): Promise<RunSummary> {
+  ctx.graphs.assertApproved(plan.graphId);
   const graph = ctx.graphs.ref(plan.graphId);
   if (!graph) {
     const user = ctx.graphs.user(plan.graphId);

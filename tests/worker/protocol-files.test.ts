@@ -118,7 +118,7 @@ describe.each(STORES)('thread files over the protocol (%s)', (_name, makeStore) 
     expect(other.launcher.spawned.filter((k) => k.includes('user:doubler'))).toEqual([]);
     const listed = (await other.client.listGraphs()).find((g) => g.id === 'user:doubler');
     expect(listed).toMatchObject({ source: USER_SOURCE, quarantine: { reason: 'unapproved' }, shape: { nodes: [] } });
-    await expect(other.client.startRun({ threadId, graphId: 'user:doubler', input: { n: 5 } })).rejects.toMatchObject({ data: { code: 'GRAPH_QUARANTINED' } });
+    await expect(other.client.startRun({ threadId, graphId: 'user:doubler', input: { n: 5 } })).rejects.toMatchObject({ data: { code: 'GRAPH_NOT_APPROVED' } });
     // The thread is readable from its stored checkpoints meanwhile.
     expect((await other.client.historyPage({ threadId, limit: 10 })).items.length).toBeGreaterThan(0);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { basicSetup, EditorView } from 'codemirror';
 import { javascript } from '@codemirror/lang-javascript';
-import { EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { Annotation, Compartment, EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { Decoration, type DecorationSet } from '@codemirror/view';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
@@ -38,13 +38,21 @@ const errorField = StateField.define<DecorationSet>({
   provide: (f) => EditorView.decorations.from(f),
 });
 
-const extensions = (onChange: (text: string) => void): Extension[] => [
+/** Marks a change made from `value` (another text shown), which is not reported as typing. */
+const fromOutside = Annotation.define<boolean>();
+
+/** Whether the text can be edited (off for code shown only to be read). */
+const editable = new Compartment();
+const editability = (readOnly: boolean): Extension => [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
+
+const extensions = (onChange: (text: string) => void, readOnly: boolean): Extension[] => [
+  editable.of(editability(readOnly)),
   basicSetup,
   javascript({ typescript: true }),
   syntaxHighlighting(appHighlight),
   errorField,
   EditorView.updateListener.of((u) => {
-    if (u.docChanged) onChange(u.state.doc.toString());
+    if (u.docChanged && !u.transactions.every((tr) => !tr.docChanged || tr.annotation(fromOutside))) onChange(u.state.doc.toString());
   }),
   EditorView.contentAttributes.of({ 'aria-label': 'Graph source (TypeScript)' }),
 ];
@@ -52,15 +60,16 @@ const extensions = (onChange: (text: string) => void): Extension[] => [
 /**
  * CodeMirror 6 with TypeScript highlighting. The text is owned by the store: outside changes
  * (another graph loaded) replace the document; typing reports every change through `onChange`.
+ * `readOnly` shows the text to be read only: it cannot be changed and nothing is reported.
  */
-export function CodeEditor({ value, onChange, errorAt }: { value: string; onChange: (text: string) => void; errorAt: number | null }) {
+export function CodeEditor({ value, onChange, errorAt, readOnly = false }: { value: string; onChange: (text: string) => void; errorAt: number | null; readOnly?: boolean }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
 
   useEffect(() => {
-    const v = new EditorView({ parent: host.current!, state: EditorState.create({ doc: value, extensions: extensions((t) => changed.current(t)) }) });
+    const v = new EditorView({ parent: host.current!, state: EditorState.create({ doc: value, extensions: extensions((t) => changed.current(t), readOnly) }) });
     view.current = v;
     return () => {
       v.destroy();
@@ -71,12 +80,16 @@ export function CodeEditor({ value, onChange, errorAt }: { value: string; onChan
 
   useEffect(() => {
     const v = view.current;
-    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: fromOutside.of(true) });
   }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: editable.reconfigure(editability(readOnly)) });
+  }, [readOnly]);
 
   useEffect(() => {
     view.current?.dispatch({ effects: markLine.of(errorAt) });
   }, [errorAt, value]);
 
-  return <div className="editor-code" ref={host} data-testid="code-editor" />;
+  return <div className="editor-code" ref={host} data-testid="code-editor" data-readonly={readOnly ? 'true' : undefined} />;
 }

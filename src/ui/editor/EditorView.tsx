@@ -1,8 +1,9 @@
 import type { UserCodeErrorDTO } from '../../protocol/dto';
+import { ERROR_CODES } from '../../shared/errors';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { CodeEditor } from './CodeEditor';
-import { cleanName } from './slice';
+import { cleanName, unapprovedGraph } from './slice';
 import '../gallery/gallery.css';
 
 const pick = (s: AppState) => ({
@@ -18,16 +19,22 @@ export function errorWhere(e: UserCodeErrorDTO): string {
   return e.line === null ? 'position unknown' : `line ${e.line}${e.column === null ? '' : `, column ${e.column}`}`;
 }
 
+const ignoreTyping = () => undefined;
+
 /**
  * Write a graph in TypeScript (importing from 'replaygraph'), save it, run it. Compiling and
- * running happen in the worker; errors come back with their line and column.
+ * running happen in the worker; errors come back with their line and column. An imported graph
+ * not approved yet is shown as text, read-only, with Check off and Save as its approval.
  */
 export function EditorView() {
   const e = useAppStoreShallow(pick);
   const mine = e.graphs.filter((g) => g.origin === 'user');
   const gallery = e.graphs.filter((g) => g.origin === 'builtin' && g.source !== undefined);
   const busy = e.status === 'compiling' || e.status === 'running';
-  const quarantined = e.graphs.find((g) => g.id === `user:${cleanName(e.name)}`)?.quarantine;
+  const graphId = `user:${cleanName(e.name)}`;
+  const quarantined = e.graphs.find((g) => g.id === graphId)?.quarantine;
+  const imported = unapprovedGraph(e.graphs, graphId);
+  const notApproved = imported ? ERROR_CODES.GRAPH_NOT_APPROVED(graphId) : undefined;
   return (
     <main className="studio editor-layout" data-testid="editor">
       <aside className="editor-side" aria-label="Graphs to edit">
@@ -59,15 +66,22 @@ export function EditorView() {
             Name <code>user:</code>
             <input value={e.name} onChange={(ev) => e.setName(ev.target.value)} onBlur={() => e.setName(cleanName(e.name))} data-testid="editor-name" spellCheck={false} />
           </label>
-          <button type="button" disabled={busy} onClick={() => void e.check()} data-testid="editor-check">Check</button>
-          <button type="button" disabled={busy} onClick={() => void e.save()} data-testid="editor-save">Save</button>
-          <button type="button" disabled={busy} onClick={() => void e.run()} data-testid="editor-run">Save and run</button>
+          <button type="button" disabled={busy || imported !== undefined} title={notApproved} aria-describedby={imported && 'editor-unapproved'} onClick={() => void e.check()} data-testid="editor-check" data-disabled-reason={imported && 'GRAPH_NOT_APPROVED'}>Check</button>
+          <button type="button" disabled={busy} onClick={() => void e.save()} data-testid="editor-save" data-approves={imported ? 'true' : undefined}>{imported ? 'Approve and save' : 'Save'}</button>
+          <button type="button" disabled={busy} onClick={() => void e.run()} data-testid="editor-run" data-approves={imported ? 'true' : undefined}>{imported ? 'Approve, save and run' : 'Save and run'}</button>
           {e.status === 'compiling' && <button type="button" onClick={() => void e.cancel()} data-testid="editor-cancel">Cancel</button>}
           <span className="muted" data-testid="editor-status" data-status={e.status} aria-live="polite">
             {e.status === 'compiling' ? 'Compiling…' : e.status === 'running' ? 'Running…' : e.status === 'saved' ? 'Saved.' : e.status === 'compiled' ? 'Compiles (not saved).' : ''}
           </span>
         </div>
-        {quarantined && (
+        {imported && (
+          <div className="editor-error" role="status" id="editor-unapproved" data-testid="editor-quarantine" data-reason="unapproved">
+            This graph&apos;s code came from an imported file and has not run: it is shown below as text, read-only, and nothing
+            of it has been evaluated. Read it. Check is off until you approve it: <strong>Approve and save</strong> runs exactly
+            this code (in the sandbox, without access to your other threads) and makes it yours to edit. Deleting it keeps its threads.
+          </div>
+        )}
+        {quarantined && !imported && (
           <div className="editor-error" role="status" data-testid="editor-quarantine" data-reason={quarantined.reason}>
             This graph is quarantined and does not run: {quarantined.message} Saving it loads it again (fix it first); deleting it keeps its threads.
           </div>
@@ -80,7 +94,7 @@ export function EditorView() {
             {KIND[e.error.kind]} ({errorWhere(e.error)}): {e.error.message}
           </div>
         )}
-        <CodeEditor value={e.source} onChange={e.setSource} errorAt={e.error?.line ?? null} />
+        <CodeEditor value={imported?.source ?? e.source} onChange={imported ? ignoreTyping : e.setSource} errorAt={e.error?.line ?? null} readOnly={imported !== undefined} />
       </section>
     </main>
   );

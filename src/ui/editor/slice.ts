@@ -1,9 +1,14 @@
 /**
  * Editor slice: the TypeScript of a user graph, compiled and run in the worker (never on the page).
  * Syntax, evaluation and run-time errors come back positioned in the source.
+ *
+ * An imported graph not approved yet is shown, never checked: its code is not copied into the text
+ * being edited (the view shows it read-only, as the worker lists it), Check is refused, and Save is
+ * its approval (the button says "Approve and save"), which saves exactly the code that was shown.
  */
 import type { StateCreator } from 'zustand';
-import type { UserCodeErrorDTO } from '../../protocol/dto';
+import type { GraphInfo, UserCodeErrorDTO } from '../../protocol/dto';
+import { ERROR_CODES } from '../../shared/errors';
 import type { RunEnded } from '../../client/worker-client';
 import type { AppState, StoreClient } from '../store/types';
 
@@ -56,6 +61,11 @@ export function cleanName(name: string): string {
   return name.trim().replace(/[^\w.-]+/g, '-').slice(0, 64) || 'my-graph';
 }
 
+/** The graph `graphId` when it came with an imported file and is not approved yet, else undefined. */
+export function unapprovedGraph(graphs: readonly GraphInfo[], graphId: string): GraphInfo | undefined {
+  return graphs.find((g) => g.id === graphId && g.quarantine?.reason === 'unapproved');
+}
+
 type Waiter = { waitForRun?(runId: string): Promise<RunEnded> };
 
 /** Where the text being edited is kept between page loads (unsaved edits are not lost on reload). */
@@ -89,7 +99,7 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
     /** A compile that failed as a whole: a timeout or a cancel is shown in the editor, the rest in the error list. */
     function compileFailed(where: string, err: unknown): void {
       const data = (err as { data?: { code?: unknown; message?: unknown } }).data;
-      if (data && (data.code === 'SANDBOX_TIMEOUT' || data.code === 'COMPILE_CANCELLED')) {
+      if (data && (data.code === 'SANDBOX_TIMEOUT' || data.code === 'COMPILE_CANCELLED' || data.code === 'GRAPH_NOT_APPROVED')) {
         set({ editorStatus: 'idle', editorProblem: { code: data.code, message: String(data.message) } });
         return;
       }
@@ -123,6 +133,11 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
 
       async checkEditorGraph() {
         const graphId = `user:${cleanName(get().editorName)}`;
+        // Not even asked: a Check is never the approval of an imported graph (the worker refuses it too).
+        if (unapprovedGraph(get().graphs, graphId)) {
+          set({ editorProblem: { code: 'GRAPH_NOT_APPROVED', message: ERROR_CODES.GRAPH_NOT_APPROVED(graphId) } });
+          return;
+        }
         set({ editorStatus: 'compiling', editorError: null, editorProblem: null });
         try {
           const r = await client.request('rg/graph.compile', { graphId, source: get().editorSource });
@@ -138,8 +153,11 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
         const g = get().graphs.find((x) => x.id === graphId);
         if (!g || g.source === undefined) return get().reportError('Editor', new Error(`Graph "${graphId}" has no source to edit.`));
         const name = g.origin === 'user' ? graphId.replace(/^user:/, '') : `${graphId}-copy`;
-        set({ editorName: name, editorSource: g.source, editorError: null, editorProblem: null, editorStatus: 'idle', view: 'editor' });
-        writeDraft(name, g.source);
+        // An imported graph not approved is shown from the graph list, read-only; its code does not
+        // become the editable text (renamed, it would be a copy that Check runs unapproved).
+        const source = g.quarantine?.reason === 'unapproved' ? '' : g.source;
+        set({ editorName: name, editorSource: source, editorError: null, editorProblem: null, editorStatus: 'idle', view: 'editor' });
+        writeDraft(name, source);
       },
 
       newEditorGraph() {
@@ -149,18 +167,33 @@ export function createEditorSlice(client: StoreClient): StateCreator<AppState, [
 
       async saveEditorGraph() {
         const graphId = `user:${cleanName(get().editorName)}`;
+        // Approving an imported graph saves the code the person read, not the text being edited.
+        const approving = unapprovedGraph(get().graphs, graphId);
+        const source = approving?.source ?? get().editorSource;
         set({ editorStatus: 'compiling', editorError: null, editorProblem: null });
+        // Approved, the code is the person's own: when the worker took the approval but the code
+        // failed, it becomes the text being edited, to be fixed.
+        const approved = async () => {
+          if (!approving) return;
+          await reloadGraphs();
+          if (unapprovedGraph(get().graphs, graphId)) return;
+          set({ editorSource: source });
+          writeDraft(get().editorName, source);
+        };
         try {
-          const r = await client.request('rg/graph.save', { graphId, source: get().editorSource });
+          const r = await client.request('rg/graph.save', { graphId, source });
           if (r.error !== null || r.graph === null) {
             set({ editorError: r.error, editorStatus: 'idle' });
+            await approved();
             return null;
           }
-          set({ editorStatus: 'saved' });
+          set({ editorStatus: 'saved', editorSource: source });
+          writeDraft(get().editorName, source);
           await reloadGraphs();
           return graphId;
         } catch (err) {
           compileFailed('Saving the graph', err);
+          await approved();
           return null;
         }
       },

@@ -79,7 +79,7 @@ export function createPortabilitySlice(client: StoreClient): StateCreator<AppSta
         }
         set({ pendingImport: null });
         if (r.thread.quarantinedGraphId !== null) {
-          get().reportError('Import', new Error(`The file's graph code was kept without running it, as "${r.thread.quarantinedGraphId}" (quarantined): read it in the editor and save it to run it.`));
+          get().reportError('Import', new Error(`The file's graph code was kept without running it, as "${r.thread.quarantinedGraphId}" (quarantined): nothing of it runs until you read it in the editor and choose Approve and save.`));
         }
         const { graphs } = await client.request('rg/graphs.list', {});
         set({ graphs });

@@ -94,6 +94,8 @@ async function continueHere(ctx: HostContext, files: OpenedFiles, m: Extract<Fil
     throw hostError('READ_ONLY', `Thread "${file.originalId}", written by a Python graph that cannot run here,`);
   }
   if (!(await ctx.graphs.has(m.graphId))) throw hostError('NOT_FOUND', `graph "${m.graphId}"`, "write the thread's graph in the editor and compile it first");
+  // Before the fork is written: a refused run must not leave a new thread behind.
+  ctx.graphs.assertApproved(m.graphId);
   const threadId = uuidv7();
   stored ??= runtimeValues().catch((err: unknown) => {
     stored = null;
