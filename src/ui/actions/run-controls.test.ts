@@ -40,3 +40,14 @@ describe('the run toolbar of an idle thread', () => {
     expect(controls('idle', row('s1', []), 'sub:1')).toMatchObject({ status: 'idle', continueWhy: null });
   });
 });
+
+describe('the run toolbar of a thread whose graph is not loaded', () => {
+  it('an imported graph not approved yet: Continue, Step, Replay and Fork say so (the worker refuses them too)', () => {
+    const { store } = createAppStore({ request: () => new Promise(() => undefined) } as unknown as StoreClient);
+    const graph = { id: 'user:imported', title: 'Imported', description: '', origin: 'user' as const, shape: { nodes: [], edges: [] }, exampleInput: {}, quarantine: { reason: 'unapproved' as const, message: 'not approved', since: '2026-12-07T00:00:00Z' } };
+    store.setState({ threadId: 't1', graphId: 'user:imported', graphs: [graph as never], threads: [{ ...thread('error'), graphId: 'user:imported' }], history: [row('c1', ['a'])], checkpointId: 'c1' });
+    const c = selectRunControls(store.getState());
+    expect(c.continueWhy).toMatch(/has not been approved/);
+    expect(c.atWhy).toMatch(/has not been approved/);
+  });
+});

@@ -2,15 +2,24 @@
  * Which run controls can be used now, and why not: each `…Why` is null when the control is enabled,
  * else the reason shown in its tooltip. Derived from the store only.
  */
-import { selectRunning, selectThread } from '../store/selectors';
+import { selectGraph, selectRunning, selectThread } from '../store/selectors';
 import type { AppState } from '../store/types';
-import type { ThreadSummary } from '../../protocol/dto';
+import type { GraphInfo, ThreadSummary } from '../../protocol/dto';
 
 /** Why an action that writes is disabled on a thread, or null when it is not read-only. */
 export function readOnlyReason(thread: ThreadSummary | null): string | null {
   if (thread?.file) return `Read-only: this thread is read from "${thread.file.fileName}", which is never written. Use "Continue here" to run a native copy.`;
   if (thread?.readOnly) return 'Read-only: this thread was imported from a LangGraph history; it can be browsed, not run.';
   return null;
+}
+
+/** Why a graph's threads cannot run now (its code is not loaded), or null. */
+export function quarantineReason(graph: GraphInfo | null): string | null {
+  const q = graph?.quarantine;
+  if (!q) return null;
+  return q.reason === 'unapproved'
+    ? `The graph "${graph.title}" came from an imported file and has not been approved to run: review its code in the editor and choose "Approve and save".`
+    : `The graph "${graph.title}" is not loaded: ${q.message}`;
 }
 
 /** The enabled state of the toolbar, as reasons, plus the status line. */
@@ -38,7 +47,7 @@ export function selectRunControls(s: AppState): RunControlState {
         ? 'A run of this thread is going on.'
         : null;
   const readOnly = readOnlyReason(thread);
-  const runWhy = base ?? readOnly;
+  const runWhy = base ?? readOnly ?? quarantineReason(selectGraph(s));
   const sub = s.detail?.tasks.find((t) => t.subgraphNs !== undefined)?.subgraphNs;
   // An idle thread is told apart by its newest root checkpoint (the history's first row, when the
   // root is shown): nodes left to run means a run stopped there (a breakpoint, step mode, a
