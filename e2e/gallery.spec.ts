@@ -53,6 +53,21 @@ test.describe('scenario gallery', () => {
     await expect(ranCells.filter({ hasText: 'docs' })).toHaveCount(0);
   });
 
+  test('multi-agent hand-off: a Command.PARENT is drawn and worded as a hand-off, never as a failure', async ({ page }) => {
+    await runCard(page, 'handoff', 'done');
+    // The hotel advisor's subgraph hands the conversation back with Command.PARENT at its step 1.
+    await page.locator('[data-testid="ns-node"][data-ns^="hotel_advisor:"]').first().click();
+    await page.locator('[data-testid="timeline-row"][data-step="1"]').click();
+    await expect(page.getByTestId('graph-node-handoff')).toHaveAttribute('data-state', 'handed-off');
+    await expect(page.locator('[data-testid^="graph-node-"][data-state="failed"]')).toHaveCount(0);
+    await page.getByTestId('inspector-tab-tasks').click();
+    await expect(page.locator('[data-testid="task"][data-task="handoff"]')).toContainText('handed off (Command.PARENT)');
+    await expect(page.locator('[data-testid="task"][data-task="handoff"] .error-text')).toHaveCount(0);
+    await page.getByTestId('inspector-tab-writes').click();
+    await expect(page.locator('[data-testid="pending-write"][data-disposition="hand-off"]').filter({ hasText: '__error__' })).toHaveCount(1);
+    await expect(page.getByTestId('errors')).toHaveCount(0);
+  });
+
   test('human review: a node with two interrupts replays the first answer from its __resume__ write', async ({ page }) => {
     await runCard(page, 'human-review', 'interrupted');
     await expect(page.getByTestId('interrupt-value')).toContainText('Approve this draft');

@@ -51,8 +51,11 @@ export interface TaskDTO {
   triggers: TriggerDTO[];
   interrupts: InterruptDTO[];
   error: WireError | null;
-  /** How the task ended in the step after this checkpoint, when known from the trace. */
-  outcome?: 'ran' | 'served-from-saved-writes' | 'failed' | 'interrupted' | 'pending';
+  /**
+   * How the task ended in the step after this checkpoint, when known. `handed-off`: it answered
+   * with `Command.PARENT` (LangGraph saves that as an `__error__` write; src/shared/control-flow.ts).
+   */
+  outcome?: 'ran' | 'served-from-saved-writes' | 'failed' | 'interrupted' | 'handed-off' | 'pending';
   /** For subgraph tasks: the namespace of the subgraph's own checkpoints. */
   subgraphNs?: string;
   /** Its attempts and duration in the latest step run from this checkpoint, when the trace tells them. */
@@ -75,6 +78,8 @@ export type WriteDisposition =
   | { kind: 'pending' }
   /** A checkpoint was made from this one, but its stored metadata lacks a source: what became of the write is not known. */
   | { kind: 'not-known' }
+  /** An `__error__` write that is a `Command.PARENT` hand-off: the parent graph applied the command. */
+  | { kind: 'hand-off' }
   /** A LangGraph server thread: the server does not say what became of the write (see CheckpointDetail.remote). */
   | { kind: 'not-exposed' };
 

@@ -182,6 +182,8 @@ export interface TraceWritesPut extends TraceBase {
   isNullTask: boolean;
   /** Under `exit` durability: kept in memory, handed to the checkpointer when the run ends. */
   deferred?: boolean;
+  /** Its `__error__` write is a `Command.PARENT` hand-off, not a failure (src/shared/control-flow.ts). */
+  handOff?: boolean;
 }
 
 /** The writes of a step were applied to the channels. */

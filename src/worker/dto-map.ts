@@ -14,6 +14,7 @@ import { latestStepFrom, stepTimings } from '../shared/timings';
 import type { TraceEvent } from '../shared/trace';
 import type { FullDetail } from './detail-cache';
 import { taskFacts } from './task-facts';
+import { isHandOff } from '../shared/control-flow';
 
 const idOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_id ?? null;
 const nsOf = (config: RunnableConfig | undefined) => config?.configurable?.checkpoint_ns ?? '';
@@ -49,6 +50,11 @@ export function tasksToDto(tasks: readonly WireTask[], events: readonly TraceEve
       id: t.id, name: t.name, path: t.path, kind: t.kind, triggers: fact?.triggers ?? [], interrupts: t.interrupts, error: t.error,
     };
     if (fact) dto.outcome = fact.outcome;
+    // A Command.PARENT hand-off is saved as an error: it is control flow, shown as what it is.
+    if (isHandOff(t.error, ns)) {
+      dto.error = null;
+      dto.outcome = 'handed-off';
+    }
     if (t.subgraphNs) dto.subgraphNs = t.subgraphNs;
     if (timing) dto.timing = timing;
     return dto;

@@ -40,7 +40,7 @@ async function fullDetail(ctx: HostContext, m: Where, cached: boolean): Promise<
   const saver = withReadTuples(ctx.store.saver, [tuple, parentTuple]);
   const [snapshot = null, parentSnapshot = null] = graph ? await stateSnapshots(ctx.sandbox, saver, graph, m.threadId, m.ns, ids) : [];
   const detail = checkpointDetail({ tuple, parentTuple, snapshot, parentSnapshot, events, children });
-  const imported = importedTasks(tuple.metadata as Record<string, unknown> | undefined);
+  const imported = importedTasks(tuple.metadata as Record<string, unknown> | undefined, m.ns);
   if (imported && detail.tasks.length === 0) {
     detail.tasks = imported;
     detail.summary = { ...detail.summary, next: importedNext(tuple.metadata as Record<string, unknown> | undefined) ?? detail.summary.next };

@@ -90,16 +90,16 @@ describe('importLangGraphHistory', () => {
     await importLangGraphHistory(saver, branchedHistory());
     const all = await tuples(saver, LG_THREAD);
     expect(importedNext(byId(all, lgId(3)).metadata)).toEqual(['review']);
-    expect(importedTasks(byId(all, lgId(3)).metadata)).toEqual([{
+    expect(importedTasks(byId(all, lgId(3)).metadata, '')).toEqual([{
       id: 'task-review', name: 'review', path: '__pregel_pull, review', kind: 'pull', triggers: [],
       interrupts: [{ id: 'int-1', value: { ask: 'approve?' } }], error: null, outcome: 'interrupted',
     }]);
-    expect(importedTasks(byId(all, lgId(4)).metadata)?.[0]).toMatchObject({
+    expect(importedTasks(byId(all, lgId(4)).metadata, '')?.[0]).toMatchObject({
       error: { code: 'INTERNAL', name: 'ValueError', message: "ValueError('reviewer crashed')" }, outcome: 'failed',
     });
-    expect(importedTasks(byId(all, lgId(2)).metadata)?.[0]?.outcome).toBe('ran');
+    expect(importedTasks(byId(all, lgId(2)).metadata, '')?.[0]?.outcome).toBe('ran');
     // Other threads' checkpoints: nothing to read back.
-    expect(importedTasks({ source: 'loop', step: 0, parents: {} })).toBeNull();
+    expect(importedTasks({ source: 'loop', step: 0, parents: {} }, '')).toBeNull();
     expect(importedNext(undefined)).toBeNull();
   });
 

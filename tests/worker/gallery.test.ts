@@ -160,4 +160,28 @@ describe.each(STORES)('gallery graphs (%s)', (_name, makeStore) => {
       expect.stringContaining('Saturday'),
     ]);
   });
+
+  it('handoff: a Command.PARENT is shown as a hand-off, never as a failure (LangGraph saves it as an __error__ write)', async () => {
+    const { client } = connect(makeStore());
+    const threadId = newThread();
+    const r1 = await client.startRun({ threadId, graphId: 'handoff', input: { messages: [{ role: 'user', content: 'Lisbon' }] } });
+    expect((await client.waitForRun(r1.runId)).outcome).toBe('done');
+    const root = await client.listNamespaces(threadId);
+    const spaces: string[] = [];
+    const walk = (n: typeof root) => { if (n.ns !== '') spaces.push(n.ns); n.children.forEach(walk); };
+    walk(root);
+    const handOffs: { row: boolean; task: unknown; write: unknown }[] = [];
+    for (const ns of spaces) {
+      for (const row of (await client.historyPage({ threadId, ns, limit: 50 })).items) {
+        const detail = await client.getCheckpoint({ threadId, ns, checkpointId: row.checkpointId });
+        const write = detail.pendingWrites.find((w) => w.channel === '__error__');
+        if (!write) continue;
+        const task = detail.tasks.find((t) => t.id === write.taskId);
+        handOffs.push({ row: row.hasError, task: task && { name: task.name, outcome: task.outcome, error: task.error }, write: write.disposition });
+      }
+    }
+    // Each agent hands off once: travel → hotel, hotel → travel.
+    expect(handOffs).toHaveLength(2);
+    for (const h of handOffs) expect(h).toEqual({ row: false, task: { name: 'handoff', outcome: 'handed-off', error: null }, write: { kind: 'hand-off' } });
+  });
 });

@@ -19,6 +19,7 @@ import { checkpointConfig } from '../../engine/checkpoint/rules';
 import type { IDBPTransaction } from 'idb';
 import type { CheckpointRecord, ReplayGraphDB, RowRecord } from './schema';
 import { inInsertionOrder } from './tuple';
+import { isFailureWrite } from '../../shared/control-flow';
 
 /** What a timeline row shows of a checkpoint, as storage keeps it. */
 export interface CheckpointRow {
@@ -40,11 +41,12 @@ export function newRow(thread: string, ns: string, id: string): RowRecord {
   return { thread_id: thread, checkpoint_ns: ns, checkpoint_id: id, writes: 0, interrupts: false, error: false, channels: [] };
 }
 
-/** Counts `channels` (newly added writes) on `row`, in place. */
-export function countWrites(row: RowRecord, channels: readonly string[]): RowRecord {
+/** Counts `writes` (newly added) on `row`, in place; a hand-off saved as `__error__` is no error. */
+export function countWrites(row: RowRecord, writes: readonly { channel: string; value: unknown }[]): RowRecord {
+  const channels = writes.map((w) => w.channel);
   row.writes += channels.length;
   row.interrupts ||= channels.includes('__interrupt__');
-  row.error ||= channels.includes('__error__');
+  row.error ||= writes.some((w) => isFailureWrite(w.channel, w.value, row.checkpoint_ns));
   row.channels = [...new Set([...(row.channels ?? []), ...channels])];
   return row;
 }
@@ -91,7 +93,7 @@ export async function loadRows(tx: RowsTx, records: readonly CheckpointRecord[])
 /** Fallback for a checkpoint saved before rows were kept: its writes, read and counted. */
 async function writesOf(tx: RowsTx, thread: string, ns: string, id: string): Promise<CheckpointRow['writes']> {
   const writes = inInsertionOrder(await tx.objectStore('writes').getAll(IDBKeyRange.bound([thread, ns, id], [thread, ns, id, []])));
-  return { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__'), channels: [...new Set(writes.map((w) => w[1]))] };
+  return { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => isFailureWrite(w[1], w[2], ns)), channels: [...new Set(writes.map((w) => w[1]))] };
 }
 
 /** The row a tuple stands for (its writes counted), for stores that keep no rows of their own; `next` when known. */
@@ -102,7 +104,7 @@ export function rowOfTuple(tuple: CheckpointTuple, next?: readonly string[]): Ch
     config: checkpointConfig(thread, ns, tuple.checkpoint.id),
     metadata: tuple.metadata,
     ts: tuple.checkpoint.ts,
-    writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => w[1] === '__error__'), channels: [...new Set(writes.map((w) => w[1]))] },
+    writes: { count: writes.length, interrupts: writes.some((w) => w[1] === '__interrupt__'), error: writes.some((w) => isFailureWrite(w[1], w[2], ns)), channels: [...new Set(writes.map((w) => w[1]))] },
   };
   if (tuple.parentConfig) row.parentConfig = tuple.parentConfig;
   if (next) row.next = [...next];

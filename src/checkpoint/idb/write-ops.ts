@@ -286,7 +286,7 @@ function issuePut(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp, { 
   if (replaced) records.changedRows.delete(replaced);
   const row = newRow(thread, ns, checkpoint.id);
   // Writes saved against the checkpoint before its put (async durability) are counted on its row.
-  const before = [...(records.known.get(key)?.values() ?? [])].flatMap((r) => r.writes.map((w) => w.channel));
+  const before = [...(records.known.get(key)?.values() ?? [])].flatMap((r) => r.writes);
   if (before.length > 0) countWrites(row, before);
   records.rows.set(key, row);
   records.changedRows.add(row);
@@ -309,7 +309,7 @@ function issueWrites(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp,
   const list: StoredWrite[] = known?.writes ?? [];
   const taskPath = op.taskPath ?? known?.task_path;
   const added: StoredWrite[] = [];
-  const counted: string[] = [];
+  const counted: StoredWrite[] = [];
   for (const [idx, [channel, value]] of incoming) {
     const at = list.findIndex((w) => w.idx === idx);
     if (at >= 0 && !isSpecialWrite(channel)) continue; // regular: first wins
@@ -317,7 +317,7 @@ function issueWrites(tx: IDBTransaction, batch: WriteBatch, op: Extract<WriteOp,
     if (at >= 0) list[at] = write; // special: replace in place (last wins)
     else {
       list.push(write);
-      counted.push(channel);
+      counted.push(write);
     }
     added.push(write);
   }

@@ -18,9 +18,10 @@
  *   may have reached the update checkpoint first), interrupts and resume values were dropped as stale;
  * - otherwise the write is still pending.
  */
-import { NULL_TASK_ID, RESUME } from '../constants';
+import { ERROR, NULL_TASK_ID, RESUME } from '../constants';
+import { isHandOff } from '../../shared/control-flow';
 import { isKnownSource } from '../../shared/checkpoint-source';
-import { controlSignalOf } from './rules';
+import { controlSignalOf, HAND_OFF_REASON } from './rules';
 import type { Disposition, DispositionKind, LedgerEntry, LedgerInput } from './types';
 
 type Verdict = [Disposition, string, DispositionKind[]?];
@@ -37,6 +38,8 @@ interface Facts {
   readResume: boolean;
   /** A child's stored metadata has no source LangGraph writes: what it did is not known. */
   unknownChild: boolean;
+  /** The checkpoint's namespace. */
+  ns: string;
 }
 
 function factsOf(input: LedgerInput): Facts {
@@ -49,6 +52,7 @@ function factsOf(input: LedgerInput): Facts {
     step: input.tuple.metadata?.step ?? null,
     children: new Set(input.children.map((c) => c.metadata?.source)),
     unknownChild: input.children.some((c) => !isKnownSource(c.metadata?.source)),
+    ns: input.tuple.config?.configurable?.checkpoint_ns ?? '',
     withOutputs,
     reRan,
     readResume: writes.some(([tid, ch]) => ch === RESUME && tid !== NULL_TASK_ID),
@@ -58,6 +62,7 @@ function factsOf(input: LedgerInput): Facts {
 const stepName = (f: Facts): string => (f.step === null ? 'the next step' : `step ${f.step + 1}`);
 const NEW_INPUT: Verdict = [{ kind: 'discarded', cause: 'new-input' }, 'Discarded: new input on this checkpoint replaced its unfinished step.'];
 const PENDING: Verdict = [{ kind: 'pending' }, 'No step from this checkpoint has completed with it yet.'];
+const HAND_OFF: Verdict = [{ kind: 'hand-off' }, HAND_OFF_REASON];
 const NOT_KNOWN: Verdict = [{ kind: 'not-known' }, 'A checkpoint was made from this one, but its stored metadata does not say how (it has no source), so what became of this write is not known.'];
 
 function resumeVerdict(taskId: string, f: Facts): Verdict {
@@ -106,11 +111,13 @@ export function computeLedger(input: LedgerInput): LedgerEntry[] {
   const writes = input.tuple.pendingWrites ?? [];
   const f = factsOf(input);
   const known = input.rules ? new Set(input.rules.channels) : null;
-  return writes.map(([taskId, channel], index): LedgerEntry => {
+  return writes.map(([taskId, channel, value], index): LedgerEntry => {
     const signal = controlSignalOf(channel);
     const verdict = channel === RESUME ? resumeVerdict(taskId, f) : signal ? controlVerdict(taskId, signal, f) : outputVerdict(taskId, f);
-    // Nothing known decided, yet a checkpoint was made from here that does not say how: never a guess.
-    const [disposition, why, alternatives] = verdict[0].kind === 'pending' && f.unknownChild ? NOT_KNOWN : verdict;
+    // Until a step settles it, a hand-off saved as __error__ reads as what it is; and where nothing
+    // known decided, yet a checkpoint was made from here that does not say how, never a guess.
+    const open = verdict[0].kind === 'pending';
+    const [disposition, why, alternatives] = open && channel === ERROR && isHandOff(value, f.ns) ? HAND_OFF : open && f.unknownChild ? NOT_KNOWN : verdict;
     const nowhere = known && disposition.kind === 'applied' && !known.has(channel) && !channel.startsWith('__') && !channel.startsWith('branch:');
     const reason = nowhere ? `${why} The graph has no channel ${channel}: it changed nothing.` : why;
     return { taskId, channel, index, disposition, reason, ...(alternatives ? { alternatives } : {}), basis: 'computed' };

@@ -12,8 +12,8 @@
  * the run's end.
  */
 import type { TraceEvent } from '../../shared/trace';
-import { NULL_TASK_ID, RESUME } from '../constants';
-import { controlSignalOf } from './rules';
+import { ERROR, NULL_TASK_ID, RESUME } from '../constants';
+import { controlSignalOf, HAND_OFF_REASON } from './rules';
 import { TickTracker, type OpenTick } from '../../shared/ticks';
 import type { Disposition, LedgerRecord } from './types';
 
@@ -131,6 +131,8 @@ export class LedgerRecorder {
       entry.reappliedIn = null;
       if (channel === RESUME && taskId !== NULL_TASK_ID) {
         this.set(entry, { kind: 'resume-value' }, 'The resume values this task read, kept so that its interrupts replay them when it runs again.');
+      } else if (channel === ERROR && e.handOff) {
+        this.set(entry, { kind: 'hand-off' }, HAND_OFF_REASON);
       } else {
         this.set(entry, { kind: 'pending' }, `Put in step ${step}; no step from this checkpoint has completed with it yet.`);
       }
@@ -142,7 +144,7 @@ export class LedgerRecorder {
   private skipped(e: Skip, checkpointId: string): void {
     const entry = this.entries.get(keyOf(e.checkpointNs, checkpointId, e.taskId, e.channel));
     // A write settled by a completed step keeps its answer: a later replay only runs past it.
-    if (!entry || entry.disposition.kind !== 'pending') return;
+    if (!entry || !isOpen(entry.disposition)) return;
     entry.reappliedIn = null;
     switch (e.reason) {
       case 'control-signal': {
@@ -150,6 +152,7 @@ export class LedgerRecorder {
         if (e.channel === RESUME) return;
         const outputs = this.entriesOf(e.checkpointNs, checkpointId).some((o) => o.taskId === e.taskId && !controlSignalOf(o.channel) && o.disposition.kind !== 'superseded');
         if (outputs) return this.set(entry, { kind: 'superseded' }, `Replaced by the outputs of the same task, which ran again after this ${e.channel} and finished.`);
+        if (entry.disposition.kind === 'hand-off') return;
         return this.set(entry, { kind: 'pending' }, `Skipped as a control signal in step ${e.step} (its task runs again); that step has not completed.`);
       }
       case 'replaying': return this.set(entry, { kind: 'discarded', cause: 'replaying' }, `Not re-applied: step ${e.step} replayed this checkpoint and ran every task again.`);
@@ -170,7 +173,7 @@ export class LedgerRecorder {
   /** An input checkpoint was made from `parent`: its input writes went in, the rest was discarded. */
   private input(ns: string, parent: string): void {
     for (const entry of this.entriesOf(ns, parent)) {
-      if (entry.disposition.kind !== 'pending') continue;
+      if (!isOpen(entry.disposition)) continue;
       if (entry.taskId === NULL_TASK_ID && !controlSignalOf(entry.channel)) this.set(entry, { kind: 'applied' }, 'Applied as input: the input checkpoint made from this one holds it.');
       else this.set(entry, { kind: 'discarded', cause: 'new-input' }, 'Discarded: new input on this checkpoint replaced its unfinished step.');
     }
@@ -179,7 +182,7 @@ export class LedgerRecorder {
   /** The step from the tick's checkpoint completed: settle every write still open. */
   private complete(tick: OpenTick, step: number): void {
     for (const entry of this.entriesOf(tick.checkpointNs, tick.checkpointId)) {
-      if (entry.disposition.kind !== 'pending') continue;
+      if (!isOpen(entry.disposition)) continue;
       const signal = controlSignalOf(entry.channel);
       if (entry.channel === RESUME) this.set(entry, { kind: 'resume-value' }, `Read as a resume value by step ${step}, which completed.`);
       else if (signal) this.set(entry, { kind: 'skipped-control', signal }, `A ${signal} signal is never applied to a channel; step ${step} completed without it.`);
@@ -188,6 +191,9 @@ export class LedgerRecorder {
     }
   }
 }
+
+/** Not settled yet: pending, or a hand-off no step has completed after. */
+const isOpen = (d: Disposition): boolean => d.kind === 'pending' || d.kind === 'hand-off';
 
 /** The records of one thread's whole trace. */
 export function recordLedger(events: Iterable<TraceEvent>): LedgerRecord[] {

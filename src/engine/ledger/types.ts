@@ -38,7 +38,9 @@ export type Disposition =
   /** Nothing decided yet: a run continuing from the checkpoint will decide. */
   | { kind: 'pending' }
   /** A checkpoint was made from this one, but its stored metadata does not say how (no source): what that did with the write is not known. */
-  | { kind: 'not-known' };
+  | { kind: 'not-known' }
+  /** An `__error__` write that is a `Command.PARENT` hand-off (src/shared/control-flow.ts): the parent graph applied the command; never re-applied. */
+  | { kind: 'hand-off' };
 
 /** The `kind` literals. */
 export type DispositionKind = Disposition['kind'];
@@ -78,6 +80,8 @@ export interface LedgerRecord {
 /** The part of a checkpoint the ledger reads. */
 export interface LedgerCheckpoint {
   checkpoint: { id: string };
+  /** Where it is: its namespace (absent: the root graph). */
+  config?: { configurable?: { checkpoint_ns?: string | undefined } | undefined } | undefined;
   metadata?: Pick<CheckpointMetadata, 'source' | 'step'> | undefined;
   pendingWrites?: readonly PendingWrite[] | undefined;
 }

@@ -11,6 +11,7 @@ import { encodeWrites } from './encode';
 import { outputUpdates, taskResultPayload } from './io';
 import type { PregelLoop } from './loop';
 import type { PreparedTask } from './types';
+import { isHandOff } from '../../shared/control-flow';
 
 /** What recording a task's writes does to the pending writes (see recordWrites). */
 export interface RecordedWrites {
@@ -83,6 +84,7 @@ export function reportWrites(loop: PregelLoop, taskId: string, r: RecordedWrites
     type: '@engine.writes.put', step: loop.step, taskId, checkpointId: loop.checkpoint.id,
     channels: r.saved.map((w) => w[0]), deduplicated: r.deduplicated, replaced: r.replaced, isNullTask: taskId === NULL_TASK_ID,
     ...(deferred && p.checkpointer ? { deferred: true } : {}),
+    ...(r.saved.some(([c, v]) => c === ERROR && isHandOff(v, loop.ns)) ? { handOff: true } : {}),
   });
   const writes = r.writes;
   const task = loop.taskOf(taskId);

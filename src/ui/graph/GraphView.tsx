@@ -16,7 +16,7 @@ import { useFitOnResize } from './useFitOnResize';
 import { useLaggingSelection } from './useLaggingSelection';
 
 const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, trace: s.trace, expanded: s.expanded, before: s.breakBefore, after: s.breakAfter, missing: s.missingThread !== null && s.missingThread === s.threadId });
-const LEGEND: NodeRunState[] = ['next', 'ran', 'cached', 'failed', 'interrupted'];
+const LEGEND: NodeRunState[] = ['next', 'ran', 'cached', 'handed-off', 'failed', 'interrupted'];
 
 /** The selected graph (or the subgraph of the open namespace), laid out by ELK, with node states. */
 export function GraphView() {

@@ -26,4 +26,7 @@ describe('nodeStates', () => {
     expect(s.state.get('z')).toBe('next');
     expect(s.taskCount.get('w')).toBe(3);
   });
+  it('a Command.PARENT hand-off is drawn as handed off, not failed', () => {
+    expect(nodeStates(null, detail([task('handoff', { outcome: 'handed-off' })])).state.get('handoff')).toBe('handed-off');
+  });
 });

@@ -5,21 +5,23 @@
 import type { CheckpointDetail, CheckpointSummary, TaskDTO } from '../../protocol/dto';
 
 /** The state badge of a node at a checkpoint. */
-export type NodeRunState = 'next' | 'ran' | 'cached' | 'failed' | 'interrupted';
+export type NodeRunState = 'next' | 'ran' | 'cached' | 'handed-off' | 'failed' | 'interrupted';
 
 /** Human words for each state (legend and accessible labels). */
 export const NODE_STATE_LABEL: Record<NodeRunState, string> = {
   next: 'will run next',
   ran: 'ran in this step',
   cached: 'served from saved writes',
+  'handed-off': 'handed off to the parent graph',
   failed: 'failed',
   interrupted: 'interrupted',
 };
 
 // When several tasks share a node (Send fan-out), the most telling state wins.
-const RANK: Record<NodeRunState, number> = { next: 0, cached: 1, ran: 2, interrupted: 3, failed: 4 };
+const RANK: Record<NodeRunState, number> = { next: 0, cached: 1, ran: 2, 'handed-off': 3, interrupted: 4, failed: 5 };
 
 function taskState(task: TaskDTO): NodeRunState {
+  if (task.outcome === 'handed-off') return 'handed-off';
   if (task.error !== null || task.outcome === 'failed') return 'failed';
   // A task that ran after its interrupt was answered shows what it did, not the question.
   if (task.outcome === 'interrupted' || (task.interrupts.length > 0 && (task.outcome === undefined || task.outcome === 'pending'))) return 'interrupted';

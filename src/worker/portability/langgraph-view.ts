@@ -6,6 +6,7 @@
 import type { InterruptDTO, Json, TaskDTO } from '../../protocol/dto';
 import type { ErrorData } from '../../shared/errors';
 import { IMPORTED_FROM_LANGGRAPH, errorNameOf } from './langgraph';
+import { isHandOff } from '../../shared/control-flow';
 
 interface StoredTask {
   id: string;
@@ -42,7 +43,7 @@ function errorData(error: StoredTask['error']): ErrorData | null {
  * The tasks of a LangGraph-imported checkpoint as the inspector shows them, or null for other
  * checkpoints. Triggers are unknown for imported threads (empty).
  */
-export function importedTasks(metadata: Record<string, unknown> | undefined): TaskDTO[] | null {
+export function importedTasks(metadata: Record<string, unknown> | undefined, ns: string): TaskDTO[] | null {
   const view = storedView(metadata);
   if (!view) return null;
   return view.tasks.map((t): TaskDTO => {
@@ -55,8 +56,8 @@ export function importedTasks(metadata: Record<string, unknown> | undefined): Ta
       kind: 'pull',
       triggers: [],
       interrupts,
-      error,
-      outcome: error ? 'failed' : interrupts.length > 0 ? 'interrupted' : t.has_result ? 'ran' : 'pending',
+      error: isHandOff(error, ns) ? null : error,
+      outcome: isHandOff(error, ns) ? 'handed-off' : error ? 'failed' : interrupts.length > 0 ? 'interrupted' : t.has_result ? 'ran' : 'pending',
     };
   });
 }

@@ -14,6 +14,7 @@ import { recordToJsonSafe, toJsonSafe } from '../../protocol/json-safe';
 import { sourceShown } from '../../shared/checkpoint-source';
 import type { FullDetail } from '../detail-cache';
 import { remoteGraphId, remoteThreadKey, type RemoteAssistantDTO, type RemoteServerDTO, type RemoteThreadDTO } from '../../protocol/remote';
+import { isHandOff } from '../../shared/control-flow';
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -61,11 +62,11 @@ export function checkpointSummary(c: RemoteCheckpoint): CheckpointSummary {
     next: c.next,
     pendingWrites: c.tuple.pendingWrites?.length ?? 0,
     hasInterrupts: c.tasks.some((t) => t.interrupts.length > 0),
-    hasError: c.tasks.some((t) => t.error !== undefined),
+    hasError: c.tasks.some((t) => t.error !== undefined && !isHandOff(t.error, c.ref.checkpointNs)),
   };
 }
 
-function taskToDto(t: RemoteTask): TaskDTO {
+function taskToDto(t: RemoteTask, ns: string): TaskDTO {
   const path = Array.isArray(t.path) ? t.path : [];
   const dto: TaskDTO = {
     id: t.id,
@@ -75,9 +76,10 @@ function taskToDto(t: RemoteTask): TaskDTO {
     // Why a task was triggered is not sent by a server (MISSING_FIELDS.versions_seen).
     triggers: [],
     interrupts: t.interrupts.map((i, n) => ({ id: i.id ?? `#${n}`, value: toJsonSafe(i.value) })),
-    error: t.error ? { code: 'RUN_FAILED', name: t.error.name, message: t.error.message } : null,
+    error: t.error && !isHandOff(t.error, ns) ? { code: 'RUN_FAILED', name: t.error.name, message: t.error.message } : null,
   };
-  if (t.error) dto.outcome = 'failed';
+  if (isHandOff(t.error, ns)) dto.outcome = 'handed-off';
+  else if (t.error) dto.outcome = 'failed';
   else if (t.interrupts.length > 0) dto.outcome = 'interrupted';
   else if (t.result !== undefined) dto.outcome = 'ran';
   if (t.subgraph) dto.subgraphNs = t.subgraph.checkpointNs;
@@ -97,7 +99,7 @@ export function checkpointDetail(c: RemoteCheckpoint, parent: RemoteCheckpoint |
     values,
     parentValues,
     metadata: recordToJsonSafe(c.metadata as Record<string, unknown> | undefined),
-    tasks: c.tasks.map(taskToDto),
+    tasks: c.tasks.map((t) => taskToDto(t, c.ref.checkpointNs)),
     pendingWrites,
     raw: toJsonSafe({ tuple: c.tuple, tasks: c.tasks } as unknown),
     remote: { serverUrl, view: c.view, missing: c.missing.map((field) => ({ field, text: MISSING_FIELDS[field] })) },

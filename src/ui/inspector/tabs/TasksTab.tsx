@@ -7,6 +7,7 @@ const OUTCOME: Record<string, string> = {
   'served-from-saved-writes': 'served from saved writes',
   failed: 'failed',
   interrupted: 'interrupted',
+  'handed-off': 'handed off (Command.PARENT)',
   pending: 'pending',
 };
 

@@ -24,6 +24,8 @@ export function dispositionText(d: WriteDisposition): string {
       return 'pending (no run has continued from here yet)';
     case 'not-exposed':
       return 'not known: the server does not say';
+    case 'hand-off':
+      return 'hand-off: Command.PARENT, applied by the parent graph (saved as an __error__ write; never re-applied)';
     case 'not-known':
       return 'not known: the checkpoint made from here does not record its source';
     default: {
