@@ -95,6 +95,11 @@ export class SandboxController {
     }
   }
 
+  /** Resolves once the spares started now said `sb/ready` (or failed). */
+  async whenSparesReady(): Promise<void> {
+    await Promise.allSettled(this.spares);
+  }
+
   private dropSpare(spare: Promise<SandboxWorker>): void {
     const i = this.spares.indexOf(spare);
     if (i >= 0) this.spares.splice(i, 1);
