@@ -48,11 +48,12 @@ export function sandboxBootstrap(): void {
 
 /**
  * The iframe's document: a restrictive policy and the script. Scripts are this one and the Blob
- * workers, which inherit the policy; `unsafe-eval` because evaluating graph code is what they are
- * for (nowhere else does the app evaluate code); network requests stay open for graphs that call
- * services (they go out with an opaque origin, so none reads the app's origin).
+ * workers, which inherit the policy (and so do the workers graph code starts); `unsafe-eval`
+ * because evaluating graph code is what they are for (nowhere else does the app evaluate code).
+ * No network: `connect-src 'none'` refuses every fetch, XMLHttpRequest, WebSocket and EventSource,
+ * and `default-src 'none'` every other load but the Blob workers.
  */
 export function sandboxDocument(): string {
-  const policy = "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' blob:; worker-src blob:; connect-src *";
+  const policy = "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' blob:; worker-src blob:; connect-src 'none'";
   return `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}"><script>(${sandboxBootstrap.toString()})()</script>`;
 }

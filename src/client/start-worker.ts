@@ -13,13 +13,16 @@ const param = (name: string) => (typeof location !== 'undefined' ? new URLSearch
 /**
  * Starts a storage worker. Switches from the page URL are passed in its name: `testGraphs=1` also
  * lists the test-only graphs (e.g. a node that loops forever), `loadLimitMs=N` sets the load limit
- * of graph code (the end-to-end tests use both).
+ * of graph code (the end-to-end tests use both), `spareWorkers=N` the sandbox workers kept started
+ * for runs (`bench/sandbox/run-start.ts` compares 0, a cold boot per run, with the default).
  */
 export function startStorageWorker(): Worker {
   const words = ['replaygraph-storage'];
   if (param('testGraphs') === '1') words.push('test-graphs');
   const loadMs = Number(param('loadLimitMs'));
   if (Number.isInteger(loadMs) && loadMs > 0) words.push(`load-ms=${loadMs}`);
+  const spares = param('spareWorkers');
+  if (spares !== null && /^\d{1,2}$/.test(spares)) words.push(`spares=${spares}`);
   return new Worker(new URL('../worker/storage.worker.ts', import.meta.url), { type: 'module', name: words.join(' ') });
 }
 

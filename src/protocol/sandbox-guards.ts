@@ -21,7 +21,7 @@ const step = int(-1, Number.MAX_SAFE_INTEGER);
 const version = int(0, Number.MAX_SAFE_INTEGER);
 
 /** Error codes a sandbox may put on an error it reports (never storage or protocol codes). */
-export const SANDBOX_ERROR_CODES = ['RUN_FAILED', 'INTERNAL', 'COMPILE_FAILED', 'NOT_FOUND', 'BAD_REQUEST'] as const satisfies readonly ErrorCode[];
+export const SANDBOX_ERROR_CODES = ['RUN_FAILED', 'INTERNAL', 'COMPILE_FAILED', 'NOT_FOUND', 'BAD_REQUEST', 'SANDBOX_NO_NETWORK'] as const satisfies readonly ErrorCode[];
 
 const position = shape({ line: int(0, 10_000_000), column: int(0, 10_000_000) });
 /** An error as data, from the sandbox. */

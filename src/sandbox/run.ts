@@ -19,6 +19,8 @@ import type { TraceEvent } from '../shared/trace';
 import type { HostGraph, HostRunConfig } from './engine-port';
 import type { GraphModule } from './graphs/registry';
 import { createEventGate } from './event-gate';
+import { isNoNetwork, NoNetworkError } from './no-network';
+import { ERROR_CODES } from '../shared/errors';
 import { ProxySaver } from './proxy-saver';
 import type { SessionClient } from './session-client';
 import { summaryFromChunk } from './wire';
@@ -124,9 +126,17 @@ function threadStore(graph: HostGraph, session: SessionClient): ProxyStore {
   return store;
 }
 
-/** A run's error as data; a user graph's error points at its line and column. */
+/**
+ * A run's error as data; a user graph's error points at its line and column. A request graph code
+ * made (see no-network.ts) is SANDBOX_NO_NETWORK with the catalogue's words, even when a node
+ * wrapped it in an error of its own.
+ */
 function runError(module: GraphModule, err: unknown): WireError {
   const error = boundedError(errorToWire(err));
+  if (isNoNetwork(err)) {
+    error.code = 'SANDBOX_NO_NETWORK';
+    if (!(err instanceof NoNetworkError)) error.message = `${error.message} (${ERROR_CODES.SANDBOX_NO_NETWORK('a network request')})`;
+  }
   const position = module.locate?.(err);
   if (position) error.position = position;
   return error;

@@ -6,6 +6,8 @@
  */
 // First: the platform's port methods are captured before any gallery or user module is evaluated.
 import { eventData, takePort } from './safe-port';
+// Then: the network entry points refuse with the rule's words (the document's policy blocks them anyway).
+import './no-network-install';
 import { BUILTIN_GRAPHS, TEST_GRAPHS } from './graphs/index';
 import { startSandbox } from './server';
 

@@ -83,6 +83,9 @@ export const ERROR_CODES = {
   /** The sandbox sent the storage worker something it may not (another thread, a malformed call). */
   SANDBOX_VIOLATION: (detail: string) =>
     `The graph's code sent a request the storage refuses (${detail}); the run was stopped and nothing of that request was stored.`,
+  /** Graph code asked for the network (fetch, XMLHttpRequest, WebSocket, EventSource): the sandbox has none. */
+  SANDBOX_NO_NETWORK: (what: string) =>
+    `Graph code has no network in replaygraph: ${what} was refused. Nodes run offline, against the thread's checkpoints; model calls will go through the app's model gateway.`,
   /** No sandbox is attached, so no graph code can run. */
   SANDBOX_UNAVAILABLE: (detail: string) => `Graph code cannot run now: ${detail}`,
   /** A write that would change the thread's saved history (a stored checkpoint replaced, a branch grafted on, writes added to an old step). */

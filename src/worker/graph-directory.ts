@@ -34,6 +34,9 @@ interface UserGraph {
 /** What compiling a source gave. */
 export type CompileOutcome = { info: GraphInfo; error: null } | { info: null; error: UserCodeErrorDTO };
 
+/** Why a load worker is stopped once it answered. */
+const LOAD_OVER = { code: 'RUN_CANCELLED', name: 'LoadOver', message: 'The graph was loaded; its sandbox worker was stopped.' } as const;
+
 /** How many saved graphs are loaded at once when the directory starts. */
 const LOAD_PARALLEL = 2;
 
@@ -107,12 +110,17 @@ export class GraphDirectory {
     if (g.saved) await this.store.putUserGraph({ id: g.id, title: g.title, source: g.source, quarantine: q }).catch(() => undefined);
   }
 
-  /** Compiles and describes a source in the graph's own (fresh) sandbox worker, within the load limit. */
+  /** Compiles and describes a source in a fresh sandbox worker of its own (stopped after), within the load limit. */
   private async load(id: string, source: string, title?: string): Promise<CompileOutcome> {
-    const worker = await this.sandbox.graphWorker(id);
+    const worker = await this.sandbox.loadWorker(id);
     const ref: GraphRef = { id, source, ...(title ? { title } : {}) };
-    const r = await worker.request({ type: 'sb/load', graph: ref }, { timeoutMs: this.sandbox.limits.loadMs, what: `Loading graph "${id}"` });
-    return r.info ? { info: { ...r.info, id, origin: 'user', source }, error: null } : { info: null, error: r.compileError };
+    try {
+      const r = await worker.request({ type: 'sb/load', graph: ref }, { timeoutMs: this.sandbox.limits.loadMs, what: `Loading graph "${id}"` });
+      return r.info ? { info: { ...r.info, id, origin: 'user', source }, error: null } : { info: null, error: r.compileError };
+    } finally {
+      // Whatever the module's top level started (timers, nested workers) stops with its worker.
+      worker.kill(LOAD_OVER);
+    }
   }
 
   /** Every graph as the UI lists it: built-ins, then user graphs (quarantined ones with why). */

@@ -18,6 +18,8 @@ declare const self: DedicatedWorkerGlobalScope;
 // `load-ms=N` (the load limit of graph code, `?loadLimitMs=N`).
 const words = self.name.split(/\s+/);
 const loadMs = Number(words.find((w) => w.startsWith('load-ms='))?.slice('load-ms='.length));
+const spareWord = words.find((w) => w.startsWith('spares='));
+const spareWorkers = spareWord === undefined ? NaN : Number(spareWord.slice('spares='.length));
 
 startHost(self, {
   openStore: async () => createIdbStore(APP_DB_NAME, APP_DB_VERSION),
@@ -29,5 +31,8 @@ startHost(self, {
     const decodeBlob = largeValueDecoder();
     return (await import('../formats/index')).openFiles(files, { sqlite: { wasmUrl: sqliteWasmUrl }, ...(decodeBlob ? { decodeBlob } : {}) });
   },
-  ...(Number.isInteger(loadMs) && loadMs > 0 ? { sandboxLimits: { loadMs } } : {}),
+  sandboxLimits: {
+    ...(Number.isInteger(loadMs) && loadMs > 0 ? { loadMs } : {}),
+    ...(Number.isInteger(spareWorkers) && spareWorkers >= 0 ? { spareWorkers } : {}),
+  },
 });

@@ -1,9 +1,10 @@
 /**
- * One run in its graph's run worker, as the storage worker drives it: opens the run's write
+ * One run in a sandbox worker of its own, as the storage worker drives it: opens the run's write
  * session, bounds loading the graph, cancels (cooperatively, then by stopping the worker after a
- * grace period), times each node when the run has a node limit, and decides how the run ended. What the sandbox reports is one input: a run the storage worker cancelled, timed
- * out or lost ends `cancelled`, a rule broken or a storage failure ends it `error`, whatever the
- * sandbox says.
+ * grace period), times each node when the run has a node limit, decides how the run ended, and
+ * stops the run's worker once it ended, with every timer and nested worker its code started. What
+ * the sandbox reports is one input: a run the storage worker cancelled, timed out or lost ends
+ * `cancelled`, a rule broken or a storage failure ends it `error`, whatever the sandbox says.
  */
 import type { WireStoreOp } from '../../protocol/store';
 import type { BaseCheckpointSaver } from '../../engine/checkpoint/types';
@@ -79,9 +80,9 @@ export async function runInSandbox(sandbox: SandboxController, input: SandboxRun
   const { plan, graph } = input;
   const limits = sandbox.limits;
   let worker: SandboxWorker;
-  let release: () => void;
+  let release: () => void; // stops the run's worker
   try {
-    ({ worker, release } = await sandbox.runWorker(plan.graphId));
+    ({ worker, release } = await sandbox.runWorker());
   } catch (err) {
     return { outcome: 'error', result: null, error: err instanceof SandboxError ? err.wire : { code: 'SANDBOX_UNAVAILABLE', name: 'SandboxUnavailable', message: String(err) } };
   }
@@ -121,11 +122,9 @@ export async function runInSandbox(sandbox: SandboxController, input: SandboxRun
       if (stoppedHere) return;
       // A rule its worker broke (e.g. a forged message on the main port) ends the run as an error.
       if (why.code === 'SANDBOX_VIOLATION') return finish({ outcome: 'error', result: null, error: why });
-      // Else its worker was lost (the sandbox frame was replaced), or stopped for another run of the same graph.
-      const error: WireError = why.code === 'SANDBOX_CRASHED' || why.code === 'SANDBOX_TIMEOUT'
-        ? why
-        : { code: 'SANDBOX_CRASHED', name: 'SandboxCrashed', message: ERROR_CODES.SANDBOX_CRASHED(`it was stopped for another run of graph "${graph.id}": ${why.message}`) };
-      finish({ outcome: 'cancelled', result: null, error });
+      // Else its worker was lost (the sandbox frame was replaced, the storage worker stopped) or
+      // stopped with its graph (deleted): `why` says which.
+      finish({ outcome: 'cancelled', result: null, error: why });
     }));
 
     const onCancel = () => {

@@ -8,16 +8,12 @@ import { MemorySaver, entrypoint, interrupt, task } from 'replaygraph';
 export const title = 'Essay workflow (functional API)';
 export const description =
   'An entrypoint composes an essay with a task, then asks for a review with interrupt(). ' +
-  'Resume it: the entrypoint runs again from the top, but compose is not run again (its saved result is used), so the essay says it was composed once.';
+  'Resume it: the entrypoint runs again from the top, but compose is not run again (its saved result is used), so the essay names the same draft as at the review.';
 export const exampleInput = { topic: 'checkpoints' };
 
-// Counts real executions of compose in this worker (a replayed task does not count).
-let composeRuns = 0;
-
-const compose = task('compose', async (topic: string) => {
-  composeRuns += 1;
-  return `An essay about ${topic} (compose run #${composeRuns})`;
-});
+// Each real execution of compose names a new draft (a task served from its saved result does not):
+// the essay after the resume names the draft shown at the review.
+const compose = task('compose', async (topic: string) => `An essay about ${topic} (draft ${Math.random().toString(36).slice(2, 8)})`);
 
 const polish = task('polish', async (essay: string, verdict: string) => `${essay} — reviewed: ${verdict}`);
 

@@ -3,7 +3,9 @@
  * Continue the failed thread: the "docs" write saved before the failure is re-applied instead of
  * running "docs" again, and "web" runs again: its outputs supersede its __error__ write.
  */
-import { Annotation, END, START, StateGraph } from 'replaygraph';
+import { Annotation, END, START, StateGraph, getStore } from 'replaygraph';
+
+type NodeConfig = NonNullable<Parameters<typeof getStore>[0]>;
 
 export const title = 'Parallel branches, one flaky';
 export const description =
@@ -17,17 +19,27 @@ const State = Annotation.Root({
   summary: Annotation<string>(),
 });
 
-// Threads on which "web" already failed once (per loaded module, i.e. per worker).
-const failedOnce = new Set<string>();
+// Whether "web" already failed on a thread is kept in the thread's store: each run has a sandbox
+// worker of its own, so a variable of this module would be new on every run. (Without a store,
+// e.g. the engine alone, this module's own memory is used.)
+const failedHere = new Set<string>();
+
+/** True the first time it is asked for a thread, false afterwards. */
+async function firstTime(config: NodeConfig): Promise<boolean> {
+  const store = getStore(config);
+  if (!store) {
+    const thread = String(config.configurable?.thread_id ?? '');
+    return !failedHere.has(thread) && Boolean(failedHere.add(thread));
+  }
+  if (await store.get(['parallel-flaky'], 'web-failed')) return false;
+  await store.put(['parallel-flaky'], 'web-failed', { failed: true });
+  return true;
+}
 
 export default new StateGraph(State)
   .addNode('docs', (s) => ({ results: [`docs: ${s.query}`] }))
-  .addNode('web', (s, config) => {
-    const thread = String(config.configurable?.thread_id ?? '');
-    if (!failedOnce.has(thread)) {
-      failedOnce.add(thread);
-      throw new Error('web search timed out (fails once per thread; continue the run to retry)');
-    }
+  .addNode('web', async (s, config) => {
+    if (await firstTime(config)) throw new Error('web search timed out (fails once per thread; continue the run to retry)');
     return { results: [`web: ${s.query}`] };
   })
   .addNode('merge', (s) => ({ summary: `${s.results.length} results: ${[...s.results].sort().join(' | ')}` }))

@@ -19,7 +19,7 @@ const State = Annotation.Root({
   total: Annotation<number>(),
 });
 
-// Attempts per thread in this worker: the first two of each thread fail.
+// Attempts per thread in this run's worker (each run has a fresh one): the first two fail.
 const attempts = new Map<string, number>();
 
 export default new StateGraph(State)
