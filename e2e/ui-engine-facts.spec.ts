@@ -104,6 +104,11 @@ test.describe('engine facts on the real worker', () => {
     const rootRows = await page.getByTestId('timeline-row').count();
     const sub = tree.locator('[data-testid="ns-node"]:not([data-ns=""])').first();
     await expect(sub).toBeVisible();
+    // The subgraph runs several times: each call is named by its node and its place among the calls.
+    const calls = tree.locator('[data-testid="ns-node"][data-ns^="work:"]');
+    const n = await calls.count();
+    expect(n).toBeGreaterThan(1);
+    for (let i = 0; i < n; i++) await expect(calls.nth(i)).toContainText(`work, call ${i + 1} of ${n}`);
     await sub.click();
     expect(new URL(page.url()).searchParams.get('ns')).toMatch(/^work:/);
     await expect(page.getByTestId('graph-node-fetch')).toBeVisible();

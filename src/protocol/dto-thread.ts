@@ -28,4 +28,6 @@ export interface NamespaceNode {
   name: string;
   children: NamespaceNode[];
   checkpoints: number;
+  /** Among its siblings of the same node, which call it is (1-based, in the order they ran) and of how many. */
+  call?: { index: number; of: number };
 }

@@ -128,10 +128,11 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
       return rows;
     },
     async countNamespaces(threadId) {
-      const counts = new Map<string, number>();
+      const counts = new Map<string, { checkpoints: number; latest: string }>();
       for await (const t of saver.list({ configurable: { thread_id: threadId } })) {
         const ns = t.config.configurable?.checkpoint_ns ?? '';
-        counts.set(ns, (counts.get(ns) ?? 0) + 1);
+        const had = counts.get(ns);
+        counts.set(ns, { checkpoints: (had?.checkpoints ?? 0) + 1, latest: had && had.latest > t.checkpoint.id ? had.latest : t.checkpoint.id });
       }
       return counts;
     },

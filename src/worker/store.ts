@@ -114,8 +114,8 @@ export interface ThreadStore extends UserGraphStore {
    * run did not report it) has none.
    */
   listRows(threadId: string, ns: string, limit: number, before?: string): Promise<CheckpointRow[]>;
-  /** Checkpoints per namespace of a thread. */
-  countNamespaces(threadId: string): Promise<Map<string, number>>;
+  /** Per namespace of a thread: how many checkpoints it holds, and its newest checkpoint's id. */
+  countNamespaces(threadId: string): Promise<Map<string, { checkpoints: number; latest: string }>>;
   /** Removes checkpoints, writes, trace and flags of the thread. */
   deleteThread(threadId: string): Promise<void>;
   /** Durability of committing transactions (see AppDatabase.setDurability; nothing to set where nothing is on disk). */

@@ -69,10 +69,20 @@ describe('DTO mapping of checkpoint tuples', () => {
   });
 
   it('builds the namespace tree of a thread', () => {
-    const tree = namespaceTree(new Map([['', 5], ['outer:t1', 3], ['outer:t1|inner:t2', 2]]));
+    const at = (checkpoints: number, latest: string) => ({ checkpoints, latest });
+    const tree = namespaceTree(new Map([['', at(5, 'c9')], ['outer:t1', at(3, 'c4')], ['outer:t1|inner:t2', at(2, 'c3')]]));
     expect(tree).toEqual({
       ns: '', name: '', checkpoints: 5,
       children: [{ ns: 'outer:t1', name: 'outer', checkpoints: 3, children: [{ ns: 'outer:t1|inner:t2', name: 'inner', checkpoints: 2, children: [] }] }],
     });
+  });
+
+  it('orders sibling calls of one subgraph as they ran and numbers them; other siblings are not numbered', () => {
+    const at = (checkpoints: number, latest: string) => ({ checkpoints, latest });
+    // Task ids sort otherwise than the calls ran (ids of checkpoints grow with time).
+    const tree = namespaceTree(new Map([['', at(9, 'c9')], ['work:zz', at(4, 'c2')], ['work:aa', at(4, 'c8')], ['work:mm', at(4, 'c5')], ['review:k', at(1, 'c6')]]));
+    expect(tree.children.map((c) => [c.ns, c.call ?? null])).toEqual([
+      ['work:zz', { index: 1, of: 3 }], ['work:mm', { index: 2, of: 3 }], ['review:k', null], ['work:aa', { index: 3, of: 3 }],
+    ]);
   });
 });

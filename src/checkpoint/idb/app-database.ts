@@ -10,7 +10,7 @@ import type { LedgerCheckpoint } from '../../engine/ledger/index';
 import { DbConnection } from './connection';
 import { readChildren } from './children';
 import { readCheckpointView, type StoredCheckpointView } from './checkpoint-view';
-import { countNamespaces, listRows } from './listing';
+import { countNamespaces, listRows, type NamespaceCount } from './listing';
 import { IndexedDBSaver } from './saver';
 import { DB_VERSION } from './schema';
 import { listThreads, setThreadName, setThreadRunning, type ThreadListing } from './threads';
@@ -61,8 +61,8 @@ export class AppDatabase {
     return listRows(this.conn, threadId, ns, limit, before);
   }
 
-  /** How many checkpoints each namespace of a thread holds, counted over keys. */
-  countNamespaces(threadId: string): Promise<Map<string, number>> {
+  /** How many checkpoints each namespace of a thread holds and its newest id, read over keys. */
+  countNamespaces(threadId: string): Promise<Map<string, NamespaceCount>> {
     return countNamespaces(this.conn, threadId);
   }
 

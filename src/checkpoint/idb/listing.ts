@@ -77,19 +77,27 @@ export async function listRows(conn: DbConnection, thread: string, ns: string, l
   }
 }
 
+/** How many checkpoints a namespace holds, and the id of its newest (ids grow with time). */
+export interface NamespaceCount {
+  checkpoints: number;
+  latest: string;
+}
+
 /**
- * How many checkpoints each namespace of a thread holds. Skips from one namespace to the next
- * over the keys and counts each namespace's key range, without reading any checkpoint.
+ * How many checkpoints each namespace of a thread holds, and its newest id. Skips from one
+ * namespace to the next over the keys and counts each namespace's key range, without reading any
+ * checkpoint.
  */
-export async function countNamespaces(conn: DbConnection, threadId: string): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
+export async function countNamespaces(conn: DbConnection, threadId: string): Promise<Map<string, NamespaceCount>> {
+  const counts = new Map<string, NamespaceCount>();
   try {
     const tx = await conn.transaction(['checkpoints'], 'readonly');
     const store = tx.objectStore('checkpoints');
     let cursor = await store.openKeyCursor(prefixRange(threadId));
     while (cursor) {
       const ns = cursor.key[1];
-      counts.set(ns, await store.count(prefixRange(threadId, ns)));
+      const [checkpoints, newest] = await Promise.all([store.count(prefixRange(threadId, ns)), store.openKeyCursor(prefixRange(threadId, ns), 'prev')]);
+      counts.set(ns, { checkpoints, latest: newest?.key[2] ?? cursor.key[2] });
       cursor = await cursor.continue(checkpointKeyPast(threadId, ns));
     }
   } catch (err) {

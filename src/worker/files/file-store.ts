@@ -92,9 +92,9 @@ export function fileThreadStore(fileId: string, source: CheckpointSource, thread
     },
     async countNamespaces(threadId) {
       const parsed = parseFileThreadId(threadId);
-      const counts = new Map<string, number>();
+      const counts = new Map<string, { checkpoints: number; latest: string }>();
       if (!parsed || parsed.fileId !== fileId) return counts;
-      for (const n of await source.listNamespaces(parsed.originalId)) counts.set(n.checkpointNs, n.checkpointCount);
+      for (const n of await source.listNamespaces(parsed.originalId)) counts.set(n.checkpointNs, { checkpoints: n.checkpointCount, latest: n.latestCheckpointId });
       return counts;
     },
     async listRows(threadId, ns, limit, before) {

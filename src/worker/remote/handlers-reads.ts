@@ -34,7 +34,9 @@ export class SeenNamespaces {
   }
 
   tree(key: string): NamespaceNode {
-    return namespaceTree(this.byThread.get(key) ?? new Map([['', 0]]));
+    // A server says nothing of when a namespace ran: siblings keep the order they were seen in.
+    const seen = [...(this.byThread.get(key) ?? new Map([['', 0]]))];
+    return namespaceTree(new Map(seen.map(([ns, checkpoints], i) => [ns, { checkpoints, latest: String(i).padStart(8, '0') }])));
   }
 }
 

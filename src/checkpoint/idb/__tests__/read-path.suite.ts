@@ -212,7 +212,9 @@ describe('IndexedDBSaver read path', () => {
     for (let n = 6; n <= 7; n++) await saver.put(cfg('t', 'sub:1'), makeCheckpoint(n, { a: n }), meta(n), { a: n });
     await saver.put(cfg('t', 'sub:1|inner:2'), makeCheckpoint(8, { a: 8 }), meta(8), { a: 8 });
     await saver.put(cfg('u', 'other'), makeCheckpoint(9, { a: 9 }), meta(9), { a: 9 });
-    expect(await app.countNamespaces('t')).toEqual(new Map([['', 5], ['sub:1', 2], ['sub:1|inner:2', 1]]));
+    expect(new Map([...(await app.countNamespaces('t'))].map(([ns, c]) => [ns, c.checkpoints]))).toEqual(new Map([['', 5], ['sub:1', 2], ['sub:1|inner:2', 1]]));
+    // Each namespace's newest id, read over keys.
+    expect([...(await app.countNamespaces('t')).values()].map((c) => c.latest)).toEqual([cpId(5), cpId(7), cpId(8)]);
     expect(await app.countNamespaces('nobody')).toEqual(new Map());
     app.close();
   });
