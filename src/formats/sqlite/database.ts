@@ -35,6 +35,8 @@ export interface WalReport {
 export interface SqliteDatabase {
   readonly name: string;
   readonly pageSize: number;
+  /** Whether the database keeps text as UTF-8 (not UTF-16). */
+  readonly textUtf8: boolean;
   readonly wal?: WalReport;
   /** All rows of `sql`. @throws FormatError */
   all(sql: string, bind?: BindingSpec): Row[];
@@ -122,12 +124,15 @@ export function openSqliteDatabase(sqlite3: Sqlite3Static, main: ByteSource, wal
     }
     return out;
   };
-  const chunked = (chunkBytes: number): ChunkedRead => ({ pageSize: header.pageSize, reserved: page(1)[20] ?? 0, chunkBytes, turn: nextTurn });
+  const first = page(1);
+  const chunked = (chunkBytes: number): ChunkedRead => ({ pageSize: header.pageSize, reserved: first[20] ?? 0, chunkBytes, turn: nextTurn });
   // Preparing a statement costs far more than running these small queries: keep them prepared.
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
   return {
     name: main.name,
     pageSize: header.pageSize,
+    // Header bytes 56-59: 1 for UTF-8 (0 in a database that has no text yet).
+    textUtf8: first[56] === 0 && first[57] === 0 && first[58] === 0 && (first[59] ?? 0) <= 1,
     ...(report ? { wal: report } : {}),
     all(sql, bind) {
       let stmt = statements.get(sql);

@@ -102,7 +102,6 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
   let blobIds = false;
   // Where values are, for reading them in chunks (a WITHOUT ROWID table has no rowid: its values
   // are read with SQL). A text is read as its bytes only when the database keeps text as UTF-8.
-  const utf8 = text(db.all('PRAGMA encoding')[0]?.encoding) === 'UTF-8';
   const rootOf = (table: string) => num(db.all(`SELECT rootpage FROM sqlite_schema WHERE type = 'table' AND name = ?`, [table])[0]?.rootpage);
   const checkpointCols = columnsOf(db, 'checkpoints');
   const cpTable = { root: rootOf('checkpoints'), checkpoint: checkpointCols.indexOf('checkpoint'), metadata: checkpointCols.indexOf('metadata') };
@@ -123,7 +122,7 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
 
   /** A column readable from the pages, or undefined. */
   const want = (column: number, kind: SqlValue | undefined, bytes: SqlValue | undefined): ColumnWant | undefined =>
-    column >= 0 && (kind === 'blob' || (kind === 'text' && utf8)) ? { column, kind, bytes: num(bytes) } : undefined;
+    column >= 0 && (kind === 'blob' || (kind === 'text' && db.textUtf8)) ? { column, kind, bytes: num(bytes) } : undefined;
 
   /**
    * The columns `wanted` of a row, read from the pages in chunks (in one walk); a column that
