@@ -7,6 +7,7 @@
  * awaits it; a checkpoint being decoded is decoded once for every reader waiting for it).
  */
 import { checkpointConfig } from '../engine/checkpoint/rules';
+import { copyDecoded } from './copy';
 import type { CheckpointTuple, PendingWrite } from '../engine/checkpoint/types';
 import { decodeCheckpointRow, decodeMetadata, decodeWriteRow, valueBlobsOf, type ForeignWrite } from './decode/checkpoint';
 import { decodeLargeBlobs, type BlobDecoder } from './decode/large-values';
@@ -20,11 +21,8 @@ import type { CheckpointPageOptions, CheckpointSource, CheckpointSummary, Foreig
 
 const CACHE_SIZE = 256;
 
-// structuredClone, not the engine's fast copy: decoded data may hold an own `__proto__` key,
-// which a copy by assignment would turn into the copy's prototype. Declared here because this
-// layer is type-checked without the DOM library; every runtime it runs in has it.
-declare const structuredClone: <T>(value: T) => T;
-const clone = structuredClone;
+// Each caller gets its own copy (strings shared: they cannot change), never the cached value.
+const clone = copyDecoded;
 const DEFAULT_PAGE = 50;
 
 /** A small LRU map. */
