@@ -225,7 +225,7 @@ test.describe('open your app\'s checkpoints', () => {
       await choose(page, [big]);
       const section = page.locator('[data-testid="opened-file"][data-file="big.sqlite"]');
       await expect(section.getByTestId('file-thread')).toHaveCount(7);
-      await expect(section).toContainText('2.0 GiB');
+      await expect(section).toContainText('2 GB');
       await expect(section).toContainText(/read \d+(\.\d)? KB/);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ import type { CheckpointPageOptions, CheckpointSummary, ForeignCheckpoint, Forei
 
 /** What the saver reads from its source. */
 export interface SaverReads {
-  page(threadId: string, checkpointNs: string | undefined, options: CheckpointPageOptions): CheckpointSummary[];
+  page(threadId: string, checkpointNs: string | undefined, options: CheckpointPageOptions): Promise<CheckpointSummary[]>;
   read(threadId: string, checkpointNs: string, checkpointId?: string): Promise<ForeignCheckpoint | undefined>;
   threads(): string[];
 }
@@ -56,7 +56,7 @@ export function createReadOnlySaver(reads: SaverReads, name: string, options: Fo
       for (const threadId of threadIds) {
         let before = beforeId(listOptions);
         while (left > 0) {
-          const batch = reads.page(threadId, ns, { limit: LIST_BATCH, ...(before !== undefined ? { before } : {}) });
+          const batch = await reads.page(threadId, ns, { limit: LIST_BATCH, ...(before !== undefined ? { before } : {}) });
           for (const s of batch) {
             if (left <= 0) return;
             if (only !== undefined && s.checkpointId !== only) continue;

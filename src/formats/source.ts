@@ -7,6 +7,7 @@
  * awaits it; a checkpoint being decoded is decoded once for every reader waiting for it).
  */
 import { checkpointConfig } from '../engine/checkpoint/rules';
+import { copyDecoded } from './copy';
 import type { CheckpointTuple, PendingWrite } from '../engine/checkpoint/types';
 import { decodeCheckpointRow, decodeMetadata, decodeWriteRow, valueBlobsOf, type ForeignWrite } from './decode/checkpoint';
 import { decodeLargeBlobs, type BlobDecoder } from './decode/large-values';
@@ -15,16 +16,13 @@ import { TASKS } from './decode/protocol-values';
 import { resolveLimits, type FormatLimits } from './options';
 import { createReadOnlySaver } from './saver';
 import { setOwn } from './serde/values';
-import type { RawCheckpointRow, RawStore, RawWriteRow } from './stores/raw';
+import type { PageQuery, RawCheckpointRow, RawStore, RawWriteRow } from './stores/raw';
 import type { CheckpointPageOptions, CheckpointSource, CheckpointSummary, ForeignCheckpoint, SourceInfo, ThreadDescription } from './types';
 
 const CACHE_SIZE = 256;
 
-// structuredClone, not the engine's fast copy: decoded data may hold an own `__proto__` key,
-// which a copy by assignment would turn into the copy's prototype. Declared here because this
-// layer is type-checked without the DOM library; every runtime it runs in has it.
-declare const structuredClone: <T>(value: T) => T;
-const clone = structuredClone;
+// Each caller gets its own copy (strings shared: they cannot change), never the cached value.
+const clone = copyDecoded;
 const DEFAULT_PAGE = 50;
 
 /** A small LRU map. */
@@ -80,8 +78,20 @@ export function createSource(
     return { decoded: decodeCheckpointRow(row, lim, predecoded), writes: writeRows.map((w) => decodeWriteRow(w, lim, predecoded)) };
   }
 
+  /** A checkpoint's writes: in chunks where the store can (SQLite), else at once. */
+  const writeRows = (t: string, ns: string, id: string): Promise<RawWriteRow[]> | RawWriteRow[] => {
+    const s = live();
+    return s.readWrites ? s.readWrites(t, ns, id) : s.writes(t, ns, id);
+  };
+
+  /** A page of checkpoint rows without values: in chunks where the store can (SQLite), else at once. */
+  const summaryRows = (t: string, ns: string | undefined, query: PageQuery): Promise<RawCheckpointRow[]> | RawCheckpointRow[] => {
+    const s = live();
+    return s.readCheckpoints ? s.readCheckpoints(t, ns, query) : s.checkpoints(t, ns, query, false);
+  };
+
   const decodeWrites = async (t: string, ns: string, id: string): Promise<ForeignWrite[]> => {
-    const rows = live().writes(t, ns, id);
+    const rows = await writeRows(t, ns, id);
     const predecoded = await decodeLargeBlobs(rows.map((w) => w.value), lim, lim.maxInlineDecodeBytes, decodeBlob, store.freshBytes);
     return rows.map((w) => decodeWriteRow(w, lim, predecoded));
   };
@@ -93,7 +103,7 @@ export function createSource(
     if (hit) return hit;
     const row = await rowOf(t, ns, id);
     if (!row) return undefined;
-    const { decoded, writes } = await decodeRows(row, live().writes(t, ns, id));
+    const { decoded, writes } = await decodeRows(row, await writeRows(t, ns, id));
     const found = { parentCheckpointId: row.parentCheckpointId, channelValues: decoded.checkpoint.channel_values, writes };
     ancestors.set(k, found);
     return found;
@@ -108,7 +118,7 @@ export function createSource(
   async function read(t: string, ns: string, id?: string): Promise<ForeignCheckpoint | undefined> {
     if (id === undefined) {
       // The newest: its id first (no value read), so a read already under way is shared.
-      const newest = live().checkpoints(t, ns, { limit: 1 }, false)[0];
+      const newest = (await summaryRows(t, ns, { limit: 1 }))[0];
       return newest ? read(t, ns, newest.checkpointId) : undefined;
     }
     const k = key(t, ns, id);
@@ -123,7 +133,7 @@ export function createSource(
   }
 
   async function readRow(t: string, ns: string, row: RawCheckpointRow): Promise<ForeignCheckpoint> {
-    const { decoded, writes } = await decodeRows(row, live().writes(t, ns, row.checkpointId));
+    const { decoded, writes } = await decodeRows(row, await writeRows(t, ns, row.checkpointId));
     const { checkpoint, metadata } = decoded;
     const issues = [...decoded.issues];
     for (const w of writes) {
@@ -155,9 +165,9 @@ export function createSource(
     return result;
   }
 
-  function page(t: string, ns: string | undefined, options: CheckpointPageOptions = {}): CheckpointSummary[] {
+  async function page(t: string, ns: string | undefined, options: CheckpointPageOptions = {}): Promise<CheckpointSummary[]> {
     const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE, lim.maxPageSize));
-    const rows = live().checkpoints(t, ns, { limit, ...(options.before !== undefined ? { before: options.before } : {}) }, false);
+    const rows = await summaryRows(t, ns, { limit, ...(options.before !== undefined ? { before: options.before } : {}) });
     const byNs = new Map<string, string[]>();
     for (const r of rows) byNs.set(r.checkpointNs, [...(byNs.get(r.checkpointNs) ?? []), r.checkpointId]);
     const counts = new Map<string, number>();
@@ -201,7 +211,7 @@ export function createSource(
     listThreadIds: async (after, limit) => live().threadIds(after, Math.max(1, limit)),
     describeThread: async (threadId) => describe(threadId),
     listNamespaces: async (threadId) => live().namespaces(threadId),
-    listCheckpoints: async (threadId, checkpointNs, options) => page(threadId, checkpointNs, options),
+    listCheckpoints: (threadId, checkpointNs, options) => page(threadId, checkpointNs, options),
     // Results are cached: each caller gets its own copy to change as it likes.
     getCheckpoint: async (threadId, checkpointNs, checkpointId) => clone(await read(threadId, checkpointNs, checkpointId)),
     saver: (options) =>

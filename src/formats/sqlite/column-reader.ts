@@ -15,17 +15,29 @@
 /** Reads page `pgno` (1-based), as the database's merged view serves it. */
 export type PageReader = (pgno: number) => Uint8Array;
 
-/** Where the value is and what SQLite said of it. */
-export interface ColumnAt {
-  /** The table b-tree's root page (`sqlite_schema.rootpage`). */
-  rootPage: number;
-  rowid: number;
+/** One column of a row: where it is in the record and what SQLite said of it. */
+export interface ColumnWant {
   /** The column's position in the record (its `cid`). */
   column: number;
   /** `'blob'` or `'text'` (`typeof(column)`); a text is read as its UTF-8 bytes. */
   kind: 'blob' | 'text';
-  /** Its size in bytes, as SQLite reported it (`length()` of a blob). */
+  /** Its size in bytes, as SQLite reported it (`octet_length()`, answered from the record header). */
   bytes: number;
+}
+
+/** Where the value is and what SQLite said of it. */
+export interface ColumnAt extends ColumnWant {
+  /** The table b-tree's root page (`sqlite_schema.rootpage`). */
+  rootPage: number;
+  rowid: number;
+}
+
+/** Where a row is, and the columns of it to read (in one walk of its pages). */
+export interface ColumnsAt {
+  /** The table b-tree's root page (`sqlite_schema.rootpage`). */
+  rootPage: number;
+  rowid: number;
+  columns: readonly ColumnWant[];
 }
 
 /** How to read. */
@@ -102,6 +114,16 @@ function findCell(page: PageReader, root: number, rowid: number): { leaf: Uint8A
  * pages are not as expected (read it with SQL then).
  */
 export async function readColumnInChunks(page: PageReader, at: ColumnAt, how: ChunkedRead): Promise<Uint8Array | undefined> {
+  return (await readColumnsInChunks(page, { rootPage: at.rootPage, rowid: at.rowid, columns: [at] }, how))?.[0];
+}
+
+/**
+ * Several columns of one row, read in one walk along its pages (a column after a large one is
+ * only reached through the large one's overflow pages: SQLite's own read of it walks them all in
+ * one synchronous step), `chunkBytes` at a time with a turn between chunks. The walk ends at the
+ * last byte wanted. Undefined when the pages are not as expected (read them with SQL then).
+ */
+export async function readColumnsInChunks(page: PageReader, at: ColumnsAt, how: ChunkedRead): Promise<Uint8Array[] | undefined> {
   const usable = how.pageSize - how.reserved;
   const found = findCell(page, at.rootPage, at.rowid);
   if (!found) return undefined;
@@ -120,42 +142,46 @@ export async function readColumnInChunks(page: PageReader, at: ColumnAt, how: Ch
   const head = leaf.subarray(start, start + local);
   let overflow = payload > local ? u32(leaf, start + local) : 0;
 
-  // The record header, and the column's offset and size in the payload.
+  // The record header: each column's serial type and offset in the payload.
   const [headerSize, hn] = varint(head, 0);
   if (!(headerSize <= head.length)) return undefined;
+  const last = Math.max(...at.columns.map((c) => c.column));
+  const types: number[] = [];
+  const offsets: number[] = [];
   let pos = hn;
   let offset = headerSize;
-  let type = -1;
-  for (let c = 0; pos < headerSize; c++) {
+  for (let c = 0; pos < headerSize && c <= last; c++) {
     const [t, n] = varint(head, pos);
     pos += n;
-    if (c === at.column) {
-      type = t;
-      break;
-    }
+    types.push(t);
+    offsets.push(offset);
     offset += serialSize(t);
   }
-  const wanted = at.kind === 'blob' ? type >= 12 && type % 2 === 0 : type >= 13 && type % 2 === 1;
-  if (!wanted || serialSize(type) !== at.bytes || offset + at.bytes > payload) return undefined;
+  // Each wanted column's range of payload bytes, checked against what SQLite said.
+  const ranges: { from: number; out: Uint8Array }[] = [];
+  for (const want of at.columns) {
+    const type = types[want.column] ?? -1;
+    const from = offsets[want.column] ?? 0;
+    const ok = want.kind === 'blob' ? type >= 12 && type % 2 === 0 : type >= 13 && type % 2 === 1;
+    if (!ok || serialSize(type) !== want.bytes || from + want.bytes > payload) return undefined;
+    ranges.push({ from, out: new Uint8Array(want.bytes) });
+  }
+  const end = Math.max(0, ...ranges.map((r) => r.from + r.out.length));
 
-  // Payload bytes [offset, offset + size): the leaf's part, then each overflow page's U-4 bytes.
-  const out = new Uint8Array(at.bytes);
-  let filled = 0;
-  let skip = offset;
+  // Payload bytes [0, end): the leaf's part, then each overflow page's U-4 bytes.
+  let at0 = 0;
   const take = (bytes: Uint8Array) => {
-    if (skip >= bytes.length) {
-      skip -= bytes.length;
-      return;
+    for (const r of ranges) {
+      const lo = Math.max(r.from, at0);
+      const hi = Math.min(r.from + r.out.length, at0 + bytes.length);
+      if (lo < hi) r.out.set(bytes.subarray(lo - at0, hi - at0), lo - r.from);
     }
-    const part = bytes.subarray(skip, skip + (out.length - filled));
-    skip = 0;
-    out.set(part, filled);
-    filled += part.length;
+    at0 += bytes.length;
   };
   take(head);
   const seen = new Set<number>();
   let sinceTurn = 0;
-  while (filled < out.length) {
+  while (at0 < end) {
     if (overflow === 0 || seen.has(overflow)) return undefined;
     seen.add(overflow);
     if (sinceTurn >= how.chunkBytes) {
@@ -167,5 +193,5 @@ export async function readColumnInChunks(page: PageReader, at: ColumnAt, how: Ch
     sinceTurn += usable - 4;
     overflow = u32(b, 0);
   }
-  return out;
+  return ranges.map((r) => r.out);
 }

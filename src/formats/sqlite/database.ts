@@ -10,7 +10,7 @@ import { mergedDatabase } from './merged-file';
 import { readOnlyVfs, VFS_NAME } from './vfs';
 import { indexWal, isWalRejection } from './wal';
 import type { Sqlite3Static } from './wasm';
-import { readColumnInChunks, type ColumnAt } from './column-reader';
+import { readColumnInChunks, readColumnsInChunks, type ChunkedRead, type ColumnAt, type ColumnsAt } from './column-reader';
 import { nextTurn } from '../turn';
 
 /** One result row. */
@@ -35,6 +35,8 @@ export interface WalReport {
 export interface SqliteDatabase {
   readonly name: string;
   readonly pageSize: number;
+  /** Whether the database keeps text as UTF-8 (not UTF-16). */
+  readonly textUtf8: boolean;
   readonly wal?: WalReport;
   /** All rows of `sql`. @throws FormatError */
   all(sql: string, bind?: BindingSpec): Row[];
@@ -44,6 +46,8 @@ export interface SqliteDatabase {
    * expected (read it with SQL then). @throws FormatError when the file can no longer be read
    */
   readColumn(at: ColumnAt, chunkBytes: number): Promise<Uint8Array | undefined>;
+  /** Several columns of one row read the same way, in one walk of its pages (`readColumnsInChunks`). */
+  readColumns(at: ColumnsAt, chunkBytes: number): Promise<Uint8Array[] | undefined>;
   close(): void;
 }
 
@@ -111,11 +115,24 @@ export function openSqliteDatabase(sqlite3: Sqlite3Static, main: ByteSource, wal
     unregister();
     throw toFormatError(err, main.name, readError);
   }
+  const page = (pgno: number) => {
+    const out = new Uint8Array(header.pageSize);
+    try {
+      if (merged.readInto(out, (pgno - 1) * header.pageSize) !== header.pageSize) throw new Error(`page ${pgno} is beyond the end of the file`);
+    } catch (err) {
+      throw toFormatError(err, main.name, err);
+    }
+    return out;
+  };
+  const first = page(1);
+  const chunked = (chunkBytes: number): ChunkedRead => ({ pageSize: header.pageSize, reserved: first[20] ?? 0, chunkBytes, turn: nextTurn });
   // Preparing a statement costs far more than running these small queries: keep them prepared.
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
   return {
     name: main.name,
     pageSize: header.pageSize,
+    // Header bytes 56-59: 1 for UTF-8 (0 in a database that has no text yet).
+    textUtf8: first[56] === 0 && first[57] === 0 && first[58] === 0 && (first[59] ?? 0) <= 1,
     ...(report ? { wal: report } : {}),
     all(sql, bind) {
       let stmt = statements.get(sql);
@@ -141,18 +158,8 @@ export function openSqliteDatabase(sqlite3: Sqlite3Static, main: ByteSource, wal
         }
       }
     },
-    async readColumn(at, chunkBytes) {
-      const page = (pgno: number) => {
-        const out = new Uint8Array(header.pageSize);
-        try {
-          if (merged.readInto(out, (pgno - 1) * header.pageSize) !== header.pageSize) throw new Error(`page ${pgno} is beyond the end of the file`);
-        } catch (err) {
-          throw toFormatError(err, main.name, err);
-        }
-        return out;
-      };
-      return readColumnInChunks(page, at, { pageSize: header.pageSize, reserved: page(1)[20] ?? 0, chunkBytes, turn: nextTurn });
-    },
+    readColumn: (at, chunkBytes) => readColumnInChunks(page, at, chunked(chunkBytes)),
+    readColumns: (at, chunkBytes) => readColumnsInChunks(page, at, chunked(chunkBytes)),
     close() {
       for (const stmt of statements.values()) stmt.finalize();
       statements.clear();

@@ -19,6 +19,7 @@ import { lenientUtf8 } from '../bytes/text';
 import { formatError } from '../errors';
 import type { TypedBlob } from '../serde/typed';
 import type { HeadRow, NamespaceRow, PageQuery, RawCheckpointRow, RawStore, RawWriteRow, ThreadRow } from '../stores/raw';
+import type { ColumnWant } from './column-reader';
 import type { Row, SqliteDatabase } from './database';
 
 const CHECKPOINT_COLUMNS = ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'parent_checkpoint_id', 'type', 'checkpoint', 'metadata'];
@@ -79,6 +80,16 @@ function checkpointRow(r: Row, withValues: boolean): RawCheckpointRow {
   return row;
 }
 
+function writeRow(r: Row): RawWriteRow {
+  return {
+    taskId: text(r.task_id),
+    idx: num(r.idx),
+    channel: text(r.channel),
+    value: blob(r.type, r.value),
+    ...(r.task_path != null ? { taskPath: text(r.task_path) } : {}),
+  };
+}
+
 /**
  * The RawStore of an open SQLite checkpoint database.
  * @throws FormatError FORMAT_SCHEMA when the tables are not a LangGraph saver's
@@ -89,12 +100,77 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
   const summaryCols = 'thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, metadata';
   const fullCols = `${summaryCols}, type, checkpoint`;
   let blobIds = false;
-  // Where checkpoint values are, for reading them in chunks (a WITHOUT ROWID table has no rowid:
-  // its values are read with SQL).
-  const root = num(db.all(`SELECT rootpage FROM sqlite_schema WHERE type = 'table' AND name = 'checkpoints'`)[0]?.rootpage);
-  const column = columnsOf(db, 'checkpoints').indexOf('checkpoint');
-  let rowids = root > 0 && column >= 0;
-  const sized = `rowid AS rid, ${summaryCols}, type, typeof(checkpoint) AS kind, length(checkpoint) AS n`;
+  // Where values are, for reading them in chunks (a WITHOUT ROWID table has no rowid: its values
+  // are read with SQL). A text is read as its bytes only when the database keeps text as UTF-8.
+  const rootOf = (table: string) => num(db.all(`SELECT rootpage FROM sqlite_schema WHERE type = 'table' AND name = ?`, [table])[0]?.rootpage);
+  const checkpointCols = columnsOf(db, 'checkpoints');
+  const cpTable = { root: rootOf('checkpoints'), checkpoint: checkpointCols.indexOf('checkpoint'), metadata: checkpointCols.indexOf('metadata') };
+  const writeCols = hasWrites ? columnsOf(db, 'writes') : [];
+  const wTable = { root: hasWrites ? rootOf('writes') : 0, value: writeCols.indexOf('value'), taskPath: writeCols.indexOf('task_path') };
+  let rowids = cpTable.root > 0 && cpTable.checkpoint >= 0 && cpTable.metadata >= 0;
+  let writeRowids = wTable.root > 0 && wTable.value >= 0;
+  // A row whose values are larger than CHUNKED_READ_BYTES in all has them read in chunks. Its
+  // columns after the large one are too (SQLite reaches them only through the large one's overflow
+  // pages, in one step): the SQL returns them for small rows only. `octet_length` and `typeof` are
+  // answered from the record header, without reading the values.
+  const size = (cols: string[]) => cols.map((c) => `coalesce(octet_length(${c}), 0)`).join(' + ');
+  const ifSmall = (cols: string[], col: string) => `CASE WHEN ${size(cols)} <= ${CHUNKED_READ_BYTES} THEN ${col} END AS ${col}`;
+  const bigOf = (cols: string[]) => `${size(cols)} > ${CHUNKED_READ_BYTES} AS big`;
+  const cpValues = ['checkpoint', 'metadata'];
+  const sizedSummary = `rowid AS rid, thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, typeof(metadata) AS mkind, octet_length(metadata) AS mn, ${bigOf(cpValues)}, ${ifSmall(cpValues, 'metadata')}`;
+  const sizedFull = `${sizedSummary}, type, typeof(checkpoint) AS kind, octet_length(checkpoint) AS n, ${ifSmall(cpValues, 'checkpoint')}`;
+
+  /** A column readable from the pages, or undefined. */
+  const want = (column: number, kind: SqlValue | undefined, bytes: SqlValue | undefined): ColumnWant | undefined =>
+    column >= 0 && (kind === 'blob' || (kind === 'text' && db.textUtf8)) ? { column, kind, bytes: num(bytes) } : undefined;
+
+  /**
+   * The columns `wanted` of a row, read from the pages in chunks (in one walk); a column that
+   * cannot be read so is read with SQL (`fallback`, by rowid).
+   */
+  async function largeColumns(root: number, rid: SqlValue | undefined, wanted: { name: string; at: ColumnWant | undefined }[], table: string): Promise<Record<string, SqlValue>> {
+    const out: Record<string, SqlValue> = {};
+    const readable = wanted.filter((w) => w.at !== undefined);
+    const bytes = readable.length ? await db.readColumns({ rootPage: root, rowid: num(rid), columns: readable.map((w) => w.at!) }, CHUNKED_READ_BYTES) : undefined;
+    readable.forEach((w, i) => {
+      if (bytes) out[w.name] = bytes[i]!;
+    });
+    const rest = wanted.filter((w) => !(w.name in out));
+    if (rest.length) Object.assign(out, db.all(`SELECT ${rest.map((w) => w.name).join(', ')} FROM ${table} WHERE rowid = ?`, [rid ?? null])[0] ?? {});
+    return out;
+  }
+
+  /** `sql`'s rows, or undefined when the table has no rowid (its rows are then read the plain way). */
+  function sized(sql: string, bind: SqlValue[]): Row[] | undefined {
+    try {
+      return db.all(sql, bind);
+    } catch (err) {
+      if (!(err instanceof Error) || !/rowid/i.test(err.message)) throw err;
+      return undefined;
+    }
+  }
+
+  /** A summary row whose metadata the SQL left out (a large row) gets it from the pages. */
+  async function withMetadata(r: Row): Promise<Row> {
+    if (!r.big) return r;
+    const cols = await largeColumns(cpTable.root, r.rid, [{ name: 'metadata', at: want(cpTable.metadata, r.mkind, r.mn) }], 'checkpoints');
+    return { ...r, ...cols };
+  }
+
+  function checkpointWhere(threadId: string, checkpointNs: string | undefined, page: PageQuery): { where: string; bind: SqlValue[] } {
+    const where = ['thread_id = ?'];
+    const bind: SqlValue[] = [threadId];
+    if (checkpointNs !== undefined) {
+      where.push('checkpoint_ns = ?');
+      bind.push(checkpointNs);
+    }
+    if (page.before !== undefined) {
+      where.push('checkpoint_id < ?');
+      bind.push(page.before);
+    }
+    bind.push(page.limit);
+    return { where: where.join(' AND '), bind };
+  }
 
   return {
     format: 'sqlite',
@@ -146,19 +222,20 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
         .map((r) => ({ checkpointNs: text(r.checkpoint_ns), checkpointCount: num(r.n), latestCheckpointId: text(r.latest) }));
     },
     checkpoints(threadId, checkpointNs, page: PageQuery, withValues) {
-      const where = ['thread_id = ?'];
-      const bind: SqlValue[] = [threadId];
-      if (checkpointNs !== undefined) {
-        where.push('checkpoint_ns = ?');
-        bind.push(checkpointNs);
-      }
-      if (page.before !== undefined) {
-        where.push('checkpoint_id < ?');
-        bind.push(page.before);
-      }
-      bind.push(page.limit);
-      const sql = `SELECT ${withValues ? fullCols : summaryCols} FROM checkpoints WHERE ${where.join(' AND ')} ORDER BY checkpoint_id DESC LIMIT ?`;
+      const { where, bind } = checkpointWhere(threadId, checkpointNs, page);
+      const sql = `SELECT ${withValues ? fullCols : summaryCols} FROM checkpoints WHERE ${where} ORDER BY checkpoint_id DESC LIMIT ?`;
       return db.all(sql, bind).map((r) => checkpointRow(r, withValues));
+    },
+    async readCheckpoints(threadId, checkpointNs, page: PageQuery) {
+      const { where, bind } = checkpointWhere(threadId, checkpointNs, page);
+      const rows = rowids ? sized(`SELECT ${sizedSummary} FROM checkpoints WHERE ${where} ORDER BY checkpoint_id DESC LIMIT ?`, bind) : undefined;
+      if (!rows) {
+        rowids = false;
+        return this.checkpoints(threadId, checkpointNs, page, false);
+      }
+      const out: RawCheckpointRow[] = [];
+      for (const r of rows) out.push(checkpointRow(await withMetadata(r), false));
+      return out;
     },
     checkpoint(threadId, checkpointNs, checkpointId) {
       const rows = checkpointId === undefined
@@ -167,31 +244,23 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
       return rows[0] ? checkpointRow(rows[0], true) : undefined;
     },
     async readCheckpoint(threadId, checkpointNs, checkpointId) {
-      if (!rowids) return this.checkpoint(threadId, checkpointNs, checkpointId);
-      let r: Row | undefined;
-      try {
-        // length() of a BLOB is read from the record header: the value itself is not read here.
-        r = (checkpointId === undefined
-          ? db.all(`SELECT ${sized} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1`, [threadId, checkpointNs])
-          : db.all(`SELECT ${sized} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?`, [threadId, checkpointNs, checkpointId]))[0];
-      } catch (err) {
-        if (!(err instanceof Error) || !/rowid/i.test(err.message)) throw err;
+      const rows = !rowids ? undefined : checkpointId === undefined
+        ? sized(`SELECT ${sizedFull} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1`, [threadId, checkpointNs])
+        : sized(`SELECT ${sizedFull} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?`, [threadId, checkpointNs, checkpointId]);
+      if (!rows) {
         rowids = false;
         return this.checkpoint(threadId, checkpointNs, checkpointId);
       }
+      const r = rows[0];
       if (!r) return undefined;
-      const row = checkpointRow(r, false);
-      const bytes = num(r.n);
-      if (r.kind === 'blob' && bytes > CHUNKED_READ_BYTES) {
-        const value = await db.readColumn({ rootPage: root, rowid: num(r.rid), column, kind: 'blob', bytes }, CHUNKED_READ_BYTES);
-        if (value) {
-          row.checkpoint = blob(r.type, value);
-          return row;
-        }
-      }
-      const full = db.all(`SELECT type, checkpoint FROM checkpoints WHERE rowid = ?`, [r.rid ?? null])[0];
-      row.checkpoint = blob(full?.type, full?.checkpoint);
-      return row;
+      // A large row: its checkpoint and metadata in one walk of its pages.
+      const values = r.big
+        ? await largeColumns(cpTable.root, r.rid, [
+          { name: 'checkpoint', at: want(cpTable.checkpoint, r.kind, r.n) },
+          { name: 'metadata', at: want(cpTable.metadata, r.mkind, r.mn) },
+        ], 'checkpoints')
+        : {};
+      return checkpointRow({ ...r, ...values }, true);
     },
     writes(threadId, checkpointNs, checkpointId): RawWriteRow[] {
       if (!hasWrites) return [];
@@ -199,13 +268,24 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
       const cols = `task_id, idx, channel, type, value${hasTaskPath ? ', task_path' : ''}`;
       return db
         .all(`SELECT ${cols} FROM writes WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx`, [threadId, checkpointNs, checkpointId])
-        .map((r) => ({
-          taskId: text(r.task_id),
-          idx: num(r.idx),
-          channel: text(r.channel),
-          value: blob(r.type, r.value),
-          ...(hasTaskPath && r.task_path != null ? { taskPath: text(r.task_path) } : {}),
-        }));
+        .map(writeRow);
+    },
+    async readWrites(threadId, checkpointNs, checkpointId) {
+      if (!hasWrites) return [];
+      const values = hasTaskPath ? ['value', 'task_path'] : ['value'];
+      const cols = `rowid AS rid, task_id, idx, channel, type, typeof(value) AS kind, octet_length(value) AS n, ${hasTaskPath ? 'typeof(task_path) AS pkind, octet_length(task_path) AS pn, ' : ''}${bigOf(values)}, ${values.map((v) => ifSmall(values, v)).join(', ')}`;
+      const rows = writeRowids ? sized(`SELECT ${cols} FROM writes WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx`, [threadId, checkpointNs, checkpointId]) : undefined;
+      if (!rows) {
+        writeRowids = false;
+        return this.writes(threadId, checkpointNs, checkpointId);
+      }
+      const out: RawWriteRow[] = [];
+      for (const r of rows) {
+        const wanted = [{ name: 'value', at: want(wTable.value, r.kind, r.n) }];
+        if (hasTaskPath) wanted.push({ name: 'task_path', at: want(wTable.taskPath, r.pkind, r.pn) });
+        out.push(writeRow(r.big ? { ...r, ...(await largeColumns(wTable.root, r.rid, wanted, 'writes')) } : r));
+      }
+      return out;
     },
     writeCounts(threadId, checkpointNs, checkpointIds) {
       const counts = new Map<string, number>();

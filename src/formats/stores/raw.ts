@@ -108,8 +108,15 @@ export interface RawStore {
    * between them (SQLite), so the reading worker keeps answering while a 10 MB checkpoint is read.
    */
   readCheckpoint?(threadId: string, checkpointNs: string, checkpointId?: string): Promise<RawCheckpointRow | undefined>;
+  /**
+   * `checkpoints(…, false)` for a store that reads large rows in chunks (SQLite: a row's metadata
+   * lies after its checkpoint, so a large checkpoint's pages are walked to reach it).
+   */
+  readCheckpoints?(threadId: string, checkpointNs: string | undefined, page: PageQuery): Promise<RawCheckpointRow[]>;
   /** The pending writes saved against a checkpoint, in the saver's read order. */
   writes(threadId: string, checkpointNs: string, checkpointId: string): RawWriteRow[];
+  /** `writes` for a store that reads large values in chunks (SQLite). */
+  readWrites?(threadId: string, checkpointNs: string, checkpointId: string): Promise<RawWriteRow[]>;
   /** How many writes each of `checkpointIds` has. */
   writeCounts(threadId: string, checkpointNs: string, checkpointIds: readonly string[]): Map<string, number>;
   close(): void;

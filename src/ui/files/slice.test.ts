@@ -80,13 +80,15 @@ describe('files slice', () => {
     expect(Object.keys(store.getState().fileThreadRows.f1!.rows)).toEqual(['0']);
     await Promise.all([store.getState().loadFileThreads('f1', 120, 160), store.getState().loadFileThreads('f1', 130, 140)]);
     await store.getState().loadFileThreads('f1', 190, 260);
-    // The open reply brought row 0 only: rows 60 … 70 need the first page.
+    // The open reply brought row 0 only: rows 60 … 70 need the second page, rows 0 … 99 the first.
     await store.getState().loadFileThreads('f1', 60, 70);
     await store.getState().loadFileThreads('f1', 0, 99);
     expect(seen.filter((s) => s.type === 'rg/files.threads').map((s) => s.body)).toEqual([
-      { fileId: 'f1', offset: 100, limit: 100 },
-      { fileId: 'f1', offset: 200, limit: 100 },
-      { fileId: 'f1', offset: 0, limit: 100 },
+      { fileId: 'f1', offset: 100, limit: 50 },
+      { fileId: 'f1', offset: 150, limit: 50 },
+      { fileId: 'f1', offset: 200, limit: 50 },
+      { fileId: 'f1', offset: 50, limit: 50 },
+      { fileId: 'f1', offset: 0, limit: 50 },
     ]);
     const rows = store.getState().fileThreadRows.f1!.rows;
     expect(rows[120]!.originalId).toBe('t120');
