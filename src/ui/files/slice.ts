@@ -152,9 +152,14 @@ export function createFilesSlice(client: StoreClient): StateCreator<AppState, []
         if (threadId === null || at === null) return;
         try {
           const r = await client.request('rg/files.continue', { threadId, checkpointId: at, graphId });
+          // The run is tracked at once: it may end while the new thread is being opened, and its end
+          // must find it (set after, it would stay "running" for good).
+          set({ activeRun: { runId: r.runId, threadId: r.threadId, events: 0 } });
           await get().refreshThreads();
           await get().openThread(r.threadId);
-          set({ graphId, activeRun: { runId: r.runId, threadId: r.threadId, events: 0 }, traceRunId: r.runId, trace: [] });
+          // Still going: the trace panel follows it; ended meanwhile: openThread read what it left.
+          if (get().activeRun?.runId === r.runId) set({ graphId, traceRunId: r.runId, trace: [] });
+          else set({ graphId });
         } catch (err) {
           get().reportError('Continue here', err);
         }
