@@ -6,8 +6,9 @@ test.describe('foundation', () => {
     await page.goto('/');
     const status = page.getByTestId('worker-status');
     await expect(status).toHaveAttribute('data-status', 'ready');
-    await expect(status).toContainText(`protocol v${PROTOCOL_VERSION}`);
-    await expect(status).toContainText('database replaygraph');
+    // People's words on screen; the protocol and database versions on hover.
+    await expect(status).toHaveText('Ready · runs are saved in this browser');
+    await expect(status).toHaveAttribute('title', new RegExp(`protocol v${PROTOCOL_VERSION}, database replaygraph v\\d+`));
     // The app opens on the gallery; the debugger draws the first graph.
     await page.getByTestId('view-debugger').click();
     // React Flow drew the canvas with the first graph's nodes (at least __start__, one node, __end__).

@@ -65,7 +65,7 @@ export function AppRoot() {
     return (
       <header className="app-header">
         <h1>replaygraph</h1>
-        <span data-testid="worker-status" data-status="connecting" className="status">Connecting to the storage worker…</span>
+        <span data-testid="worker-status" data-status="connecting" className="status">Opening this browser’s saved runs…</span>
       </header>
     );
   }

@@ -7,10 +7,15 @@ const pick = (s: AppState) => ({ status: s.status, v: s.protocolVersion, storage
 export function StatusBadge() {
   const { status, v, storage, error } = useAppStoreShallow(pick);
   return (
-    <span data-testid="worker-status" data-status={status} className={`status status-${status}`}>
-      {status === 'connecting' && 'Connecting to the storage worker…'}
-      {status === 'ready' && `Engine worker ready (protocol v${v}, database ${storage?.dbName} v${storage?.version})`}
-      {status === 'failed' && `Engine worker failed: ${error}`}
+    <span
+      data-testid="worker-status"
+      data-status={status}
+      className={`status status-${status}`}
+      title={status === 'ready' ? `Storage worker ready: protocol v${v}, database ${storage?.dbName} v${storage?.version}` : undefined}
+    >
+      {status === 'connecting' && 'Opening this browser’s saved runs…'}
+      {status === 'ready' && 'Ready · runs are saved in this browser'}
+      {status === 'failed' && `Could not open this browser’s saved runs: ${error}`}
     </span>
   );
 }
