@@ -9,16 +9,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkerClient } from '../../src/client/worker-client';
+import { DOUBLER_SOURCE } from './user-sources';
 import { connect, newThread, STORES, type Pair } from './harness';
 
-const BENIGN = `import { Annotation, END, START, StateGraph } from 'replaygraph';
-const State = Annotation.Root({ n: Annotation<number>() });
-export const title = 'Doubler';
-export default new StateGraph(State)
-  .addNode('double', (s) => ({ n: s.n * 2 }))
-  .addEdge(START, 'double')
-  .addEdge('double', END);
-`;
+const BENIGN = DOUBLER_SOURCE;
 
 /** Where the imported code records that its top level ran. */
 const CANARY = '__replaygraphConsentCanary';

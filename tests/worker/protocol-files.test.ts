@@ -2,16 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { ClientError } from '../../src/client/worker-client';
 import { branchedHistory, LG_THREAD } from '../portability/langgraph-fixtures';
+import { DOUBLER_SOURCE } from './user-sources';
 import { connect, newThread, STORES } from './harness';
 
-const USER_SOURCE = `import { Annotation, END, START, StateGraph } from 'replaygraph';
-const State = Annotation.Root({ n: Annotation<number>() });
-export const title = 'Doubler';
-export default new StateGraph(State)
-  .addNode('double', (s) => ({ n: s.n * 2 }))
-  .addEdge(START, 'double')
-  .addEdge('double', END);
-`;
+const USER_SOURCE = DOUBLER_SOURCE;
 
 describe.each(STORES)('thread files over the protocol (%s)', (_name, makeStore) => {
   it('exports a thread and imports it under another id with the same history, runs and trace', async () => {
