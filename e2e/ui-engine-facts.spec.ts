@@ -62,6 +62,10 @@ test.describe('engine facts on the real worker', () => {
     await expect(writes.filter({ hasText: '__error__' })).toHaveAttribute('data-disposition', 'superseded');
     await expect(writes.filter({ hasText: '__error__' })).toContainText('the task ran again');
     await expect(writes.filter({ hasText: 'web: pregel supersteps' })).toHaveAttribute('data-disposition', 'applied');
+    // web failed, then ran again and finished: it ends green, its error told as its past.
+    await expect(page.getByTestId('graph-node-web')).toHaveAttribute('data-state', 'ran');
+    await page.getByTestId('inspector-tab-tasks').click();
+    await expect(page.locator('[data-testid="task"][data-task="web"]').getByTestId('task-earlier-error')).toContainText('it ran again and finished');
     // The continue run: docs served from its saved writes, web ran again and its put replaced the error.
     await lastRun(page).click();
     const tick = page.getByTestId('trace-tick').first();

@@ -29,4 +29,7 @@ describe('nodeStates', () => {
   it('a Command.PARENT hand-off is drawn as handed off, not failed', () => {
     expect(nodeStates(null, detail([task('handoff', { outcome: 'handed-off' })])).state.get('handoff')).toBe('handed-off');
   });
+  it('a task that failed, then ran again and finished, ends green', () => {
+    expect(nodeStates(null, detail([task('web', { outcome: 'ran', error: { code: 'RUN_FAILED', name: 'Error', message: 'flaky' } })])).state.get('web')).toBe('ran');
+  });
 });

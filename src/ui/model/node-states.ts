@@ -22,10 +22,11 @@ const RANK: Record<NodeRunState, number> = { next: 0, cached: 1, ran: 2, 'handed
 
 function taskState(task: TaskDTO): NodeRunState {
   if (task.outcome === 'handed-off') return 'handed-off';
+  // It ran (again) and finished after an earlier attempt failed: it ends green (the error is its past).
+  if (task.outcome === 'ran') return 'ran';
   if (task.error !== null || task.outcome === 'failed') return 'failed';
   // A task that ran after its interrupt was answered shows what it did, not the question.
   if (task.outcome === 'interrupted' || (task.interrupts.length > 0 && (task.outcome === undefined || task.outcome === 'pending'))) return 'interrupted';
-  if (task.outcome === 'ran') return 'ran';
   if (task.outcome === 'served-from-saved-writes') return 'cached';
   return 'next';
 }

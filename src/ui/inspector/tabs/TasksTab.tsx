@@ -46,7 +46,9 @@ export function TasksTab({ detail }: TabProps) {
           {t.interrupts.map((i) => (
             <div key={i.id} className="muted">interrupt {i.id}: <code>{JSON.stringify(i.value)}</code></div>
           ))}
-          {t.error !== null && <div className="error-text">{t.error.name}: {t.error.message}</div>}
+          {t.error !== null && (t.outcome === 'ran'
+            ? <div className="muted" data-testid="task-earlier-error">an earlier attempt failed ({t.error.name}: {t.error.message}); it ran again and finished</div>
+            : <div className="error-text">{t.error.name}: {t.error.message}</div>)}
         </li>
         );
       })}
