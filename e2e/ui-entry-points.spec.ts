@@ -18,7 +18,7 @@ test.describe('entry points and errors', () => {
     await expect(page.getByTestId('missing-import')).toBeEnabled();
     await expect(page.getByTestId('graph-canvas')).toContainText('not stored in this browser');
     await expect(page.locator('.react-flow__node')).toHaveCount(0);
-    for (const id of ['run-new', 'action-continue', 'action-step', 'action-replay', 'action-fork', 'action-delete']) {
+    for (const id of ['run-new', 'action-continue', 'action-step', 'action-replay', 'action-fork', 'action-delete', 'export-thread']) {
       await expect(page.getByTestId(id)).toBeDisabled();
     }
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'missing');

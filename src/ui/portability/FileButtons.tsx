@@ -5,6 +5,7 @@ import { ImportDialog } from './ImportDialog';
 
 const pick = (s: AppState) => ({
   threadId: s.threadId, exportThread: s.exportThread, previewImportFile: s.previewImportFile, pending: s.pendingImport,
+  missing: s.missingThread !== null && s.missingThread === s.threadId,
 });
 
 /** Saves text as a file download. */
@@ -34,7 +35,8 @@ export function FileButtons() {
     <>
       <button
         type="button"
-        disabled={f.threadId === null}
+        disabled={f.threadId === null || f.missing}
+        title={f.threadId === null ? 'Open a thread to export it.' : f.missing ? `Thread "${f.threadId}" is not stored in this browser: there is nothing to export.` : 'Export this thread as a JSON file'}
         onClick={async () => {
           if (f.threadId === null) return;
           const file = await f.exportThread(f.threadId);
