@@ -15,6 +15,28 @@ async function openEditor(page: Page): Promise<void> {
 const name = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
 
 test.describe('graph editor', () => {
+  test('a run started from the editor can be cancelled there: the run ends cancelled, its committed checkpoints stay', async ({ page }) => {
+    await openEditor(page);
+    await page.getByTestId('editor-name').fill(name('endless'));
+    await setEditorSource(page, [
+      "import { Annotation, END, START, StateGraph } from 'replaygraph';",
+      "export const title = 'Endless';",
+      'const State = Annotation.Root({ n: Annotation<number>() });',
+      'export default new StateGraph(State)',
+      "  .addNode('first', () => ({ n: 1 }))",
+      "  .addNode('wait', () => new Promise<{ n: number }>(() => undefined))",
+      "  .addEdge(START, 'first')",
+      "  .addEdge('first', 'wait')",
+      "  .addEdge('wait', END);",
+    ].join('\n'));
+    await page.getByTestId('editor-run').click();
+    await expect(page.getByTestId('editor-status')).toContainText('Running');
+    await page.getByTestId('editor-cancel-run').click();
+    await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'cancelled', { timeout: 30_000 });
+    // The input checkpoint and first's step were committed before the cancel.
+    await expect.poll(async () => page.getByTestId('timeline-row').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  });
+
   test('write a graph, save and run it: the debugger shows its result; it is listed beside the gallery', async ({ page }) => {
     await openEditor(page);
     // Syntax highlighting: CodeMirror tokenised the TypeScript.

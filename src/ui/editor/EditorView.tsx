@@ -9,7 +9,7 @@ import '../gallery/gallery.css';
 const pick = (s: AppState) => ({
   name: s.editorName, source: s.editorSource, error: s.editorError, problem: s.editorProblem, status: s.editorStatus, graphs: s.graphs,
   setName: s.setEditorName, setSource: s.setEditorSource, check: s.checkEditorGraph, save: s.saveEditorGraph, run: s.runEditorGraph,
-  edit: s.editGraph, fresh: s.newEditorGraph, remove: s.deleteEditorGraph, cancel: s.cancelEditorCompile,
+  edit: s.editGraph, fresh: s.newEditorGraph, remove: s.deleteEditorGraph, cancel: s.cancelEditorCompile, cancelRun: s.cancelRun,
 });
 
 const KIND: Record<UserCodeErrorDTO['kind'], string> = { syntax: 'Syntax error', runtime: 'Runtime error', shape: 'Not a graph', import: 'Import error' };
@@ -70,6 +70,7 @@ export function EditorView() {
           <button type="button" disabled={busy} onClick={() => void e.save()} data-testid="editor-save" data-approves={imported ? 'true' : undefined}>{imported ? 'Approve and save' : 'Save'}</button>
           <button type="button" disabled={busy} onClick={() => void e.run()} data-testid="editor-run" data-approves={imported ? 'true' : undefined}>{imported ? 'Approve, save and run' : 'Save and run'}</button>
           {e.status === 'compiling' && <button type="button" onClick={() => void e.cancel()} data-testid="editor-cancel">Cancel</button>}
+          {e.status === 'running' && <button type="button" onClick={() => void e.cancelRun()} data-testid="editor-cancel-run" title="Stop the run: every checkpoint it committed stays">Cancel run</button>}
           <span className="muted" data-testid="editor-status" data-status={e.status} aria-live="polite">
             {e.status === 'compiling' ? 'Compiling…' : e.status === 'running' ? 'Running…' : e.status === 'saved' ? 'Saved.' : e.status === 'compiled' ? 'Compiles (not saved).' : ''}
           </span>
