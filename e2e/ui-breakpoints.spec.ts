@@ -15,10 +15,10 @@ const lastRun = (page: Page) => page.getByTestId('run-item').last();
 const selectedRow = (page: Page) => page.locator('[data-testid="timeline-row"][aria-selected="true"]');
 
 test.describe('breakpoints', () => {
-  test('a breakpoint belongs to its graph: another graph neither lists nor uses it; it survives a reload', async ({ page }) => {
+  test('a breakpoint belongs to its graph: another graph neither lists nor uses it', async ({ page }) => {
     await open(page, '/?graph=chain');
     await page.getByTestId('bp-before-review').click();
-    await expect(page.getByTestId('bp-before-review')).toHaveAttribute('data-break', 'yours');
+    await expect(page.getByTestId('bp-before-review')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('breakpoints')).toHaveText('breakpoints: before review');
 
     // Human review has a review node too, and stops there only where it asks a person.
@@ -29,18 +29,28 @@ test.describe('breakpoints', () => {
     await page.getByTestId('run-new').click();
     await expect(lastRun(page)).toHaveAttribute('data-outcome', 'interrupted', { timeout: 30_000 });
 
-    // A reload keeps the chain's breakpoint, and a run of the chain stops there.
-    await open(page, '/?graph=chain');
+    // Back on the chain, its breakpoint is there.
+    await page.getByTestId('graph-picker').selectOption('chain');
+    await expect(page.getByTestId('bp-before-review')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('bp-before-review')).toHaveAttribute('data-break', 'yours');
-    await expect(page.getByTestId('breakpoints')).toHaveText('breakpoints: before review');
+  });
+
+  test('a breakpoint survives a reload, and a run stops there; removed, it stays removed', async ({ page }) => {
+    await open(page, '/?graph=chain');
+    await page.getByTestId('bp-after-draft').click();
+    await expect(page.getByTestId('bp-after-draft')).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
+    await expect(page.getByTestId('bp-after-draft')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('breakpoints')).toHaveText('breakpoints: after draft');
     await page.getByTestId('run-new').click();
     await expect(lastRun(page)).toHaveAttribute('data-outcome', 'paused', { timeout: 30_000 });
     await expect(selectedRow(page)).toContainText('→ review');
-    // Removed, it is gone after the next reload too.
-    await page.getByTestId('bp-before-review').click();
+    await page.getByTestId('bp-after-draft').click();
     await expect(page.getByTestId('breakpoints')).toHaveCount(0);
     await open(page, '/?graph=chain');
-    await expect(page.getByTestId('bp-before-review')).toHaveAttribute('data-break', 'none');
+    await expect(page.getByTestId('bp-after-draft')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('bp-after-draft')).toHaveAttribute('data-break', 'none');
   });
 
   test("a graph compiled with interruptBefore still stops there when you add a breakpoint; its breakpoint is drawn and stays", async ({ page }) => {
@@ -66,21 +76,9 @@ test.describe('breakpoints', () => {
     await page.getByTestId('editor-run').click();
     await expect(lastRun(page)).toHaveAttribute('data-outcome', 'paused', { timeout: 30_000 });
 
-    // Drawn filled, with its reason on hover; a click does not remove it.
-    const compiled = page.getByTestId('bp-before-b');
-    await expect(compiled).toHaveAttribute('data-break', 'compiled');
-    await expect(compiled).toHaveAttribute('title', /^compiled: interruptBefore\..*remove it in the graph's code/);
-    // (aria-disabled: Playwright would wait for it to be enabled; a person can still click it.)
-    await compiled.click({ force: true });
-    await expect(compiled).toHaveAttribute('data-break', 'compiled');
-
-    // Yours, before c: outlined, and listed with the compiled one.
+    // Yours, before c: a new run stops at the compiled breakpoint first, then at yours.
     await page.getByTestId('bp-before-c').click();
-    await expect(page.getByTestId('bp-before-c')).toHaveAttribute('data-break', 'yours');
-    await expect(page.getByTestId('bp-before-c')).toHaveAttribute('title', /^yours:/);
-    await expect(page.getByTestId('breakpoints')).toHaveText('breakpoints: before b (compiled), before c');
-
-    // A new run stops at the compiled breakpoint first, then at yours.
+    await expect(page.getByTestId('bp-before-c')).toHaveAttribute('aria-pressed', 'true');
     await page.getByTestId('run-new').click();
     await expect(page.getByTestId('run-item')).toHaveCount(1, { timeout: 30_000 });
     await expect(lastRun(page)).toHaveAttribute('data-outcome', 'paused', { timeout: 30_000 });
@@ -90,5 +88,17 @@ test.describe('breakpoints', () => {
     await expect(page.getByTestId('run-item')).toHaveCount(2, { timeout: 30_000 });
     await expect(lastRun(page)).toHaveAttribute('data-outcome', 'paused', { timeout: 30_000 });
     await expect(selectedRow(page)).toContainText('→ c');
+
+    // The compiled one is drawn filled, with its reason on hover; a click does not remove it.
+    const compiled = page.getByTestId('bp-before-b');
+    await expect(compiled).toHaveAttribute('data-break', 'compiled');
+    await expect(compiled).toHaveAttribute('title', /^compiled: interruptBefore\..*remove it in the graph's code/);
+    // (aria-disabled: Playwright would wait for it to be enabled; a person can still click it.)
+    await compiled.click({ force: true });
+    await expect(compiled).toHaveAttribute('data-break', 'compiled');
+    // Yours is outlined, and both are listed.
+    await expect(page.getByTestId('bp-before-c')).toHaveAttribute('data-break', 'yours');
+    await expect(page.getByTestId('bp-before-c')).toHaveAttribute('title', /^yours:/);
+    await expect(page.getByTestId('breakpoints')).toHaveText('breakpoints: before b (compiled), before c');
   });
 });
