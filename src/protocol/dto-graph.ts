@@ -20,6 +20,13 @@ export interface GraphNodeDTO {
   subgraph?: GraphShape;
   /** Node-level settings worth showing (retry policy, cache policy, deferred...). */
   badges?: string[];
+  /**
+   * Set when the graph was compiled to pause before this node (`interruptBefore` naming it, or
+   * `'*'`): a breakpoint every run stops at, whatever breakpoints the debugger adds.
+   */
+  interruptBefore?: true;
+  /** Set when the graph was compiled to pause after this node (`interruptAfter` naming it, or `'*'`). */
+  interruptAfter?: true;
 }
 
 export interface GraphEdgeDTO {

@@ -45,6 +45,8 @@ const shapeCheck = (depth: number): Check => {
     id: name,
     kind: oneOf('start', 'end', 'node', 'subgraph'),
     badges: optional(list(text(L.maxLabelLength), 16)),
+    interruptBefore: optional(oneOf(true)),
+    interruptAfter: optional(oneOf(true)),
     subgraph: depth > 0 ? optional((v) => shapeCheck(depth - 1)(v)) : (v) => (v === undefined ? null : 'absent (subgraphs nest at most 5 levels)'),
   });
   const edge = shape({ source: name, target: name, conditional: bool, label: optional(text(L.maxLabelLength)) });

@@ -40,12 +40,23 @@ export interface HostRunConfig extends RunnableConfig {
 }
 
 /**
+ * A node of a drawing. A StateGraph's drawing marks a node its graph was compiled to pause at with
+ * `metadata.__interrupt`: `'before'`, `'after'` or `'before,after'` (LangGraph.js's words).
+ */
+export interface DrawableNode {
+  id: string;
+  name?: string;
+  data?: unknown;
+  metadata?: Record<string, unknown>;
+}
+
+/**
  * LangGraph.js `getGraph()` output, as far as drawing needs it: a StateGraph's (nodes keyed by
  * name, `subgraphs` holding the drawing of each subgraph node) or LangChain's drawing of any other
  * Runnable (nodes keyed by random ids, with a `name`).
  */
 export interface DrawableGraph {
-  nodes: Record<string, { id: string; name?: string; data?: unknown }> | readonly { id: string; name?: string; data?: unknown }[];
+  nodes: Record<string, DrawableNode> | readonly DrawableNode[];
   edges: readonly { source: string; target: string; conditional?: boolean; data?: unknown }[];
   subgraphs?: Record<string, DrawableGraph>;
 }
@@ -73,6 +84,10 @@ export interface HostGraph {
   builder?: BuilderLike;
   /** Its nodes; a node that is a compiled graph carries it as `subgraph`. */
   nodes?: Record<string, { subgraph?: object }>;
+  /** The nodes it was compiled to pause before (`'*'`: every node); a run's own list replaces it. */
+  readonly interruptBefore?: readonly string[] | '*';
+  /** The nodes it was compiled to pause after (`'*'`: every node); a run's own list replaces it. */
+  readonly interruptAfter?: readonly string[] | '*';
 }
 
 export type { CheckpointTuple, RunnableConfig };

@@ -10,19 +10,28 @@
  *   `__start__` and `__end__`, and the shape says which node is the entrypoint, so the UI can add
  *   the tasks it sees it call.
  * Node settings (retry policy, deferred) are not part of a drawing; they are read from the node
- * specs as badges.
+ * specs as badges. The breakpoints a graph was compiled with are part of it: a StateGraph drawing
+ * marks their nodes (`metadata.__interrupt`), and the shape's nodes carry them as
+ * `interruptBefore` / `interruptAfter`.
  */
 import type { GraphEdgeDTO, GraphNodeDTO, GraphShape } from '../protocol/dto';
-import type { DrawableGraph, HostGraph, NodeSettings } from './engine-port';
+import type { DrawableGraph, DrawableNode, HostGraph, NodeSettings } from './engine-port';
 
 const START = '__start__';
 const END = '__end__';
 
 const kindOf = (id: string): GraphNodeDTO['kind'] => (id === START ? 'start' : id === END ? 'end' : 'node');
 
-type DrawnNode = { id: string; name?: string; data?: unknown };
-const nodeList = (graph: DrawableGraph): readonly DrawnNode[] => (Array.isArray(graph.nodes) ? graph.nodes : Object.values(graph.nodes));
-const runsSubgraph = (n: DrawnNode) => (n.data as { subgraph?: unknown } | undefined)?.subgraph === true;
+const nodeList = (graph: DrawableGraph): readonly DrawableNode[] => (Array.isArray(graph.nodes) ? graph.nodes : Object.values(graph.nodes));
+const runsSubgraph = (n: DrawableNode) => (n.data as { subgraph?: unknown } | undefined)?.subgraph === true;
+
+/** The compiled breakpoints a drawing marks on node `n` (`__interrupt`: `before`, `after`, `before,after`). */
+function compiledInterrupts(n: DrawableNode): Pick<GraphNodeDTO, 'interruptBefore' | 'interruptAfter'> {
+  const mark = n.metadata?.__interrupt;
+  if (typeof mark !== 'string') return {};
+  const when = mark.split(',');
+  return { ...(when.includes('before') ? { interruptBefore: true } : {}), ...(when.includes('after') ? { interruptAfter: true } : {}) };
+}
 
 const edgeOf = (e: DrawableGraph['edges'][number], id: (x: string) => string): GraphEdgeDTO => {
   const edge: GraphEdgeDTO = { source: id(e.source), target: id(e.target), conditional: e.conditional === true };
@@ -37,7 +46,8 @@ const edgeOf = (e: DrawableGraph['edges'][number], id: (x: string) => string): G
 export function shapeFromDrawable(graph: DrawableGraph, depth = 4): GraphShape {
   const nodes = nodeList(graph).map((n): GraphNodeDTO => {
     const inner = runsSubgraph(n) && depth > 0 ? graph.subgraphs?.[n.id] : undefined;
-    return inner ? { id: n.id, kind: 'subgraph', subgraph: shapeFromDrawable(inner, depth - 1) } : { id: n.id, kind: kindOf(n.id) };
+    const node: GraphNodeDTO = inner ? { id: n.id, kind: 'subgraph', subgraph: shapeFromDrawable(inner, depth - 1) } : { id: n.id, kind: kindOf(n.id) };
+    return { ...node, ...compiledInterrupts(n) };
   });
   return { nodes, edges: graph.edges.map((e) => edgeOf(e, (x) => x)) };
 }

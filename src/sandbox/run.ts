@@ -18,6 +18,7 @@ import { boundedError, errorToWire } from '../protocol/wire-error';
 import type { TraceEvent } from '../shared/trace';
 import type { HostGraph, HostRunConfig } from './engine-port';
 import type { GraphModule } from './graphs/registry';
+import { withCompiled } from './breakpoints';
 import { createEventGate } from './event-gate';
 import { isNoNetwork, NoNetworkError } from './no-network';
 import { ERROR_CODES } from '../shared/errors';
@@ -165,8 +166,11 @@ async function runConfig(graph: HostGraph, plan: SandboxRunPlan, abort: AbortCon
     durability: c.durability ?? 'async',
   };
   if (c.stepMode) config.stopAfterSteps = 1;
-  if (c.breakBefore?.length) config.interruptBefore = c.breakBefore;
-  if (c.breakAfter?.length) config.interruptAfter = c.breakAfter;
+  // The debugger's breakpoints are added to the graph's compiled ones, never put in their place.
+  const before = withCompiled(graph.interruptBefore, c.breakBefore);
+  const after = withCompiled(graph.interruptAfter, c.breakAfter);
+  if (before !== undefined) config.interruptBefore = before;
+  if (after !== undefined) config.interruptAfter = after;
   return config;
 }
 

@@ -57,6 +57,20 @@ describe('graph shape (from getGraph() only)', () => {
     expect(await graphShape(build(langgraph))).toEqual(expected);
   });
 
+  it("carries the breakpoints a graph was compiled with, as getGraph() marks them ('*': every node), in subgraphs too", async () => {
+    const build = (impl: Record<string, any>, before: string[] | '*', after: string[]) =>
+      new impl.StateGraph(State).addNode('a', () => ({})).addNode('b', () => ({})).addEdge(START, 'a').addEdge('a', 'b').compile({ interruptBefore: before, interruptAfter: after }) as HostGraph;
+    const marks = (shape: Awaited<ReturnType<typeof graphShape>>) => shape.nodes.map((n) => [n.id, n.interruptBefore ?? false, n.interruptAfter ?? false]);
+    const expected = [['__start__', false, false], ['a', false, true], ['b', true, true], ['__end__', false, false]];
+    expect(marks(await graphShape(build(ours, ['b'], ['a', 'b'])))).toEqual(expected);
+    // LangGraph.js's own drawing marks the same nodes.
+    expect(marks(await graphShape(build(langgraph, ['b'], ['a', 'b'])))).toEqual(expected);
+    expect(marks(await graphShape(build(ours, '*', [])))).toEqual([['__start__', false, false], ['a', true, false], ['b', true, false], ['__end__', false, false]]);
+    const inner = new StateGraph(State).addNode('i', () => ({})).addEdge(START, 'i').compile({ interruptAfter: ['i'] });
+    const outer = await graphShape(new StateGraph(State).addNode('sub', inner).addEdge(START, 'sub').compile());
+    expect(outer.nodes.find((n) => n.id === 'sub')!.subgraph!.nodes.find((n) => n.id === 'i')).toEqual({ id: 'i', kind: 'node', interruptAfter: true });
+  });
+
   it('a graph without getGraph() has an empty shape', async () => {
     expect(await graphShape({} as HostGraph)).toEqual({ nodes: [], edges: [] });
   });

@@ -26,7 +26,36 @@ export default new StateGraph(State)
   .addEdge('boom', END);
 `;
 
+/** Three steps, compiled to pause before the second. */
+const COMPILED_BREAK = `import { Annotation, END, START, StateGraph } from 'replaygraph';
+const State = Annotation.Root({ items: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+export default new StateGraph(State)
+  .addNode('a', () => ({ items: ['a'] }))
+  .addNode('b', () => ({ items: ['b'] }))
+  .addNode('c', () => ({ items: ['c'] }))
+  .addEdge(START, 'a')
+  .addEdge('a', 'b')
+  .addEdge('b', 'c')
+  .addEdge('c', END)
+  .compile({ interruptBefore: ['b'] });
+`;
+
 describe.each(STORES)('user graphs over the protocol (%s)', (_name, makeStore) => {
+  it("a graph's compiled breakpoint is drawn and still stops the run when the debugger asks for others", async () => {
+    const { client } = connect(makeStore());
+    const r = await client.compileGraph({ graphId: 'user:brk', source: COMPILED_BREAK });
+    expect(r.error).toBeNull();
+    expect(r.graph!.shape.nodes.find((n) => n.id === 'b')).toMatchObject({ interruptBefore: true });
+    const threadId = newThread();
+    const run = await client.startRun({ threadId, graphId: 'user:brk', input: { items: [] }, controls: { breakBefore: ['c'] } });
+    expect(await client.waitForRun(run.runId)).toMatchObject({ outcome: 'paused', result: { items: ['a'] } });
+    expect((await client.historyPage({ threadId, limit: 1 })).items[0]!.next).toEqual(['b']);
+    // Continued: the debugger's own breakpoint (before c) stops it next.
+    const next = await client.continueRun({ threadId, controls: { breakBefore: ['c'] } });
+    expect(await client.waitForRun(next.runId)).toMatchObject({ outcome: 'paused', result: { items: ['a', 'b'] } });
+    expect((await client.historyPage({ threadId, limit: 1 })).items[0]!.next).toEqual(['c']);
+  });
+
   it('compiles and registers a graph, runs it, and lists it with its source', async () => {
     const { client } = connect(makeStore());
     const r = await client.compileGraph({ graphId: 'user:two', source: GOOD });

@@ -1,4 +1,6 @@
 import { selectRunControls } from './run-controls';
+import { breakpointsText } from '../model/breakpoints';
+import { selectBreakpoints, selectCompiledBreakpoints } from '../store/selectors';
 import { useAppStoreShallow, useStoreApi } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 
@@ -11,8 +13,8 @@ const pick = (s: AppState) => ({
   deleteThread: s.deleteThread,
   stepInto: s.stepInto,
   stepOut: s.stepOut,
-  breakBefore: s.breakBefore,
-  breakAfter: s.breakAfter,
+  breakpoints: selectBreakpoints(s),
+  compiled: selectCompiledBreakpoints(s),
   toggleFork: s.toggleForkForm,
   forkOpen: s.forkFormOpen,
 });
@@ -40,6 +42,7 @@ export function RunToolbar() {
   const c = useAppStoreShallow(selectRunControls);
   // The selection is read when a button is pressed, so that selecting a checkpoint does not render the toolbar.
   const store = useStoreApi();
+  const bpText = breakpointsText(a.breakpoints, a.compiled);
   const replay = () => {
     const { checkpointId } = store.getState();
     if (checkpointId !== null) void a.replayFrom(checkpointId);
@@ -61,8 +64,10 @@ export function RunToolbar() {
         testId="action-delete"
       />
       <span className="run-status" data-testid="run-status" data-status={c.status} role="status">{c.statusText}</span>
-      {(a.breakBefore.length > 0 || a.breakAfter.length > 0) && (
-        <span className="muted" data-testid="breakpoints">breakpoints: {[...a.breakBefore.map((n) => `before ${n}`), ...a.breakAfter.map((n) => `after ${n}`)].join(', ')}</span>
+      {bpText !== '' && (
+        <span className="muted" data-testid="breakpoints" title="The open graph's breakpoints: yours (set on the graph's nodes) and the ones it was compiled with, which every run stops at">
+          breakpoints: {bpText}
+        </span>
       )}
     </div>
   );

@@ -4,8 +4,44 @@ import { NODE_STATE_LABEL } from '../model/node-states';
 import { useAppStore } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import type { GraphNodeData } from './to-flow';
+import type { BreakMark, BreakWhen } from '../model/breakpoints';
 
 const selectToggleBp = (s: AppState) => s.toggleBreakpoint;
+
+/** Why a compiled breakpoint stays: the debugger adds breakpoints to a graph's, it never removes them. */
+const COMPILED_WHY = 'it is part of the graph (set when it was compiled), so every run stops here; remove it in the graph\'s code';
+
+/** Hover words of a breakpoint button. */
+function breakTitle(name: string, when: BreakWhen, mark: BreakMark): string {
+  const where = when === 'before' ? `before ${name} runs` : `after ${name} ran`;
+  if (mark === 'compiled') return `compiled: ${when === 'before' ? 'interruptBefore' : 'interruptAfter'}. Pauses ${where}; ${COMPILED_WHY}.`;
+  if (mark === 'yours') return `yours: pauses ${where} (click to remove).`;
+  return `Pause ${where}`;
+}
+
+/**
+ * A node's breakpoint before or after it: filled when the graph was compiled with it (it cannot be
+ * turned off here), outlined when the person set it, plain when there is none. Absent where the
+ * person cannot set one (a subgraph's nodes) unless the graph has one there.
+ */
+function BreakButton({ name, when, mark, canBreak, toggle }: { name: string; when: BreakWhen; mark: BreakMark; canBreak: boolean; toggle: (node: string, when: BreakWhen) => void }) {
+  if (!canBreak && mark !== 'compiled') return null;
+  const compiled = mark === 'compiled';
+  return (
+    <button
+      type="button"
+      className={`rg-break rg-break-${mark ?? 'none'}`}
+      aria-pressed={mark !== null}
+      aria-disabled={compiled || undefined}
+      title={breakTitle(name, when, mark)}
+      onClick={compiled ? undefined : () => toggle(name, when)}
+      data-testid={`bp-${when}-${name}`}
+      data-break={mark ?? 'none'}
+    >
+      {mark === null ? '' : compiled ? '● ' : '○ '}break {when}
+    </button>
+  );
+}
 const selectToggleExpanded = (s: AppState) => s.toggleExpanded;
 
 /** One graph node: name, run state at the selected checkpoint, fan-out count, breakpoints, expand. */
@@ -41,12 +77,8 @@ function GraphNodeView({ data }: NodeProps<Node<GraphNodeData>>) {
       {data.badges.length > 0 && <div className="rg-badges">{data.badges.join(' · ')}</div>}
       {runnable && (
         <div className="rg-node-tools nodrag">
-          <button type="button" aria-pressed={data.breakBefore} title="Pause before this node runs" onClick={() => toggleBp(data.name, 'before')} data-testid={`bp-before-${data.name}`}>
-            break before
-          </button>
-          <button type="button" aria-pressed={data.breakAfter} title="Pause after this node ran" onClick={() => toggleBp(data.name, 'after')} data-testid={`bp-after-${data.name}`}>
-            break after
-          </button>
+          <BreakButton name={data.name} when="before" mark={data.breakBefore} canBreak={data.canBreak} toggle={toggleBp} />
+          <BreakButton name={data.name} when="after" mark={data.breakAfter} canBreak={data.canBreak} toggle={toggleBp} />
           {data.kind === 'subgraph' && (
             <button type="button" aria-expanded={data.expanded} onClick={() => toggleExpanded(data.path)} data-testid={`expand-${data.path}`}>
               {data.expanded ? 'collapse' : 'expand'}

@@ -4,7 +4,7 @@ import { nodeStates, NODE_STATE_LABEL, type NodeRunState } from '../model/node-s
 import { entrypointTasks, withEntrypointTasks } from '../model/entrypoint-tasks';
 import { nodeFacts } from '../model/node-facts';
 import { nsLevels } from '../model/ns-path';
-import { selectGraph, selectSelectedSummary } from '../store/selectors';
+import { selectBreakpoints, selectGraph, selectSelectedSummary } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { shapeForNamespace } from './elk-layout';
@@ -15,7 +15,7 @@ import { useGraphLayout } from './useGraphLayout';
 import { useFitOnResize } from './useFitOnResize';
 import { useLaggingSelection } from './useLaggingSelection';
 
-const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, trace: s.trace, expanded: s.expanded, before: s.breakBefore, after: s.breakAfter, missing: s.missingThread !== null && s.missingThread === s.threadId });
+const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, trace: s.trace, expanded: s.expanded, breakpoints: selectBreakpoints(s), missing: s.missingThread !== null && s.missingThread === s.threadId });
 const LEGEND: NodeRunState[] = ['next', 'ran', 'cached', 'handed-off', 'failed', 'interrupted'];
 
 /** The selected graph (or the subgraph of the open namespace), laid out by ELK, with node states. */
@@ -30,7 +30,7 @@ export function GraphView() {
 function GraphCanvas() {
   const graph = useAppStore(selectGraph);
   const summary = useAppStore(selectSelectedSummary);
-  const { ns, detail: currentDetail, trace, expanded, before, after, missing } = useAppStoreShallow(pick);
+  const { ns, detail: currentDetail, trace, expanded, breakpoints, missing } = useAppStoreShallow(pick);
   // Node states follow the selection after the timeline and the inspector: a click shows the
   // checkpoint's state first, and the canvas catches up in the next frame.
   const selection = useLaggingSelection(summary, currentDetail);
@@ -44,7 +44,9 @@ function GraphCanvas() {
   const laid = useGraphLayout(shape, expanded);
   const previous = useRef<{ nodes: Node<GraphNodeData>[]; edges: Edge<RoutedEdgeData>[] } | null>(null);
   const facts = useMemo(() => nodeFacts(selection.detail, lateTrace), [selection.detail, lateTrace]);
-  const flow = useMemo(() => reuseUnchanged(previous.current, toFlow(laid, nodeStates(selection.summary, selection.detail), { before, after }, facts)), [laid, selection, before, after, facts]);
+  // The person's breakpoints are the root graph's: a subgraph's namespace shows only its compiled ones.
+  const yours = ns === '' ? breakpoints : null;
+  const flow = useMemo(() => reuseUnchanged(previous.current, toFlow(laid, nodeStates(selection.summary, selection.detail), yours, facts)), [laid, selection, yours, facts]);
   useEffect(() => {
     previous.current = flow;
   }, [flow]);

@@ -4,6 +4,7 @@ import type { NodeStates, NodeRunState } from '../model/node-states';
 import { durationText } from '../model/durations';
 import { nodeFactsText, type NodeFacts } from '../model/node-facts';
 import { nodeIoLine } from '../model/node-io';
+import { breakMark, type BreakMark, type Breakpoints } from '../model/breakpoints';
 import type { LaidEdge, LaidNode } from './elk-layout';
 import type { RoutedEdgeData } from './RoutedEdge';
 
@@ -23,9 +24,17 @@ export type GraphNodeData = {
   /** How long its task took, as shown on the node (null: not known). */
   duration: string | null;
   expanded: boolean;
-  breakBefore: boolean;
-  breakAfter: boolean;
+  /** The node's breakpoint before it runs: the graph's compiled one, the person's, or none. */
+  breakBefore: BreakMark;
+  breakAfter: BreakMark;
+  /**
+   * Whether the person can set a breakpoint here: the open graph's own top-level nodes only (a
+   * run's breakpoints apply to the root graph; a subgraph's nodes pause only where it was compiled to).
+   */
+  canBreak: boolean;
 };
+
+const NONE: Breakpoints = { before: [], after: [] };
 
 /** Node states apply to the top level of the drawn graph only (inner graphs have their own namespace). */
 /** The duration a node shows on its face (null: not timed). */
@@ -34,11 +43,13 @@ const tookText = (ms: number | null): string | null => (ms === null ? null : dur
 export function toFlow(
   laid: { nodes: LaidNode[]; edges: LaidEdge[] },
   states: NodeStates,
-  breakpoints: { before: readonly string[]; after: readonly string[] },
+  /** The person's breakpoints on the root graph; null when the drawing is a subgraph's namespace. */
+  breakpoints: Breakpoints | null,
   facts: ReadonlyMap<string, NodeFacts> = new Map(),
 ): { nodes: Node<GraphNodeData>[]; edges: Edge<RoutedEdgeData>[] } {
   const nodes = laid.nodes.map((n): Node<GraphNodeData> => {
     const top = n.parent === null;
+    const yours = top && breakpoints !== null ? breakpoints : NONE;
     return {
       id: n.path,
       type: 'rg',
@@ -59,8 +70,9 @@ export function toFlow(
         io: top && facts.has(n.node.id) ? nodeIoLine(facts.get(n.node.id)!) : null,
         duration: top ? tookText(facts.get(n.node.id)?.tookMs ?? null) : null,
         expanded: n.expanded,
-        breakBefore: top && breakpoints.before.includes(n.node.id),
-        breakAfter: top && breakpoints.after.includes(n.node.id),
+        breakBefore: breakMark(n.node, 'before', yours),
+        breakAfter: breakMark(n.node, 'after', yours),
+        canBreak: top && breakpoints !== null,
       },
     };
   });
@@ -88,7 +100,7 @@ export function toFlow(
 function sameData(a: GraphNodeData, b: GraphNodeData): boolean {
   return (
     a.name === b.name && a.path === b.path && a.kind === b.kind && a.state === b.state && a.count === b.count && a.facts === b.facts && a.attempts === b.attempts && a.io === b.io && a.duration === b.duration &&
-    a.expanded === b.expanded && a.breakBefore === b.breakBefore && a.breakAfter === b.breakAfter && a.badges.join() === b.badges.join()
+    a.expanded === b.expanded && a.breakBefore === b.breakBefore && a.breakAfter === b.breakAfter && a.canBreak === b.canBreak && a.badges.join() === b.badges.join()
   );
 }
 

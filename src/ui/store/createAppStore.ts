@@ -43,9 +43,19 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createThreadsSlice(client)(...a),
     ...createTimelineFilterSlice()(...a),
   }));
+  // Breakpoints on nodes a graph no longer has are dropped once the graph list says so.
+  const unprune = store.subscribe((s, prev) => {
+    if (s.graphs !== prev.graphs) s.pruneBreakpoints();
+  });
   const stop = subscribe?.((event) => {
     store.getState().handleWorkerEvent(event);
     store.getState().noteRunEvent(event);
   });
-  return { store, dispose: () => stop?.() };
+  return {
+    store,
+    dispose: () => {
+      unprune();
+      stop?.();
+    },
+  };
 }

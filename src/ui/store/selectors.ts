@@ -7,6 +7,7 @@ import type { StepTiming } from '../../shared/timings';
 import { traceTimings, type TraceTimings } from '../model/trace-timings';
 import { interruptView, type InterruptView } from '../model/interrupts';
 import { layoutTimeline, type TimelineLayout } from '../model/timeline-tree';
+import { breakpointsOf, compiledBreakpoints, NO_BREAKPOINTS, type Breakpoints } from '../model/breakpoints';
 import type { AppState } from './types';
 
 function memoOn<I, O>(compute: (input: I) => O): (input: I) => O {
@@ -31,6 +32,11 @@ export const selectLayout = (s: AppState): TimelineLayout => layoutOf(s.history)
 export const selectGraph = (s: AppState): GraphInfo | null =>
   // A thread this browser lacks has no graph to show (the default graph would be another's).
   s.missingThread !== null && s.missingThread === s.threadId ? null : (s.graphs.find((g) => g.id === s.graphId) ?? null);
+/** The breakpoints set in the debugger on the open graph (the ones its runs send). */
+export const selectBreakpoints = (s: AppState): Breakpoints => breakpointsOf(s.breakpoints, s.graphId);
+const compiledOf = memoOn((graph: GraphInfo | null) => (graph === null ? NO_BREAKPOINTS : compiledBreakpoints(graph.shape)));
+/** The breakpoints the open graph was compiled with (`interruptBefore` / `interruptAfter`). */
+export const selectCompiledBreakpoints = (s: AppState): Breakpoints => compiledOf(selectGraph(s));
 /** The open thread's summary. */
 export const selectThread = (s: AppState): ThreadSummary | null => s.threads.find((t) => t.threadId === s.threadId) ?? null;
 /** The selected checkpoint's summary (available before its detail arrives). */

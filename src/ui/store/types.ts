@@ -8,6 +8,7 @@ import type {
 import type { ReplyOf, ToWorker, WorkerEvent } from '../../protocol/messages';
 import type { TraceEvent } from '../../shared/trace';
 import type { UrlState } from '../model/url-state';
+import type { BreakpointsByGraph } from '../model/breakpoints';
 import type { GallerySlice } from '../gallery/slice';
 import type { EditorSlice } from '../editor/slice';
 import type { PortabilitySlice } from '../portability/slice';
@@ -147,15 +148,18 @@ export interface RunsSlice {
   traceIsNewest: boolean;
   loadMoreTrace(): Promise<void>;
   namespaces: NamespaceNode | null;
-  breakBefore: string[];
-  breakAfter: string[];
+  /** The breakpoints set in the debugger, per graph id (kept across page loads); runs send the open graph's. */
+  breakpoints: BreakpointsByGraph;
   /** Supersteps a run may take before it stops with a recursion error (null: the worker's default). */
   recursionLimit: number | null;
   setRecursionLimit(limit: number | null): void;
   /** Per-node time limit of the next runs, in ms (null: none). */
   nodeTimeoutMs: number | null;
   setNodeTimeout(ms: number | null): void;
+  /** Sets or removes a breakpoint of the open graph (none is open: nothing happens). */
   toggleBreakpoint(node: string, when: 'before' | 'after'): void;
+  /** Drops breakpoints on nodes the listed graphs no longer have (called as the graph list changes). */
+  pruneBreakpoints(): void;
   loadRuns(): Promise<void>;
   loadTrace(runId: string | null): Promise<void>;
   loadNamespaces(): Promise<void>;

@@ -9,7 +9,9 @@ import type { ReplyOf, WorkerEvent } from '../../../protocol/messages';
 import { createEventBuffer } from '../run-events-buffer';
 import type { AppState, RunsSlice, StoreClient } from '../types';
 import { carryAnswers, type CarriedAnswer } from '../../model/interrupts';
-import { hasChildren, selectInterruptView } from '../selectors';
+import { hasChildren, selectBreakpoints, selectInterruptView } from '../selectors';
+import { pruneBreakpoints, toggleBreakpoint } from '../../model/breakpoints';
+import { saveBreakpoints, savedBreakpoints } from '../saved-breakpoints';
 
 /** Trace events kept for the runs panel (older ones are dropped while a long run streams). */
 export const MAX_TRACE_EVENTS = 20_000;
@@ -30,8 +32,10 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
     const controls = (stepMode: boolean): RunControls => {
       const limit = get().recursionLimit;
       const nodeLimit = get().nodeTimeoutMs;
+      // Only the open graph's breakpoints: the run adds them to the graph's compiled ones.
+      const bp = selectBreakpoints(get());
       return {
-        stepMode, breakBefore: get().breakBefore, breakAfter: get().breakAfter,
+        stepMode, breakBefore: [...bp.before], breakAfter: [...bp.after],
         ...(limit === null ? {} : { recursionLimit: limit }), ...(nodeLimit === null ? {} : { nodeTimeoutMs: nodeLimit }),
       };
     };
@@ -144,8 +148,7 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       traceNextSeq: null,
       traceIsNewest: false,
       namespaces: null,
-      breakBefore: [],
-      breakAfter: [],
+      breakpoints: savedBreakpoints(),
       recursionLimit: null,
       nodeTimeoutMs: null,
 
@@ -158,9 +161,18 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       },
 
       toggleBreakpoint(node, when) {
-        const key = when === 'before' ? 'breakBefore' : 'breakAfter';
-        const list = get()[key];
-        set({ [key]: list.includes(node) ? list.filter((n) => n !== node) : [...list, node] } as Pick<RunsSlice, typeof key>);
+        const graphId = get().graphId;
+        if (graphId === null) return;
+        const breakpoints = toggleBreakpoint(get().breakpoints, graphId, node, when);
+        set({ breakpoints });
+        saveBreakpoints(breakpoints);
+      },
+
+      pruneBreakpoints() {
+        const breakpoints = pruneBreakpoints(get().breakpoints, get().graphs);
+        if (breakpoints === get().breakpoints) return;
+        set({ breakpoints });
+        saveBreakpoints(breakpoints);
       },
 
       async loadRuns() {
