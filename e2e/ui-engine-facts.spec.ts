@@ -68,6 +68,8 @@ test.describe('engine facts on the real worker', () => {
     await expect(page.locator('[data-testid="task"][data-task="web"]').getByTestId('task-earlier-error')).toContainText('it ran again and finished');
     // The continue run: docs served from its saved writes, web ran again and its put replaced the error.
     await lastRun(page).click();
+    // The trace panel says how the chosen run ended as its record does.
+    await expect(page.getByTestId('trace-ended')).toHaveText('ended: done');
     const tick = page.getByTestId('trace-tick').first();
     await expect(tick.getByTestId('tick-cached')).toHaveText('docs');
     await expect(tick).toContainText('web');

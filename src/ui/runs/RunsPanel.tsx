@@ -13,6 +13,10 @@ export function RunsPanel() {
   // slices instead of blocking the main thread on every batch.
   const deferredTrace = useDeferredValue(trace);
   const summary = useMemo(() => summarizeTrace(deferredTrace), [deferredTrace]);
+  // How the chosen run ended is the run's own record (the one the runs list shows); the trace's last
+  // root run.end only stands in while no record says (an engine run inside a node may end otherwise).
+  const chosen = runs.find((r) => r.runId === traceRunId);
+  const ended = chosen !== undefined && chosen.outcome !== 'running' ? (chosen.outcome === 'unknown' ? 'unknown' : chosen.outcome) : chosen === undefined ? summary.status : null;
   return (
     <div className="runs-panel" data-testid="runs-panel">
       <div className="runs-list">
@@ -31,7 +35,7 @@ export function RunsPanel() {
         </ul>
       </div>
       <div className="trace-view" tabIndex={0} role="region" aria-label="Trace of the chosen run">
-        <h2 className="pane-title">Engine trace {summary.status !== null && <span className="muted">ended: {summary.status}</span>}</h2>
+        <h2 className="pane-title">Engine trace {ended !== null && <span className="muted" data-testid="trace-ended">ended: {ended}</span>}</h2>
         <TraceTicks summary={summary} />
         {newest && traceRunId !== null && (
           <button type="button" onClick={() => void loadTrace(traceRunId)} data-testid="trace-from-start" title="The panel holds the newest part of this run's trace, as it streamed in">
