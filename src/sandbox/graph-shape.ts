@@ -10,9 +10,10 @@
  *   `__start__` and `__end__`, and the shape says which node is the entrypoint, so the UI can add
  *   the tasks it sees it call.
  * Node settings (retry policy, deferred) are not part of a drawing; they are read from the node
- * specs as badges.
+ * specs as badges. The state keys and their channel kinds (how an update to each is applied) are
+ * read from the builder's channels.
  */
-import type { GraphEdgeDTO, GraphNodeDTO, GraphShape } from '../protocol/dto';
+import type { ChannelKind, GraphChannelDTO, GraphEdgeDTO, GraphNodeDTO, GraphShape } from '../protocol/dto';
 import type { DrawableGraph, HostGraph, NodeSettings } from './engine-port';
 
 const START = '__start__';
@@ -67,13 +68,32 @@ function badgesOf(options: NodeSettings | undefined): string[] {
   return badges;
 }
 
-/** Adds badges to the nodes of `shape` (and of its subgraphs) from the graphs' node settings. */
-function addBadges(shape: GraphShape, graph: HostGraph, depth: number): void {
+/** LangGraph's channel class names, by how a write to the channel is applied. */
+const KINDS: Readonly<Record<string, ChannelKind>> = {
+  LastValue: 'last-value',
+  LastValueAfterFinish: 'last-value',
+  AnyValue: 'last-value',
+  BinaryOperatorAggregate: 'reducer',
+  Topic: 'topic',
+  EphemeralValue: 'ephemeral',
+};
+
+/** The state keys of a StateGraph builder and their channel kinds; undefined when it says nothing. */
+export function channelsOf(builder: HostGraph['builder']): GraphChannelDTO[] | undefined {
+  const channels = builder?.channels;
+  if (channels === undefined) return undefined;
+  return Object.entries(channels).map(([name, c]) => ({ name, kind: KINDS[c.kind ?? c.lc_graph_name ?? ''] ?? 'other' }));
+}
+
+/** Adds badges and channel kinds to `shape` (and to its subgraphs) from the graphs' builders. */
+function addBuilderFacts(shape: GraphShape, graph: HostGraph, depth: number): void {
+  const channels = channelsOf(graph.builder);
+  if (channels !== undefined) shape.channels = channels;
   for (const node of shape.nodes) {
     const badges = badgesOf(graph.builder?.nodes[node.id]?.options);
     if (badges.length > 0) node.badges = badges;
     const sub = graph.nodes?.[node.id]?.subgraph as HostGraph | undefined;
-    if (node.subgraph && sub && depth > 0) addBadges(node.subgraph, sub, depth - 1);
+    if (node.subgraph && sub && depth > 0) addBuilderFacts(node.subgraph, sub, depth - 1);
   }
 }
 
@@ -87,6 +107,6 @@ export async function graphShape(graph: HostGraph, depth = 4): Promise<GraphShap
   const drawing = await graph.getGraph();
   if (graph.builder === undefined) return shapeFromRunnableDrawing(drawing);
   const shape = shapeFromDrawable(drawing, depth);
-  addBadges(shape, graph, depth);
+  addBuilderFacts(shape, graph, depth);
   return shape;
 }

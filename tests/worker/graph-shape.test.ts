@@ -57,6 +57,27 @@ describe('graph shape (from getGraph() only)', () => {
     expect(await graphShape(build(langgraph))).toEqual(expected);
   });
 
+  it('lists the state keys with their channel kinds, as src/engine and LangGraph.js both describe them, subgraphs included', async () => {
+    const build = (impl: Record<string, any>) => {
+      const S = impl.Annotation.Root({
+        steps: impl.Annotation({ reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] }),
+        note: impl.Annotation(),
+      });
+      const inner = new impl.StateGraph(S).addNode('i', () => ({})).addEdge(impl.START, 'i').compile();
+      return new impl.StateGraph(S).addNode('a', () => ({})).addNode('sub', inner).addEdge(impl.START, 'a').addEdge('a', 'sub').compile() as HostGraph;
+    };
+    const expected = [{ name: 'steps', kind: 'reducer' }, { name: 'note', kind: 'last-value' }];
+    expect((await graphShape(build(langgraph))).channels).toEqual(expected);
+    const shape = await graphShape(build(ours));
+    expect(shape.channels).toEqual(expected);
+    expect(shape.nodes.find((n) => n.id === 'sub')!.subgraph!.channels).toEqual(expected);
+  });
+
+  it('an entrypoint has no channel list (not known), nor has a graph without getGraph()', async () => {
+    const graph = ours.entrypoint({ name: 'e', checkpointer: new ours.MemorySaver() }, async (x: unknown) => x) as unknown as HostGraph;
+    expect((await graphShape(graph)).channels).toBeUndefined();
+  });
+
   it('a graph without getGraph() has an empty shape', async () => {
     expect(await graphShape({} as HostGraph)).toEqual({ nodes: [], edges: [] });
   });
