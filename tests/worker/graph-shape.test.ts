@@ -2,6 +2,7 @@ import * as langgraph from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
 import * as ours from '../../src/engine/index';
 import { Annotation, END, START, StateGraph } from '../../src/engine/index';
+import { OVERWRITE_WIRE_KEY } from '../../src/protocol/dto-graph';
 import type { HostGraph } from '../../src/sandbox/engine-port';
 import { graphShape, shapeFromDrawable } from '../../src/sandbox/graph-shape';
 
@@ -71,6 +72,11 @@ describe('graph shape (from getGraph() only)', () => {
     const shape = await graphShape(build(ours));
     expect(shape.channels).toEqual(expected);
     expect(shape.nodes.find((n) => n.id === 'sub')!.subgraph!.channels).toEqual(expected);
+  });
+
+  it('the Overwrite wire key the page sends is the one src/engine and LangGraph.js read', () => {
+    expect(OVERWRITE_WIRE_KEY).toBe(ours.OVERWRITE);
+    expect(JSON.parse(JSON.stringify(new langgraph.Overwrite(1)))).toEqual({ [OVERWRITE_WIRE_KEY]: 1 });
   });
 
   it('an entrypoint has no channel list (not known), nor has a graph without getGraph()', async () => {

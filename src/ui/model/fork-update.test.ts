@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { OVERWRITE } from '../../engine/index';
 import type { GraphShape } from '../../protocol/dto';
 import { OVERWRITE_WIRE_KEY } from '../../protocol/dto-graph';
 import { changedKeys, channelsAt, forkPlan, sameJson, SERVER_CHANNELS_UNKNOWN, type ForkChannels } from './fork-update';
@@ -50,12 +49,8 @@ describe('forkPlan', () => {
     expect(merged.lines[0]).toMatchObject({ how: 'reducer', canOverwrite: true, overwrite: false });
     expect(merged.lines[0].text).toBe('steps has a reducer: your value is appended or merged by it, not put in place of the current one');
     const over = forkPlan(shown, edited, local, new Set(['steps']));
-    expect(over.values).toEqual({ steps: { [OVERWRITE]: ['only this'] } });
+    expect(over.values).toEqual({ steps: { [OVERWRITE_WIRE_KEY]: ['only this'] } });
     expect(over.lines[0]).toMatchObject({ overwrite: true, text: 'steps has a reducer, overwritten: your value replaces the current one' });
-  });
-
-  it('the wire key is the engine\'s Overwrite key', () => {
-    expect(OVERWRITE_WIRE_KEY).toBe(OVERWRITE);
   });
 
   it('overwrite is never applied to a key without a reducer, nor to a key that was not edited', () => {
