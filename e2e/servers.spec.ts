@@ -117,6 +117,41 @@ test.describe('a LangGraph dev server in the debugger', () => {
     await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 30_000 });
   });
 
+  test('a fork sends only the keys edited: the list with a concat reducer is not appended to itself; no overwrite offered', async ({ page, langgraph }) => {
+    await addServer(page, langgraph.url);
+    await runOnServer(page, 'chain', '{"steps": []}');
+    // The checkpoint where `second` is next: steps = ["first"].
+    await selectRow(page, '[data-testid="timeline-row"][data-source="loop"][data-step="1"]');
+    const forkPoint = (await page.getByTestId('inspector-panel').getAttribute('data-checkpoint-id'))!;
+    await page.getByTestId('action-fork').click();
+    const shown = JSON.parse(await page.getByTestId('fork-values').inputValue()) as { steps: string[]; note?: string };
+    expect(shown.steps).toEqual(['first']);
+    await page.getByTestId('fork-values').fill(JSON.stringify({ ...shown, note: 'edited by hand' }, null, 2));
+    // One key will be sent; the server does not say whether it has a reducer, so no overwrite.
+    const line = page.getByTestId('fork-line');
+    await expect(line).toHaveCount(1);
+    await expect(line).toHaveAttribute('data-key', 'note');
+    await expect(line).toHaveAttribute('data-how', 'unknown');
+    await expect(line.getByTestId('fork-overwrite')).toBeDisabled();
+    await expect(page.getByTestId('fork-overwrite-why')).toContainText('does not say which keys have a reducer');
+    await page.getByTestId('fork-as-node').selectOption('first');
+    await page.getByTestId('fork-submit').click();
+    await expect(page.locator('[data-testid="timeline-row"][data-source="update"]')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.getByTestId('action-cancel')).toBeDisabled({ timeout: 30_000 });
+    await expect(page.getByTestId('run-item').last()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
+    // The fork's last checkpoint: `third` saw two steps (sent whole, `steps` would have been ["first", "first"]).
+    const update = page.locator('[data-testid="timeline-row"][data-source="update"]');
+    const lane = (await update.getAttribute('data-lane'))!;
+    const rows = page.locator(`[data-testid="timeline-row"][data-lane="${lane}"]`);
+    const last = await rows.evaluateAll((els) => els.map((e) => ({ id: e.getAttribute('data-checkpoint-id')!, step: Number(e.getAttribute('data-step')) })).reduce((a, b) => (b.step > a.step ? b : a)));
+    expect(last.id).not.toBe(forkPoint);
+    await selectRow(page, `[data-testid="timeline-row"][data-checkpoint-id="${last.id}"]`);
+    await page.getByTestId('action-fork').click();
+    const forked = JSON.parse(await page.getByTestId('fork-values').inputValue()) as { steps: string[]; note?: string };
+    expect(forked.steps).toEqual(['first', 'second', 'third']);
+    expect(forked.note).toBe('saw 2 steps');
+  });
+
   test('subgraph namespaces: an interrupt inside a subgraph, its checkpoints in their namespace, and its resume', async ({ page, langgraph }) => {
     await addServer(page, langgraph.url);
     await runOnServer(page, 'subgraph', '{"ask": true}');

@@ -10,6 +10,23 @@ export interface GraphShape {
    * the drawing (LangGraph draws an entrypoint as one node); the UI adds those seen in the thread.
    */
   entrypoint?: string;
+  /**
+   * The graph's state keys and how an update to each is applied (a StateGraph's channels). Absent
+   * when not known: an entrypoint, or a server graph (LangGraph servers do not say).
+   */
+  channels?: GraphChannelDTO[];
+}
+
+/**
+ * How a write to a state key is applied: `last-value` replaces it, `reducer` passes it to the key's
+ * reducer with the current value (LangGraph's BinaryOperatorAggregate; an `Overwrite` replaces it
+ * instead), `topic` adds it to the values kept, `ephemeral` replaces it for one step only.
+ */
+export type ChannelKind = 'last-value' | 'reducer' | 'topic' | 'ephemeral' | 'other';
+
+export interface GraphChannelDTO {
+  name: string;
+  kind: ChannelKind;
 }
 
 export interface GraphNodeDTO {
@@ -71,3 +88,10 @@ export interface UserCodeErrorDTO {
   line: number | null;
   column: number | null;
 }
+
+/**
+ * LangGraph's wire form of an `Overwrite`: a write `{ __overwrite__: value }` to a reducer key
+ * replaces its value instead of going through the reducer (src/engine `OVERWRITE`; LangGraph.js
+ * and Python read the same form). Written to a key without a reducer, it is stored as it is.
+ */
+export const OVERWRITE_WIRE_KEY = '__overwrite__';

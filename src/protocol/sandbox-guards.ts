@@ -50,7 +50,8 @@ const shapeCheck = (depth: number): Check => {
     subgraph: depth > 0 ? optional((v) => shapeCheck(depth - 1)(v)) : (v) => (v === undefined ? null : 'absent (subgraphs nest at most 5 levels)'),
   });
   const edge = shape({ source: name, target: name, conditional: bool, label: optional(text(L.maxLabelLength)) });
-  return shape({ nodes: list(node, 10_000), edges: list(edge, 100_000) });
+  const channel = shape({ name, kind: oneOf('last-value', 'reducer', 'topic', 'ephemeral', 'other') });
+  return shape({ nodes: list(node, 10_000), edges: list(edge, 100_000), channels: optional(list(channel, 10_000)) });
 };
 
 /** A graph as the sandbox describes it. */

@@ -70,6 +70,11 @@ export interface NodeSettings {
 /** The part of a StateGraph builder the host reads: its nodes' settings (never its edges: the drawing is `getGraph()`'s). */
 export interface BuilderLike {
   nodes: Readonly<Record<string, { options?: NodeSettings }>>;
+  /**
+   * Its state channels by key: src/engine's specs carry `kind` ('LastValue', 'BinaryOperatorAggregate'...),
+   * LangGraph.js's channels `lc_graph_name` (the same names).
+   */
+  channels?: Readonly<Record<string, { kind?: string; lc_graph_name?: string }>>;
 }
 
 /** A compiled graph as the host drives it. */

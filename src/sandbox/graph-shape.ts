@@ -12,9 +12,10 @@
  * Node settings (retry policy, deferred) are not part of a drawing; they are read from the node
  * specs as badges. The breakpoints a graph was compiled with are part of it: a StateGraph drawing
  * marks their nodes (`metadata.__interrupt`), and the shape's nodes carry them as
- * `interruptBefore` / `interruptAfter`.
+ * `interruptBefore` / `interruptAfter`. The state keys and their channel kinds (how an update to
+ * each is applied) are read from the builder's channels.
  */
-import type { GraphEdgeDTO, GraphNodeDTO, GraphShape } from '../protocol/dto';
+import type { ChannelKind, GraphChannelDTO, GraphEdgeDTO, GraphNodeDTO, GraphShape } from '../protocol/dto';
 import type { DrawableGraph, DrawableNode, HostGraph, NodeSettings } from './engine-port';
 
 const START = '__start__';
@@ -77,13 +78,32 @@ function badgesOf(options: NodeSettings | undefined): string[] {
   return badges;
 }
 
-/** Adds badges to the nodes of `shape` (and of its subgraphs) from the graphs' node settings. */
-function addBadges(shape: GraphShape, graph: HostGraph, depth: number): void {
+/** LangGraph's channel class names, by how a write to the channel is applied. */
+const KINDS: Readonly<Record<string, ChannelKind>> = {
+  LastValue: 'last-value',
+  LastValueAfterFinish: 'last-value',
+  AnyValue: 'last-value',
+  BinaryOperatorAggregate: 'reducer',
+  Topic: 'topic',
+  EphemeralValue: 'ephemeral',
+};
+
+/** The state keys of a StateGraph builder and their channel kinds; undefined when it says nothing. */
+export function channelsOf(builder: HostGraph['builder']): GraphChannelDTO[] | undefined {
+  const channels = builder?.channels;
+  if (channels === undefined) return undefined;
+  return Object.entries(channels).map(([name, c]) => ({ name, kind: KINDS[c.kind ?? c.lc_graph_name ?? ''] ?? 'other' }));
+}
+
+/** Adds badges and channel kinds to `shape` (and to its subgraphs) from the graphs' builders. */
+function addBuilderFacts(shape: GraphShape, graph: HostGraph, depth: number): void {
+  const channels = channelsOf(graph.builder);
+  if (channels !== undefined) shape.channels = channels;
   for (const node of shape.nodes) {
     const badges = badgesOf(graph.builder?.nodes[node.id]?.options);
     if (badges.length > 0) node.badges = badges;
     const sub = graph.nodes?.[node.id]?.subgraph as HostGraph | undefined;
-    if (node.subgraph && sub && depth > 0) addBadges(node.subgraph, sub, depth - 1);
+    if (node.subgraph && sub && depth > 0) addBuilderFacts(node.subgraph, sub, depth - 1);
   }
 }
 
@@ -97,6 +117,6 @@ export async function graphShape(graph: HostGraph, depth = 4): Promise<GraphShap
   const drawing = await graph.getGraph();
   if (graph.builder === undefined) return shapeFromRunnableDrawing(drawing);
   const shape = shapeFromDrawable(drawing, depth);
-  addBadges(shape, graph, depth);
+  addBuilderFacts(shape, graph, depth);
   return shape;
 }

@@ -2,6 +2,7 @@ import * as langgraph from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
 import * as ours from '../../src/engine/index';
 import { Annotation, END, START, StateGraph } from '../../src/engine/index';
+import { OVERWRITE_WIRE_KEY } from '../../src/protocol/dto-graph';
 import type { HostGraph } from '../../src/sandbox/engine-port';
 import { graphShape, shapeFromDrawable } from '../../src/sandbox/graph-shape';
 
@@ -69,6 +70,32 @@ describe('graph shape (from getGraph() only)', () => {
     const inner = new StateGraph(State).addNode('i', () => ({})).addEdge(START, 'i').compile({ interruptAfter: ['i'] });
     const outer = await graphShape(new StateGraph(State).addNode('sub', inner).addEdge(START, 'sub').compile());
     expect(outer.nodes.find((n) => n.id === 'sub')!.subgraph!.nodes.find((n) => n.id === 'i')).toEqual({ id: 'i', kind: 'node', interruptAfter: true });
+  });
+
+  it('lists the state keys with their channel kinds, as src/engine and LangGraph.js both describe them, subgraphs included', async () => {
+    const build = (impl: Record<string, any>) => {
+      const S = impl.Annotation.Root({
+        steps: impl.Annotation({ reducer: (a: string[], b: string[]) => a.concat(b), default: () => [] }),
+        note: impl.Annotation(),
+      });
+      const inner = new impl.StateGraph(S).addNode('i', () => ({})).addEdge(impl.START, 'i').compile();
+      return new impl.StateGraph(S).addNode('a', () => ({})).addNode('sub', inner).addEdge(impl.START, 'a').addEdge('a', 'sub').compile() as HostGraph;
+    };
+    const expected = [{ name: 'steps', kind: 'reducer' }, { name: 'note', kind: 'last-value' }];
+    expect((await graphShape(build(langgraph))).channels).toEqual(expected);
+    const shape = await graphShape(build(ours));
+    expect(shape.channels).toEqual(expected);
+    expect(shape.nodes.find((n) => n.id === 'sub')!.subgraph!.channels).toEqual(expected);
+  });
+
+  it('the Overwrite wire key the page sends is the one src/engine and LangGraph.js read', () => {
+    expect(OVERWRITE_WIRE_KEY).toBe(ours.OVERWRITE);
+    expect(JSON.parse(JSON.stringify(new langgraph.Overwrite(1)))).toEqual({ [OVERWRITE_WIRE_KEY]: 1 });
+  });
+
+  it('an entrypoint has no channel list (not known), nor has a graph without getGraph()', async () => {
+    const graph = ours.entrypoint({ name: 'e', checkpointer: new ours.MemorySaver() }, async (x: unknown) => x) as unknown as HostGraph;
+    expect((await graphShape(graph)).channels).toBeUndefined();
   });
 
   it('a graph without getGraph() has an empty shape', async () => {

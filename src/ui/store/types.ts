@@ -175,7 +175,11 @@ export interface RunsSlice {
    */
   answerInterrupts(checkpointId: string, values: Record<string, Json>): Promise<void>;
   replayFrom(checkpointId: string): Promise<void>;
-  forkFrom(checkpointId: string, values: Json, asNode: string | undefined): Promise<void>;
+  /**
+   * Forks from `checkpointId` (LangGraph's updateState as `asNode`, then a run from the new
+   * checkpoint). `values` is the update, each key applied through its channel; null: no update.
+   */
+  forkFrom(checkpointId: string, values: Record<string, Json> | null, asNode: string | undefined): Promise<void>;
   handleWorkerEvent(event: WorkerEvent): void;
 }
 
