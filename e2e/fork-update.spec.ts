@@ -19,6 +19,8 @@ async function select(page: Page, id: string) {
 /** Opens the fork form on the selected checkpoint and reads the state it starts from. */
 async function openFork(page: Page): Promise<MapReduceState> {
   await page.getByTestId('action-fork').click();
+  // The form starts from the selected checkpoint's own state: typed text waits for it.
+  await expect(page.getByTestId('fork-form')).toHaveAttribute('data-ready', 'true');
   await expect(page.getByTestId('fork-form')).toBeVisible();
   return JSON.parse(await page.getByTestId('fork-values').inputValue()) as MapReduceState;
 }

@@ -125,6 +125,8 @@ test.describe('scenario gallery', () => {
     await expect(page.getByTestId('inspector-panel')).toContainText('36');
     await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ compute' }).click();
     await page.getByTestId('action-fork').click();
+    // The form starts from the selected checkpoint's own state: typed text waits for it.
+    await expect(page.getByTestId('fork-form')).toHaveAttribute('data-ready', 'true');
     await page.getByTestId('fork-values').fill('{ "price": 5 }');
     await page.getByTestId('fork-as-node').selectOption('fetch');
     await page.getByTestId('fork-submit').click();

@@ -100,6 +100,8 @@ test.describe('a LangGraph dev server in the debugger', () => {
     // Fork: the checkpoint where `review` is next, with an edited text, written as `draft`.
     await selectRow(page, '[data-testid="timeline-row"][data-source="loop"][data-step="1"]');
     await page.getByTestId('action-fork').click();
+    // The form starts from the selected checkpoint's own state: typed text waits for it.
+    await expect(page.getByTestId('fork-form')).toHaveAttribute('data-ready', 'true');
     await page.getByTestId('fork-values').fill('{"text": "edited by hand"}');
     await page.getByTestId('fork-as-node').selectOption('draft');
     await page.getByTestId('fork-submit').click();
@@ -124,6 +126,9 @@ test.describe('a LangGraph dev server in the debugger', () => {
     await selectRow(page, '[data-testid="timeline-row"][data-source="loop"][data-step="1"]');
     const forkPoint = (await page.getByTestId('inspector-panel').getAttribute('data-checkpoint-id'))!;
     await page.getByTestId('action-fork').click();
+    // The form starts from the selected checkpoint's own state: typed text waits for it.
+    await expect(page.getByTestId('fork-form')).toHaveAttribute('data-ready', 'true');
+    await expect(page.getByTestId('fork-form')).toHaveAttribute('data-checkpoint-id', forkPoint);
     const shown = JSON.parse(await page.getByTestId('fork-values').inputValue()) as { steps: string[]; note?: string };
     expect(shown.steps).toEqual(['first']);
     await page.getByTestId('fork-values').fill(JSON.stringify({ ...shown, note: 'edited by hand' }, null, 2));
@@ -147,6 +152,8 @@ test.describe('a LangGraph dev server in the debugger', () => {
     expect(last.id).not.toBe(forkPoint);
     await selectRow(page, `[data-testid="timeline-row"][data-checkpoint-id="${last.id}"]`);
     await page.getByTestId('action-fork').click();
+    // The form starts from the selected checkpoint's own state: typed text waits for it.
+    await expect(page.getByTestId('fork-form')).toHaveAttribute('data-ready', 'true');
     const forked = JSON.parse(await page.getByTestId('fork-values').inputValue()) as { steps: string[]; note?: string };
     expect(forked.steps).toEqual(['first', 'second', 'third']);
     expect(forked.note).toBe('saw 2 steps');

@@ -43,6 +43,8 @@ test.describe('actions', () => {
     await expect(page.locator('[data-testid="timeline-row"][data-lane="1"]')).toHaveCount(2);
     await page.locator('[data-testid="timeline-row"][data-step="0"]').click();
     await page.getByTestId('action-fork').click();
+    // The form starts from the selected checkpoint's own state: typed text waits for it.
+    await expect(page.getByTestId('fork-form')).toHaveAttribute('data-ready', 'true');
     await page.getByTestId('fork-values').fill('{"trail":["edited"]}');
     await page.getByTestId('fork-as-node').selectOption('a');
     await page.getByTestId('fork-submit').click();

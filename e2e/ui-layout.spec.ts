@@ -31,6 +31,8 @@ for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
     await expect(ask).toBeInViewport({ ratio: 1 });
     // Opening the fork form keeps its submit button reachable in the actions panel.
     await page.getByTestId('action-fork').click();
+    // The form starts from the selected checkpoint's own state: typed text waits for it.
+    await expect(page.getByTestId('fork-form')).toHaveAttribute('data-ready', 'true');
     await page.getByTestId('fork-submit').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('fork-submit')).toBeInViewport({ ratio: 1 });
     for (const id of TOOLBAR) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });

@@ -50,6 +50,8 @@ async function runThenFork(page: Page): Promise<void> {
   await runTimedGraph(page);
   await page.locator('[data-testid="timeline-row"]').filter({ hasText: '→ slow' }).click();
   await page.getByTestId('action-fork').click();
+  // The form starts from the selected checkpoint's own state: typed text waits for it.
+  await expect(page.getByTestId('fork-form')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('fork-values').fill('{"n":41}');
   await page.getByTestId('fork-submit').click();
   await expect(page.getByTestId('run-item').nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });

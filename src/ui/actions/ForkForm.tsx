@@ -31,7 +31,11 @@ function forkChannels(detail: AppState['detail'], shape: GraphInfo['shape'] | un
  */
 export function ForkForm({ onDone }: { onDone: () => void }) {
   const graph = useAppStore(selectGraph);
-  const { detail, checkpointId, ns, forkFrom } = useAppStoreShallow(pick);
+  const picked = useAppStoreShallow(pick);
+  const { checkpointId, ns, forkFrom } = picked;
+  // The selected checkpoint's own detail: while another one's is still shown (the selection has just
+  // moved), the form waits for it rather than offer that state as the base of the fork.
+  const detail = picked.detail !== null && picked.detail.summary.checkpointId === checkpointId && picked.detail.summary.ns === ns ? picked.detail : null;
   const [text, setText] = useState('{}');
   const [asNode, setAsNode] = useState('');
   const [overwrite, setOverwrite] = useState<ReadonlySet<string>>(new Set());
@@ -57,6 +61,8 @@ export function ForkForm({ onDone }: { onDone: () => void }) {
       className="fork-form"
       aria-label="Fork from this checkpoint"
       data-testid="fork-form"
+      data-ready={detail !== null}
+      data-checkpoint-id={detail?.summary.checkpointId}
       onSubmit={(e) => {
         e.preventDefault();
         if (plan === null) return;
@@ -64,13 +70,14 @@ export function ForkForm({ onDone }: { onDone: () => void }) {
         onDone();
       }}
     >
-      <JsonField label="State values for the fork (JSON object; only the keys you change are sent)" value={text} onChange={setText} parsed={parsed} testId="fork-values" rows={6} />
+      {detail !== null && <JsonField label="State values for the fork (JSON object; only the keys you change are sent)" value={text} onChange={setText} parsed={parsed} testId="fork-values" rows={6} />}
       {leftOut.length > 0 && (
         <p className="muted" data-testid="fork-left-out">
           Too large to edit here, kept as they are: <code>{leftOut.join(', ')}</code>.
         </p>
       )}
-      {plan !== null && <ForkPreview plan={plan} noOverwrite={channels.known ? null : channels.why} onOverwrite={choose} />}
+      {detail === null && <p className="muted" data-testid="fork-reading">Reading this checkpoint's state…</p>}
+      {plan !== null && detail !== null && <ForkPreview plan={plan} noOverwrite={channels.known ? null : channels.why} onOverwrite={choose} />}
       <label>
         as node{' '}
         <select value={asNode} onChange={(e) => setAsNode(e.target.value)} data-testid="fork-as-node">
@@ -78,7 +85,7 @@ export function ForkForm({ onDone }: { onDone: () => void }) {
           {nodes.map((n) => <option key={n} value={n}>{n}</option>)}
         </select>
       </label>
-      <button type="submit" disabled={plan === null} data-testid="fork-submit">Fork and run</button>
+      <button type="submit" disabled={plan === null || detail === null} data-testid="fork-submit">Fork and run</button>
       <button type="button" onClick={onDone}>Cancel</button>
     </form>
   );
