@@ -130,11 +130,6 @@ describe('app store', () => {
     req.resolve(reply('rg/run.start', { runId: 'r1', threadId }));
     await started;
     expect(store.getState().activeRun?.runId).toBe('r1');
-    // The runs list is read as the run starts: it shows the run as running from then on.
-    const running = { runId: 'r1', threadId, kind: 'run' as const, fromCheckpointId: null, startedAt: '2026-12-07T00:00:00.000Z', endedAt: null, outcome: 'running' as const, error: null, graphId: 'g' };
-    (await take('rg/runs.list')).resolve(reply('rg/runs.list', { runs: [running] }));
-    await new Promise((r) => setTimeout(r, 0));
-    expect(store.getState().runs.map((r) => [r.runId, r.outcome])).toEqual([['r1', 'running']]);
     emit({ type: 'rg/run.events', runId: 'r1', threadId, events: [
       { kind: 'checkpoint', checkpoint: summary('a', null, -1) },
       { kind: 'checkpoint', checkpoint: { ...summary('s', null, -1), ns: 'sub:1' } },
@@ -159,7 +154,6 @@ describe('app store', () => {
       const started = store.getState().startRun({}, { newThread: false, stepMode: false });
       (await take('rg/run.start')).resolve(reply('rg/run.start', { runId: 'r1', threadId: 't1' }));
       await started;
-      (await take('rg/runs.list')).resolve(reply('rg/runs.list', { runs: [] }));
       emit({ type: 'rg/run.events', runId: 'r1', threadId: 't1', events: trace.map((e) => ({ kind: 'trace' as const, event: typeof e === 'number' ? tick(e) : e })) });
       emit({ type: 'rg/run.ended', runId: 'r1', threadId: 't1', outcome: 'done', error: null, result: null });
       (await take('rg/threads.list')).resolve(reply('rg/threads.list', { threads: [] }));

@@ -40,9 +40,6 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       };
     };
 
-    /** Counts `loadRuns` calls: a reply is shown only when no later call was made. */
-    let runsAsked = 0;
-
     /** Sends a run-starting request and tracks the run; errors are shown, never thrown. */
     async function launch(what: string, send: () => Promise<ReplyOf['rg/run.start']>): Promise<void> {
       try {
@@ -50,8 +47,6 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
         // A new thread may get its id from where it runs (a LangGraph server names its threads).
         if (r.threadId !== get().threadId) set({ threadId: r.threadId, ns: '', history: [], historyComplete: true, checkpointId: null, detail: null });
         set({ activeRun: { runId: r.runId, threadId: r.threadId, events: 0 }, traceRunId: r.runId, trace: [], traceNextSeq: null, traceIsNewest: false });
-        // The run is recorded as running before the reply: the runs list shows it from its start.
-        void get().loadRuns();
       } catch (err) {
         get().reportError(what, err, { run: true });
       }
@@ -178,11 +173,9 @@ export function createRunsSlice(client: StoreClient): StateCreator<AppState, [],
       async loadRuns() {
         const threadId = get().threadId;
         if (threadId === null) return;
-        const asked = ++runsAsked;
         try {
           const { runs, problem } = await client.request('rg/runs.list', { threadId });
-          // Only the newest list is shown (one asked as a run started may answer after its end's).
-          if (get().threadId !== threadId || asked !== runsAsked) return;
+          if (get().threadId !== threadId) return;
           set({ runs, runsProblem: problem ?? null });
           if (get().traceRunId === null && runs.length > 0) await get().loadTrace(runs[runs.length - 1].runId);
         } catch (err) {
