@@ -14,7 +14,7 @@ export default defineConfig({
   // Each test has a browser context of its own (its own IndexedDB and OPFS) and every server a test
   // starts takes a free port, so two files run side by side; E2E_WORKERS sets another number.
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: process.env.CI ? 1 : 0,
+  retries: process.env.CI ? 2 : 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   // Hang guards, not performance checks (those are in bench/): a slow or busy CI machine takes
