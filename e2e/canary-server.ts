@@ -4,6 +4,7 @@
  * request that reaches it is counted and would succeed. Started by the test that needs it.
  */
 import { createServer } from 'node:http';
+import { listenLocally } from '../tests/servers/listen';
 
 /** A running canary. */
 export interface Canary {
@@ -26,11 +27,9 @@ export async function startCanary(): Promise<Canary> {
     hits++;
     socket.destroy();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     hits: () => hits,
     close: () => new Promise((resolve) => {
       server.closeAllConnections();

@@ -47,6 +47,18 @@ test.describe('engine facts on the real worker', () => {
     await expect(page.getByTestId('graph-node-review')).toHaveAttribute('data-state', 'next');
   });
 
+  test('a finished thread reads "done" and Continue is off with the reason; a paused one reads "paused before …" and continues', async ({ page }) => {
+    await open(page, '/?graph=chain');
+    await page.getByTestId('run-new').click();
+    await expect(lastRun(page)).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('action-continue')).toBeDisabled();
+    await expect(page.getByTestId('action-continue')).toHaveAttribute('title', /has finished/);
+    // F8 does nothing either: no empty run is added.
+    await page.locator('body').press('F8');
+    await expect(page.getByTestId('run-item')).toHaveCount(1);
+  });
+
   test('a failed step continued: the saved write is re-applied, the __error__ write superseded by the rerun, the rerun put replaces it', async ({ page }) => {
     await open(page, '/?graph=parallel-flaky');
     await page.getByTestId('run-new').click();

@@ -102,6 +102,16 @@ describe('cross-origin redirects (the API key goes only to the saved server)', (
   });
 });
 
+/** A restarted storage worker as a test sees it: an empty one that only answers hello. */
+function helloOnlyWorker(): WorkerLike {
+  const fresh = new MessageChannel();
+  fresh.port2.on('message', (m: { type: string; id: number }) => {
+    if (m.type === 'rg/hello') fresh.port2.postMessage({ type: 'rg/hello-ok', id: m.id, protocolVersion: PROTOCOL_VERSION, storage: { dbName: 'fresh', version: 1 } });
+  });
+  pairs.push({ close: () => { fresh.port1.close(); fresh.port2.close(); } });
+  return Object.assign(fresh.port1 as unknown as ClientEndpoint, { terminate: () => fresh.port2.close() });
+}
+
 /** A page ⇄ storage worker pair over a MessageChannel (the real host), whose client may restart the worker. */
 function pair(): { client: WorkerClient; host: Host; seen: FromWorker[]; restarts: () => number } {
   const { port1, port2 } = new MessageChannel();
@@ -116,12 +126,7 @@ function pair(): { client: WorkerClient; host: Host; seen: FromWorker[]; restart
   // A restart would start an empty worker that only says hello: the test sees it in `restarts`.
   const spawn = (): WorkerLike => {
     restarts += 1;
-    const fresh = new MessageChannel();
-    fresh.port2.on('message', (m: { type: string; id: number }) => {
-      if (m.type === 'rg/hello') fresh.port2.postMessage({ type: 'rg/hello-ok', id: m.id, protocolVersion: PROTOCOL_VERSION, storage: { dbName: 'fresh', version: 1 } });
-    });
-    pairs.push({ close: () => { fresh.port1.close(); fresh.port2.close(); } });
-    return Object.assign(fresh.port1 as unknown as ClientEndpoint, { terminate: () => fresh.port2.close() });
+    return helloOnlyWorker();
   };
   const c = createWorkerClient(page, { spawn });
   pairs.push({ close: () => { c.dispose(); host.stop(); port1.close(); port2.close(); } });
@@ -200,12 +205,7 @@ describe('the page client and a server run', () => {
     let restarts = 0;
     const spawn = (): WorkerLike => {
       restarts += 1;
-      const fresh = new MessageChannel();
-      fresh.port2.on('message', (m: { type: string; id: number }) => {
-        if (m.type === 'rg/hello') fresh.port2.postMessage({ type: 'rg/hello-ok', id: m.id, protocolVersion: PROTOCOL_VERSION, storage: { dbName: 'fresh', version: 1 } });
-      });
-      pairs.push({ close: () => { fresh.port1.close(); fresh.port2.close(); } });
-      return Object.assign(fresh.port1 as unknown as ClientEndpoint, { terminate: () => undefined });
+      return helloOnlyWorker();
     };
     const c = createWorkerClient(port1 as unknown as ClientEndpoint, { spawn, cancelGraceMs: 50 });
     pairs.push({ close: () => c.dispose() });

@@ -5,6 +5,7 @@
  * comes from the real server; it only adds the fault.
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { listenLocally } from './listen';
 
 export interface Faults {
   /** Answer 401 unless `x-api-key` equals this. */
@@ -112,14 +113,9 @@ export async function startFaultProxy(target: string, initial: Faults = {}): Pro
     if (f.delayMs) setTimeout(forward, f.delayMs);
     else forward();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     set: (next) => {
       faults = { ...next };
       streamsSinceSet = 0;

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { listenLocally } from './listen';
 
 export interface StandInBehaviour {
   /** Answer matching requests (all when `redirectPaths` is absent) with `redirectStatus` to this origin, same path. */
@@ -142,14 +143,9 @@ export async function startStandInServer(initial: StandInBehaviour = {}): Promis
     });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     seen,
     get openStreams() {
       return streams.size;
