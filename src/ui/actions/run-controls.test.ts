@@ -23,6 +23,13 @@ describe('the run toolbar of an idle thread', () => {
     expect(c.continueWhy).toMatch(/has finished/);
   });
 
+  it('the newest checkpoint decides, wherever the store keeps it among the loaded rows', () => {
+    const { store } = createAppStore({ request: () => new Promise(() => undefined) } as unknown as StoreClient);
+    const input = row('1f0-000-input', ['__start__'], { step: -1, source: 'input' });
+    store.setState({ threadId: 't1', graphId: 'g', threads: [thread('idle')], history: [input, row('1f0-003-last', [])], ns: '' });
+    expect(selectRunControls(store.getState()).status).toBe('done');
+  });
+
   it('a thread a run left with nodes to run (a breakpoint, step mode, a cancel) reads "paused before …" and can be continued', () => {
     const c = controls('idle', row('c2', ['review', 'draft']));
     expect(c.status).toBe('paused');

@@ -4,7 +4,7 @@
  */
 import { selectGraph, selectRunning, selectThread } from '../store/selectors';
 import type { AppState } from '../store/types';
-import type { GraphInfo, ThreadSummary } from '../../protocol/dto';
+import type { CheckpointSummary, GraphInfo, ThreadSummary } from '../../protocol/dto';
 
 /** Why an action that writes is disabled on a thread, or null when it is not read-only. */
 export function readOnlyReason(thread: ThreadSummary | null): string | null {
@@ -20,6 +20,13 @@ export function quarantineReason(graph: GraphInfo | null): string | null {
   return q.reason === 'unapproved'
     ? `The graph "${graph.title}" came from an imported file and has not been approved to run: review its code in the editor and choose "Approve and save".`
     : `The graph "${graph.title}" is not loaded: ${q.message}`;
+}
+
+/** The row with the greatest checkpoint id (the newest), or undefined when none is loaded. */
+function newestRow(rows: readonly CheckpointSummary[]): CheckpointSummary | undefined {
+  let newest: CheckpointSummary | undefined;
+  for (const r of rows) if (newest === undefined || r.checkpointId > newest.checkpointId) newest = r;
+  return newest;
 }
 
 /** The enabled state of the toolbar, as reasons, plus the status line. */
@@ -49,10 +56,10 @@ export function selectRunControls(s: AppState): RunControlState {
   const readOnly = readOnlyReason(thread);
   const runWhy = base ?? readOnly ?? quarantineReason(selectGraph(s));
   const sub = s.detail?.tasks.find((t) => t.subgraphNs !== undefined)?.subgraphNs;
-  // An idle thread is told apart by its newest root checkpoint (the history's first row, when the
-  // root is shown): nodes left to run means a run stopped there (a breakpoint, step mode, a
-  // cancel); none means the graph finished, and continuing would run nothing.
-  const head = s.ns === '' ? s.history[0] : undefined;
+  // An idle thread is told apart by its newest root checkpoint (the greatest id of the loaded rows,
+  // when the root is shown: ids grow with time): nodes left to run means a run stopped there (a
+  // breakpoint, step mode, a cancel); none means the graph finished, and continuing would run nothing.
+  const head = s.ns === '' ? newestRow(s.history) : undefined;
   const idle = !running && thread?.status === 'idle' && head !== undefined;
   const finished = idle && head.next.length === 0 && !head.hasInterrupts && !head.hasError;
   const paused = idle && head.next.length > 0;
