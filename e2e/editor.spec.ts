@@ -5,8 +5,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { setEditorSource } from './editor-helpers';
 
-async function openEditor(page: Page): Promise<void> {
-  await page.goto('/?view=editor');
+async function openEditor(page: Page, query = ''): Promise<void> {
+  await page.goto(`/?view=editor${query}`);
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
   await expect(page.getByTestId('editor')).toBeVisible();
   await expect(page.locator('.cm-content')).toContainText("from 'replaygraph'");
@@ -16,7 +16,7 @@ const name = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
 
 test.describe('graph editor', () => {
   test('a run started from the editor can be cancelled there: the run ends cancelled, its committed checkpoints stay', async ({ page }) => {
-    await openEditor(page);
+    await openEditor(page, '&debug=1');
     await page.getByTestId('editor-name').fill(name('endless'));
     await setEditorSource(page, [
       "import { Annotation, END, START, StateGraph } from 'replaygraph';",
@@ -31,6 +31,11 @@ test.describe('graph editor', () => {
     ].join('\n'));
     await page.getByTestId('editor-run').click();
     await expect(page.getByTestId('editor-status')).toContainText('Running');
+    // The run is stuck in `wait` once first's step is committed (read through the page's debug handle).
+    await expect.poll(() => page.evaluate(async () => {
+      const c = window.__replaygraph;
+      return c ? Math.max(0, ...(await c.listThreads()).map((t) => t.steps)) : -1;
+    }), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     await page.getByTestId('editor-cancel-run').click();
     await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'cancelled', { timeout: 30_000 });
     // The input checkpoint and first's step were committed before the cancel.
