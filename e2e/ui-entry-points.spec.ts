@@ -82,3 +82,23 @@ test.describe('entry points and errors', () => {
     await expect(page.getByTestId('errors')).toHaveCount(0);
   });
 });
+
+test.describe('the first screen', () => {
+  test('offers the four ways in, each leading where it says', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await ready(page, '/');
+    const ways = page.getByTestId('ways-in');
+    for (const id of ['files', 'servers', 'editor', 'gallery']) await expect(ways.getByTestId(`way-in-${id}`)).toBeInViewport();
+    await ways.getByTestId('way-in-files').click();
+    await expect(page.getByTestId('files-choose')).toBeVisible();
+    await page.getByTestId('view-gallery').click();
+    await page.getByTestId('way-in-servers').click();
+    await expect(page.getByTestId('servers-view')).toBeVisible();
+    await page.getByTestId('view-gallery').click();
+    await page.getByTestId('way-in-editor').click();
+    await expect(page.getByTestId('view-editor')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('view-gallery').click();
+    await page.getByTestId('way-in-gallery').click();
+    await expect(page.getByTestId('gallery-card').first()).toBeInViewport();
+  });
+});

@@ -1,6 +1,7 @@
 import type { GraphInfo } from '../../protocol/dto';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
+import { WaysIn } from './WaysIn';
 import './gallery.css';
 
 const pick = (s: AppState) => ({
@@ -31,8 +32,9 @@ function GraphCard({ graph, onRun, onEdit, editLabel, onDelete }: { graph: Graph
 }
 
 /**
- * The first view: built-in scenarios, each runnable with one click (new thread, run, debugger),
- * and the user's own graphs beside them.
+ * The first view: the four ways in (a checkpoint file, a server, a program, a gallery graph), then
+ * the built-in scenarios, each runnable with one click (new thread, run, debugger), and the user's
+ * own graphs beside them.
  */
 export function GalleryView() {
   const g = useAppStoreShallow(pick);
@@ -47,6 +49,7 @@ export function GalleryView() {
           {quarantined.map((x) => x.title).join(', ')}. Open {quarantined.length === 1 ? 'it' : 'one'} to fix or approve it, or delete it; threads are kept either way.
         </p>
       )}
+      <WaysIn />
       <section className="gallery-section" aria-labelledby="gallery-title">
         <h2 id="gallery-title">Scenario gallery</h2>
         {g.status === 'ready' && builtin.length === 0 && <p className="muted">No graphs yet.</p>}
