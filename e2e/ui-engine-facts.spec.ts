@@ -111,7 +111,7 @@ test.describe('engine facts on the real worker', () => {
     await lastRun(page).click();
     const ticks = page.getByTestId('trace-tick');
     await expect(ticks.first()).toHaveAttribute('data-replaying', 'true');
-    await expect(ticks.first()).toContainText('isReplaying');
+    await expect(ticks.first()).toContainText('replaying');
   });
 
   test('the namespace tree moves into a subgraph’s own history and graph', async ({ page }) => {

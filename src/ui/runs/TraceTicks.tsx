@@ -3,7 +3,16 @@ import type { TraceSummary } from '../model/trace-summary';
 /** Ticks drawn at most (the newest); a long run's older ticks stay in the store. */
 export const MAX_TICK_ROWS = 200;
 
-const COLUMNS = ['ns', 'step', 'replaying', 'ran', 'from saved writes', 'failed / interrupted', 'put_writes dedup'];
+/** Column headings in a LangGraph user's words; the engine's own term on hover. */
+const COLUMNS: readonly { label: string; title?: string }[] = [
+  { label: 'namespace', title: 'checkpoint_ns: root, or the subgraph call' },
+  { label: 'step' },
+  { label: 'replaying', title: "LangGraph's isReplaying: the step re-runs history before the checkpoint the run resumed from" },
+  { label: 'ran' },
+  { label: 'from saved writes', title: 'tasks whose writes were saved before: not run again' },
+  { label: 'failed / interrupted' },
+  { label: 'writes replaced', title: "put_writes dedup: a task's new writes replace the ones it saved before, by task and index" },
+];
 
 /**
  * The ticks of a run's trace: replaying flag, ran vs served from saved writes, deduplications.
@@ -23,7 +32,7 @@ export function TraceTicks({ summary }: { summary: TraceSummary }) {
     <div className="ticks-table" role="table" aria-label="Ticks of the run" data-testid="trace-ticks">
       <div role="rowgroup">
         <div role="row" className="ticks-row ticks-head">
-          {COLUMNS.map((c) => <span role="columnheader" key={c}>{c}</span>)}
+          {COLUMNS.map((c) => <span role="columnheader" key={c.label} title={c.title}>{c.label}</span>)}
         </div>
       </div>
       <div role="rowgroup">
@@ -31,11 +40,11 @@ export function TraceTicks({ summary }: { summary: TraceSummary }) {
           <div role="row" className="ticks-row" key={t.id} data-testid="trace-tick" data-replaying={t.isReplaying}>
             <span role="cell"><code>{t.ns === '' ? 'root' : t.ns}</code></span>
             <span role="cell">{t.step}</span>
-            <span role="cell">{t.isReplaying ? 'isReplaying' : '—'}</span>
+            <span role="cell">{t.isReplaying ? 'replaying' : '—'}</span>
             <span role="cell">{t.ran.join(', ')}</span>
             <span role="cell" data-testid="tick-cached">{t.cached.join(', ')}</span>
             <span role="cell">{[...t.failed.map((n) => `${n} ✖`), ...t.interrupted.map((n) => `${n} ‖`)].join(', ')}</span>
-            <span role="cell">{t.dedups.map((d) => `${d.taskId.slice(0, 8)}: ${d.channels.join('+') || '—'}${d.replaced > 0 ? ` (replaced ${d.replaced})` : ''}`).join('; ')}</span>
+            <span role="cell" title={t.dedups.map((d) => `task ${d.taskId}`).join('\n') || undefined}>{t.dedups.map((d) => `${d.channels.join('+') || '—'}${d.replaced > 0 ? ` (replaced ${d.replaced})` : ''}`).join('; ')}</span>
           </div>
         ))}
       </div>
