@@ -4,6 +4,7 @@
  */
 import { selectGraph, selectRunning, selectThread } from '../store/selectors';
 import type { AppState } from '../store/types';
+import { runningNow } from '../model/running-now';
 import type { CheckpointSummary, GraphInfo, ThreadSummary } from '../../protocol/dto';
 
 /** Why an action that writes is disabled on a thread, or null when it is not read-only. */
@@ -27,6 +28,12 @@ function newestRow(rows: readonly CheckpointSummary[]): CheckpointSummary | unde
   let newest: CheckpointSummary | undefined;
   for (const r of rows) if (newest === undefined || r.checkpointId > newest.checkpointId) newest = r;
   return newest;
+}
+
+/** "running review, clarify · 12 events": what the open thread's run executes now. */
+function runningText(s: AppState): string {
+  const nodes = s.traceRunId === s.activeRun?.runId ? runningNow(s.trace) : [];
+  return `running${nodes.length > 0 ? ` ${nodes.join(', ')}` : ''} · ${s.activeRun?.events ?? 0} events`;
 }
 
 /** The enabled state of the toolbar, as reasons, plus the status line. */
@@ -66,7 +73,7 @@ export function selectRunControls(s: AppState): RunControlState {
   const status = s.threadId === null ? 'none' : missing ? 'missing' : running ? 'running' : finished ? 'done' : paused ? 'paused' : (thread?.status ?? 'idle');
   const statusText = status === 'none' ? 'no thread'
     : status === 'missing' ? 'thread not in this browser'
-      : status === 'running' ? `running · ${s.activeRun?.events ?? 0} events`
+      : status === 'running' ? runningText(s)
         : `${status === 'paused' ? `paused before ${head!.next.join(', ')}` : status}${thread ? ` · ${thread.steps} checkpoints` : ''}${thread?.readOnly ? ' · read-only' : ''}`;
   const doneWhy = finished ? 'This thread has finished: its newest checkpoint has no node left to run. Run the graph with new input, or replay or fork from an earlier checkpoint.' : null;
   return {

@@ -4,8 +4,9 @@ import { nodeStates, NODE_STATE_LABEL, type NodeRunState } from '../model/node-s
 import { entrypointTasks, withEntrypointTasks } from '../model/entrypoint-tasks';
 import { nodeFacts } from '../model/node-facts';
 import { nsLevels } from '../model/ns-path';
-import { selectBreakpoints, selectGraph, selectSelectedSummary } from '../store/selectors';
+import { selectBreakpoints, selectGraph, selectNewestRootId, selectSelectedSummary } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
+import { runningNow } from '../model/running-now';
 import type { AppState } from '../store/types';
 import { shapeForNamespace } from './elk-layout';
 import { FlowCanvas } from './FlowCanvas';
@@ -15,8 +16,21 @@ import { useGraphLayout } from './useGraphLayout';
 import { useFitOnResize } from './useFitOnResize';
 import { useLaggingSelection } from './useLaggingSelection';
 
-const pick = (s: AppState) => ({ ns: s.ns, detail: s.detail, trace: s.trace, expanded: s.expanded, breakpoints: selectBreakpoints(s), missing: s.missingThread !== null && s.missingThread === s.threadId });
-const LEGEND: NodeRunState[] = ['next', 'ran', 'cached', 'handed-off', 'failed', 'interrupted'];
+const pick = (s: AppState) => ({
+  ns: s.ns, detail: s.detail, trace: s.trace, expanded: s.expanded, breakpoints: selectBreakpoints(s), missing: s.missingThread !== null && s.missingThread === s.threadId,
+  runningNodes: selectRunningNodes(s), runningFrom: selectNewestRootId(s),
+});
+const LEGEND: NodeRunState[] = ['next', 'running', 'ran', 'cached', 'handed-off', 'failed', 'interrupted'];
+
+const NONE: readonly string[] = [];
+
+/** The nodes the open thread's run is executing now (none when no run goes on). */
+function selectRunningNodes(s: AppState): readonly string[] {
+  const run = s.activeRun;
+  if (run === null || run.threadId !== s.threadId || s.traceRunId !== run.runId) return NONE;
+  const nodes = runningNow(s.trace);
+  return nodes.length === 0 ? NONE : nodes;
+}
 
 /** The selected graph (or the subgraph of the open namespace), laid out by ELK, with node states. */
 export function GraphView() {
@@ -30,7 +44,7 @@ export function GraphView() {
 function GraphCanvas() {
   const graph = useAppStore(selectGraph);
   const summary = useAppStore(selectSelectedSummary);
-  const { ns, detail: currentDetail, trace, expanded, breakpoints, missing } = useAppStoreShallow(pick);
+  const { ns, detail: currentDetail, trace, expanded, breakpoints, missing, runningNodes, runningFrom } = useAppStoreShallow(pick);
   // Node states follow the selection after the timeline and the inspector: a click shows the
   // checkpoint's state first, and the canvas catches up in the next frame.
   const selection = useLaggingSelection(summary, currentDetail);
@@ -46,7 +60,9 @@ function GraphCanvas() {
   const facts = useMemo(() => nodeFacts(selection.detail, lateTrace), [selection.detail, lateTrace]);
   // The person's breakpoints are the root graph's: a subgraph's namespace shows only its compiled ones.
   const yours = ns === '' ? breakpoints : null;
-  const flow = useMemo(() => reuseUnchanged(previous.current, toFlow(laid, nodeStates(selection.summary, selection.detail), yours, facts)), [laid, selection, yours, facts]);
+  // Nodes running now are drawn at the run's newest checkpoint, the one they run from.
+  const runningHere = ns === '' && (selection.summary === null || selection.summary.checkpointId === runningFrom) ? runningNodes : NONE;
+  const flow = useMemo(() => reuseUnchanged(previous.current, toFlow(laid, nodeStates(selection.summary, selection.detail, runningHere), yours, facts)), [laid, selection, yours, facts, runningHere]);
   useEffect(() => {
     previous.current = flow;
   }, [flow]);

@@ -5,11 +5,12 @@
 import type { CheckpointDetail, CheckpointSummary, TaskDTO } from '../../protocol/dto';
 
 /** The state badge of a node at a checkpoint. */
-export type NodeRunState = 'next' | 'ran' | 'cached' | 'handed-off' | 'failed' | 'interrupted';
+export type NodeRunState = 'next' | 'running' | 'ran' | 'cached' | 'handed-off' | 'failed' | 'interrupted';
 
 /** Human words for each state (legend and accessible labels). */
 export const NODE_STATE_LABEL: Record<NodeRunState, string> = {
   next: 'will run next',
+  running: 'running now',
   ran: 'ran in this step',
   cached: 'served from saved writes',
   'handed-off': 'handed off to the parent graph',
@@ -18,7 +19,7 @@ export const NODE_STATE_LABEL: Record<NodeRunState, string> = {
 };
 
 // When several tasks share a node (Send fan-out), the most telling state wins.
-const RANK: Record<NodeRunState, number> = { next: 0, cached: 1, ran: 2, 'handed-off': 3, interrupted: 4, failed: 5 };
+const RANK: Record<NodeRunState, number> = { next: 0, cached: 1, ran: 2, 'handed-off': 3, interrupted: 4, failed: 5, running: 6 };
 
 function taskState(task: TaskDTO): NodeRunState {
   if (task.outcome === 'handed-off') return 'handed-off';
@@ -37,8 +38,11 @@ export interface NodeStates {
   taskCount: Map<string, number>;
 }
 
-/** Computes node states from a checkpoint's detail (or just its summary while the detail loads). */
-export function nodeStates(summary: CheckpointSummary | null, detail: CheckpointDetail | null): NodeStates {
+/**
+ * Computes node states from a checkpoint's detail (or just its summary while the detail loads);
+ * `running` names the nodes a run going on is executing now from this checkpoint (they win).
+ */
+export function nodeStates(summary: CheckpointSummary | null, detail: CheckpointDetail | null, running: readonly string[] = []): NodeStates {
   const state = new Map<string, NodeRunState>();
   const taskCount = new Map<string, number>();
   const put = (name: string, s: NodeRunState) => {
@@ -52,5 +56,6 @@ export function nodeStates(summary: CheckpointSummary | null, detail: Checkpoint
     }
   }
   for (const name of (detail?.summary ?? summary)?.next ?? []) if (!state.has(name)) put(name, 'next');
+  for (const name of running) put(name, 'running');
   return { state, taskCount };
 }

@@ -3,12 +3,13 @@ import { summarizeTrace } from '../model/trace-summary';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { TraceTicks } from './TraceTicks';
+import { runningNow } from '../model/running-now';
 
-const pick = (s: AppState) => ({ runs: s.runs, problem: s.runsProblem, traceRunId: s.traceRunId, trace: s.trace, loadTrace: s.loadTrace, active: s.activeRun, more: s.traceNextSeq !== null, loadMore: s.loadMoreTrace, newest: s.traceIsNewest });
+const pick = (s: AppState) => ({ threadId: s.threadId, runs: s.runs, problem: s.runsProblem, traceRunId: s.traceRunId, trace: s.trace, loadTrace: s.loadTrace, active: s.activeRun, more: s.traceNextSeq !== null, loadMore: s.loadMoreTrace, newest: s.traceIsNewest });
 
 /** The thread's runs; for the chosen run, its engine trace and subgraph first visits. */
 export function RunsPanel() {
-  const { runs, problem, traceRunId, trace, loadTrace, active, more, loadMore, newest } = useAppStoreShallow(pick);
+  const { threadId, runs, problem, traceRunId, trace, loadTrace, active, more, loadMore, newest } = useAppStoreShallow(pick);
   // Deferred: while a long run streams in, the trace table re-renders in the background in small
   // slices instead of blocking the main thread on every batch.
   const deferredTrace = useDeferredValue(trace);
@@ -16,14 +17,25 @@ export function RunsPanel() {
   // How the chosen run ended is the run's own record (the one the runs list shows); the trace's last
   // root run.end only stands in while no record says (an engine run inside a node may end otherwise).
   const chosen = runs.find((r) => r.runId === traceRunId);
+  // The run going on, listed from its start (its stored record is read once it ends).
+  const live = active !== null && active.threadId === threadId && !runs.some((r) => r.runId === active.runId)
+    ? { runId: active.runId, nodes: active.runId === traceRunId ? runningNow(deferredTrace) : [] }
+    : null;
   const ended = chosen !== undefined && chosen.outcome !== 'running' ? (chosen.outcome === 'unknown' ? 'unknown' : chosen.outcome) : chosen === undefined ? summary.status : null;
   return (
     <div className="runs-panel" data-testid="runs-panel">
       <div className="runs-list">
         <h2 className="pane-title">Runs {active !== null && <span className="muted" data-testid="run-active">running… {active.events} events</span>}</h2>
         {problem !== null && <p role="alert" className="muted" data-testid="runs-problem">{problem}</p>}
-        {runs.length === 0 && <p className="empty">No runs on this thread yet.</p>}
+        {runs.length === 0 && live === null && <p className="empty">No runs on this thread yet.</p>}
         <ul>
+          {live !== null && (
+            <li>
+              <button type="button" aria-pressed={live.runId === traceRunId} onClick={() => void loadTrace(live.runId)} data-testid="run-item-live" data-outcome="running">
+                run · running{live.nodes.length > 0 && <> <span data-testid="run-live-nodes">{live.nodes.join(', ')}</span></>}
+              </button>
+            </li>
+          )}
           {runs.map((r) => (
             <li key={r.runId}>
               <button type="button" aria-pressed={r.runId === traceRunId} onClick={() => void loadTrace(r.runId)} data-testid="run-item" data-outcome={r.outcome}>

@@ -46,6 +46,13 @@ export const selectSelectedSummary = (s: AppState): CheckpointSummary | null => 
   return i === undefined ? null : selectLayout(s).rows[i].item;
 };
 /** Is a run of the open thread going on? */
+/** The open thread's newest root checkpoint id (the greatest loaded id: ids grow with time), or null. */
+export const selectNewestRootId = (s: AppState): string | null => {
+  if (s.ns !== '') return null;
+  let newest: string | null = null;
+  for (const r of s.history) if (newest === null || r.checkpointId > newest) newest = r.checkpointId;
+  return newest;
+};
 export const selectRunning = (s: AppState): boolean => s.activeRun !== null && s.activeRun.threadId === s.threadId;
 /** Does a later checkpoint of the open namespace grow from `checkpointId`? (The layout already knows its parents.) */
 export const hasChildren = (s: AppState, checkpointId: string): boolean => selectLayout(s).parents.has(checkpointId);
