@@ -25,7 +25,8 @@ test.describe('entry points and errors', () => {
   });
 
   test('an imported read-only history at an interrupt: Resume is disabled with the reason', async ({ page }) => {
-    await openGallery(page);
+    // A gallery thread is open first: the imported thread must not show its graph.
+    await runCard(page, 'human-review', 'interrupted');
     const id = (n: number) => `1f0b1111-2222-6333-8444-${String(n).padStart(12, '0')}`;
     const thread = `ro-${Date.now().toString(36)}`;
     const ref = (n: number) => ({ thread_id: thread, checkpoint_ns: '', checkpoint_id: id(n), checkpoint_map: null });
@@ -50,6 +51,11 @@ test.describe('entry points and errors', () => {
     await expect(form.getByTestId('resume')).toBeDisabled();
     await expect(page.getByTestId('interrupt-note')).toContainText('read-only');
     await expect(page.getByTestId('errors')).toHaveCount(0);
+    // Its graph is not known: no other thread's graph is drawn or offered to run.
+    await expect(page.getByTestId('graph-picker').locator('option').first()).toHaveText("this thread's graph (unknown)");
+    await expect(page.getByTestId('graph-missing')).toContainText('not known here');
+    await expect(page.locator('.react-flow__node')).toHaveCount(0);
+    await expect(page.getByTestId('run-new')).toBeDisabled();
   });
 
   test('Check in the editor leaves no graph behind in the pickers', async ({ page }) => {

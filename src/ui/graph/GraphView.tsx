@@ -18,11 +18,19 @@ import { useLaggingSelection } from './useLaggingSelection';
 
 const pick = (s: AppState) => ({
   ns: s.ns, detail: s.detail, trace: s.trace, expanded: s.expanded, breakpoints: selectBreakpoints(s), missing: s.missingThread !== null && s.missingThread === s.threadId,
-  runningNodes: selectRunningNodes(s), runningFrom: selectNewestRootId(s),
+  runningNodes: selectRunningNodes(s), runningFrom: selectNewestRootId(s), threadId: s.threadId, ready: s.status === 'ready',
 });
 const LEGEND: NodeRunState[] = ['next', 'running', 'ran', 'cached', 'handed-off', 'failed', 'interrupted'];
 
 const NONE: readonly string[] = [];
+
+/** Why no graph is drawn. */
+function noGraphWords(missing: boolean, threadOpen: boolean, ready: boolean): string {
+  if (missing) return 'No graph: this thread is not stored in this browser.';
+  if (!ready) return 'No graph yet: the worker lists its graphs once it is ready.';
+  if (threadOpen) return "No graph: this thread's graph is not known here (an imported history or an opened file carries no graph code). Its checkpoints, tasks and writes are all shown.";
+  return 'No graph chosen: pick one in the Graph list.';
+}
 
 /** The nodes the open thread's run is executing now (none when no run goes on). */
 function selectRunningNodes(s: AppState): readonly string[] {
@@ -44,7 +52,7 @@ export function GraphView() {
 function GraphCanvas() {
   const graph = useAppStore(selectGraph);
   const summary = useAppStore(selectSelectedSummary);
-  const { ns, detail: currentDetail, trace, expanded, breakpoints, missing, runningNodes, runningFrom } = useAppStoreShallow(pick);
+  const { ns, detail: currentDetail, trace, expanded, breakpoints, missing, runningNodes, runningFrom, threadId, ready } = useAppStoreShallow(pick);
   // Node states follow the selection after the timeline and the inspector: a click shows the
   // checkpoint's state first, and the canvas catches up in the next frame.
   const selection = useLaggingSelection(summary, currentDetail);
@@ -75,7 +83,7 @@ function GraphCanvas() {
   const fit = useFitOnResize(pane, layoutKey, laid);
   return (
     <div className="graph-view" data-testid="graph-canvas">
-      {graph === null && <p className="empty">{missing ? 'No graph: this thread is not stored in this browser.' : 'No graph yet: the worker lists its graphs once it is ready.'}</p>}
+      {graph === null && <p className="empty" data-testid="graph-missing">{noGraphWords(missing, threadId !== null, ready)}</p>}
       {laid.error !== null && <p role="alert">Layout failed: {laid.error}</p>}
       {entry !== undefined && (
         <p className="graph-note" data-testid="entrypoint-note">

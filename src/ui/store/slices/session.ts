@@ -112,7 +112,9 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
       set({
         threadId,
         missingThread: null,
-        graphId: thread?.graphId ?? get().graphId,
+        // A listed thread's graph is its own, none included (an imported history has none): never
+        // the previously open one. A thread not listed yet (a link opened before the list) keeps it.
+        graphId: thread ? thread.graphId : get().graphId,
         ns: at?.ns ?? '',
         checkpointId: at?.checkpointId ?? null,
         detail: null,
