@@ -71,6 +71,7 @@ test.describe('scenario gallery', () => {
   test('human review: a node with two interrupts replays the first answer from its __resume__ write', async ({ page }) => {
     await runCard(page, 'human-review', 'interrupted');
     await expect(page.getByTestId('interrupt-value')).toContainText('Approve this draft');
+    await expect(page.getByTestId('run-status')).toHaveText(/^interrupted · waiting for an answer \(review\) · \d+ checkpoints$/);
     await resumeWith(page, '"revise"', 2, 'interrupted');
     await expect(page.getByTestId('interrupt-value')).toContainText('What should change?');
     await resumeWith(page, '"shorter"', 3, 'interrupted');

@@ -37,6 +37,14 @@ describe('the run toolbar of an idle thread', () => {
     expect(c.continueWhy).toBeNull();
   });
 
+  it('a thread the list does not hold (a server thread) is told by its newest checkpoint', () => {
+    const { store } = createAppStore({ request: () => new Promise(() => undefined) } as unknown as StoreClient);
+    store.setState({ threadId: 'remote:s/t', graphId: 'g', threads: [], history: [row('c2', ['review', 'clarify'], { hasInterrupts: true })], ns: '' });
+    const c = selectRunControls(store.getState());
+    expect(c.status).toBe('interrupted');
+    expect(c.statusText).toBe('interrupted · waiting at review, clarify');
+  });
+
   it('waiting on an interrupt or failed stays so, and can be continued', () => {
     expect(controls('interrupted', row('c2', ['ask'], { hasInterrupts: true }))).toMatchObject({ status: 'interrupted', continueWhy: null });
     expect(controls('error', row('c2', ['web'], { hasError: true }))).toMatchObject({ status: 'error', continueWhy: null });

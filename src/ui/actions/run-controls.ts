@@ -2,7 +2,7 @@
  * Which run controls can be used now, and why not: each `…Why` is null when the control is enabled,
  * else the reason shown in its tooltip. Derived from the store only.
  */
-import { selectGraph, selectRunning, selectThread } from '../store/selectors';
+import { selectGraph, selectInterruptView, selectRunning, selectThread } from '../store/selectors';
 import type { AppState } from '../store/types';
 import { runningNow } from '../model/running-now';
 import type { CheckpointSummary, GraphInfo, ThreadSummary } from '../../protocol/dto';
@@ -28,6 +28,22 @@ function newestRow(rows: readonly CheckpointSummary[]): CheckpointSummary | unde
   let newest: CheckpointSummary | undefined;
   for (const r of rows) if (newest === undefined || r.checkpointId > newest.checkpointId) newest = r;
   return newest;
+}
+
+/**
+ * "waiting for 2 answers (review, clarify)": the questions open at the newest checkpoint, counted
+ * from its interrupt forms when it is the one selected, else named by the nodes it waits at.
+ */
+function waitingText(s: AppState, head: CheckpointSummary | undefined): string {
+  const view = selectInterruptView(s);
+  if (view !== null && head !== undefined && view.checkpointId === head.checkpointId) {
+    const open = view.items.filter((i) => i.answered === undefined);
+    if (open.length > 0) {
+      const nodes = [...new Set(open.map((i) => i.task))];
+      return `waiting for ${open.length === 1 ? 'an answer' : `${open.length} answers`} (${nodes.join(', ')})`;
+    }
+  }
+  return head !== undefined && head.next.length > 0 ? `waiting at ${head.next.join(', ')}` : 'waiting for an answer';
 }
 
 /** "running review, clarify · 12 events": what the open thread's run executes now. */
@@ -67,14 +83,20 @@ export function selectRunControls(s: AppState): RunControlState {
   // when the root is shown: ids grow with time): nodes left to run means a run stopped there (a
   // breakpoint, step mode, a cancel); none means the graph finished, and continuing would run nothing.
   const head = s.ns === '' ? newestRow(s.history) : undefined;
-  const idle = !running && thread?.status === 'idle' && head !== undefined;
+  // A thread the list does not hold (a server's) is told by its newest checkpoint alone.
+  const known = thread?.status ?? (head?.hasInterrupts ? 'interrupted' : head?.hasError ? 'error' : 'idle');
+  const idle = !running && known === 'idle' && head !== undefined;
   const finished = idle && head.next.length === 0 && !head.hasInterrupts && !head.hasError;
   const paused = idle && head.next.length > 0;
-  const status = s.threadId === null ? 'none' : missing ? 'missing' : running ? 'running' : finished ? 'done' : paused ? 'paused' : (thread?.status ?? 'idle');
+  const status = s.threadId === null ? 'none' : missing ? 'missing' : running ? 'running' : finished ? 'done' : paused ? 'paused' : known;
+  const phase = status === 'paused' ? `paused before ${head!.next.join(', ')}`
+    : status === 'interrupted' ? `interrupted · ${waitingText(s, head)}`
+      : status === 'error' ? 'failed'
+        : status;
   const statusText = status === 'none' ? 'no thread'
     : status === 'missing' ? 'thread not in this browser'
       : status === 'running' ? runningText(s)
-        : `${status === 'paused' ? `paused before ${head!.next.join(', ')}` : status}${thread ? ` · ${thread.steps} checkpoints` : ''}${thread?.readOnly ? ' · read-only' : ''}`;
+        : `${phase}${thread ? ` · ${thread.steps} checkpoints` : ''}${thread?.readOnly ? ' · read-only' : ''}`;
   const doneWhy = finished ? 'This thread has finished: its newest checkpoint has no node left to run. Run the graph with new input, or replay or fork from an earlier checkpoint.' : null;
   return {
     continueWhy: runWhy ?? doneWhy,
