@@ -100,10 +100,9 @@ test.describe('hostile: consent before code runs, quarantine after it fails', ()
     const v = await victims(page);
     const id = uid('loops');
     await storeUserGraph(page, id, LOOPS_AT_LOAD);
-    const t0 = Date.now();
+    // The app opens (the storage worker answers) although the graph's module never ends loading:
+    // its load is bounded and then quarantined.
     await openApp(page, '&loadLimitMs=1500');
-    // The storage worker answers at once; the graph's load is bounded and then quarantined.
-    expect(Date.now() - t0).toBeLessThan(10_000);
     await page.getByTestId('view-gallery').click();
     await expect(page.getByTestId('gallery-quarantine-notice')).toContainText(id, { timeout: 30_000 });
     const card = page.locator(`[data-testid="gallery-card"][data-graph-id="${id}"]`);

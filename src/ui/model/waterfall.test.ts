@@ -1,3 +1,4 @@
+import { placeSegment, WHOLE } from './waterfall-window';
 import { describe, expect, it } from 'vitest';
 import type { StepTiming, TaskTiming } from '../../shared/timings';
 import type { CheckpointSummary } from '../../protocol/dto';
@@ -31,7 +32,9 @@ describe('layoutWaterfall', () => {
     ]);
     expect(w.rows[1]!.segments[1]).toMatchObject({ ms: 20, attempt: { attempt: 1, delayMs: 20 } });
     expect(w.rows[3]!.segments).toMatchObject([{ kind: 'cached', left: 0.75 }]);
-    expect(w.rows[3]!.segments[0]!.width).toBeGreaterThan(0);
+    // An instant mark has no width on the axis; drawn, it is still a visible mark.
+    expect(w.rows[3]!.segments[0]!.width).toBe(0);
+    expect(placeSegment(w.rows[3]!.segments[0]!, WHOLE)!.width).toBeGreaterThan(0);
     expect(w.untimed).toBe(0);
   });
 

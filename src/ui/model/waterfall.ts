@@ -1,7 +1,8 @@
 /**
  * The waterfall as data: the steps of a run's trace (one namespace) with their tasks, each a row
- * with its place on one time axis, as a performance panel draws them. Pure: the view only turns
- * the fractions into widths.
+ * with its place on one time axis, as a performance panel draws them. Pure: the view turns the
+ * fractions into widths within the window of the axis on screen (waterfall-window.ts), which also
+ * keeps an instant task a visible mark.
  */
 import type { CheckpointSummary } from '../../protocol/dto';
 import type { AttemptTiming, StepTiming, TaskTiming } from '../../shared/timings';
@@ -35,9 +36,6 @@ export interface Waterfall {
   untimed: number;
 }
 
-/** The smallest width drawn, so that an instant task is still a visible (clickable) mark. */
-const MIN_WIDTH = 0.004;
-
 /** Lays out the steps of namespace `ns` on one axis. */
 export function layoutWaterfall(steps: readonly StepTiming[], ns: string): Waterfall {
   const mine = steps.filter((s) => s.checkpointNs === ns);
@@ -52,7 +50,7 @@ export function layoutWaterfall(steps: readonly StepTiming[], ns: string): Water
   if (!Number.isFinite(origin)) return { rows: mine.flatMap((s) => [{ kind: 'step' as const, step: s, segments: [] }, ...s.tasks.map((task) => ({ kind: 'task' as const, step: s, task, segments: [] }))]), origin: 0, spanMs: 0, untimed: mine.length };
   const spanMs = Math.max(last - origin, 1e-3);
   const frac = (t: number) => (t - origin) / spanMs;
-  const seg = (kind: Segment['kind'], from: number, to: number, extra: Partial<Segment> = {}): Segment => ({ kind, left: frac(from), width: Math.max((to - from) / spanMs, MIN_WIDTH), ms: to - from, ...extra });
+  const seg = (kind: Segment['kind'], from: number, to: number, extra: Partial<Segment> = {}): Segment => ({ kind, left: frac(from), width: (to - from) / spanMs, ms: to - from, ...extra });
   const rows: WaterfallRow[] = [];
   let untimed = 0;
   for (const s of mine) {

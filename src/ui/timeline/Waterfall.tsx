@@ -1,9 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { durationText } from '../model/durations';
 import { laneOf } from '../model/fork-tree';
 import { nsLabel } from '../model/ns-path';
 import { axisTicks, layoutWaterfall, stepsFromCheckpoints } from '../model/waterfall';
+import { fitRows, panWindow, WHOLE, windowTicks, zoomWindow, type AxisWindow } from '../model/waterfall-window';
+import { WaterfallOverview } from './WaterfallOverview';
 import { selectLayout, selectStepTimings } from '../store/selectors';
 import { useAppStore, useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
@@ -27,7 +29,9 @@ const pick = (s: AppState) => ({
  * The chosen run's supersteps with their tasks as bars on one time axis (as a performance panel
  * draws them): retried tasks as one segment per attempt with the wait between, failures and
  * interrupts marked, cached tasks as a mark. A click selects the checkpoint the step ran from.
- * Virtualized like the list, so a long run stays smooth.
+ * Virtualized like the list, so a long run stays smooth; the axis shows a window of the run, by
+ * default fitted to the rows in view (a step of a 10,000-step run is as wide as in a short one),
+ * zoomed and panned by the person, with an overview of the whole run to jump anywhere.
  */
 export function Waterfall({ modes }: { modes: ReactNode }) {
   const { checkpointId, ns, threadId, runs, traceRunId, more, loadTrace, loadMore, select } = useAppStoreShallow(pick);
@@ -43,6 +47,15 @@ export function Waterfall({ modes }: { modes: ReactNode }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: w.rows.length, getScrollElement: () => scrollRef.current, estimateSize, overscan: 12 });
   const stepCount = w.rows.reduce((n, r) => n + (r.kind === 'step' ? 1 : 0), 0);
+  // The axis window: fitted to the rows in view, or the person's own (zoomed, panned, whole run).
+  const [own, setOwn] = useState<AxisWindow | null>(null);
+  const offset = virtualizer.scrollOffset ?? 0;
+  const height = virtualizer.scrollRect?.height ?? 0;
+  const firstInView = Math.floor(offset / ROW_H);
+  const lastInView = Math.max(firstInView, Math.ceil((offset + height) / ROW_H) - 1);
+  const fitted = useMemo(() => fitRows(w.rows, firstInView, lastInView), [w.rows, firstInView, lastInView]);
+  const axis = own ?? fitted;
+  const goTo = (index: number) => virtualizer.scrollToIndex(index, { align: 'start' });
   const selectedRow = w.rows.findIndex((r) => r.step.checkpointId === checkpointId);
   return (
     <>
@@ -72,14 +85,25 @@ export function Waterfall({ modes }: { modes: ReactNode }) {
       )}
       {w.untimed > 0 && <p className="muted wf-note" data-testid="wf-untimed">{w.untimed} step{w.untimed === 1 ? ' was' : 's were'} traced without times (recorded before events carried them): listed, not placed on the axis.</p>}
       {w.spanMs > 0 && (
-        <div className="wf-axis" aria-hidden="true">
-          <span className="wf-label" />
-          <span className="wf-track">
-            {axisTicks(w.spanMs, 3).map((t) => (
-              <span key={t} className="wf-tick" style={{ left: `${(t / w.spanMs) * 100}%` }}>{t === 0 ? '0' : durationText(t)}</span>
-            ))}
-          </span>
-        </div>
+        <>
+          <div className="wf-zoom" role="group" aria-label="Time axis">
+            <button type="button" aria-pressed={own === null} onClick={() => setOwn(null)} data-testid="wf-fit" title="The axis fits the steps in view, and follows as you scroll">Fit rows in view</button>
+            <button type="button" aria-pressed={own === WHOLE} onClick={() => setOwn(WHOLE)} data-testid="wf-whole" title="The whole run on the axis">Whole run</button>
+            <button type="button" onClick={() => setOwn(zoomWindow(axis, 2))} data-testid="wf-zoom-in" aria-label="Zoom in">+</button>
+            <button type="button" onClick={() => setOwn(zoomWindow(axis, 0.5))} data-testid="wf-zoom-out" aria-label="Zoom out">−</button>
+            <button type="button" onClick={() => setOwn(panWindow(axis, -0.5))} data-testid="wf-pan-back" aria-label="Earlier">◀</button>
+            <button type="button" onClick={() => setOwn(panWindow(axis, 0.5))} data-testid="wf-pan-on" aria-label="Later">▶</button>
+          </div>
+          <WaterfallOverview rows={w.rows} axis={axis} firstInView={firstInView} lastInView={lastInView} goTo={goTo} />
+          <div className="wf-axis" aria-hidden="true" data-testid="wf-axis" data-from={axis.from} data-to={axis.to}>
+            <span className="wf-label" />
+            <span className="wf-track">
+              {windowTicks(axis, w.spanMs, 3, axisTicks).map((t) => (
+                <span key={t.ms} className="wf-tick" style={{ left: `${t.at * 100}%` }}>{t.ms === 0 ? '0' : durationText(t.ms)}</span>
+              ))}
+            </span>
+          </div>
+        </>
       )}
       <div
         ref={scrollRef}
@@ -103,6 +127,7 @@ export function Waterfall({ modes }: { modes: ReactNode }) {
                 row={row}
                 selected={row.step.checkpointId === checkpointId}
                 onSelect={select}
+                axis={axis}
                 top={v.start}
                 height={ROW_H}
               />

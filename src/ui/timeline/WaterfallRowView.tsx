@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { durationText } from '../model/durations';
 import type { Segment, WaterfallRow } from '../model/waterfall';
+import { placeSegment, type AxisWindow } from '../model/waterfall-window';
 
 const ENDS: Record<string, string> = { success: 'succeeded', error: 'failed', interrupt: 'interrupted', retried: 'failed, retried', running: 'no end traced' };
 
@@ -26,13 +27,15 @@ interface Props {
   row: WaterfallRow;
   selected: boolean;
   onSelect: (checkpointId: string) => unknown;
+  /** The window of the axis on screen. */
+  axis: AxisWindow;
   top: number;
   height: number;
   id: string;
 }
 
 /** One row of the waterfall: its label, then its bar on the axis (attempts, waits, marks). */
-function RowView({ row, selected, onSelect, top, height, id }: Props) {
+function RowView({ row, selected, onSelect, axis, top, height, id }: Props) {
   const { text, flags } = labelOf(row);
   const t = row.kind === 'task' ? row.task : null;
   return (
@@ -56,16 +59,19 @@ function RowView({ row, selected, onSelect, top, height, id }: Props) {
         <span className="wf-name">{text}</span> <span className="wf-flags">{flags}</span>
       </span>
       <span className="wf-track">
-        {row.segments.map((s, i) => (
-          <span
-            key={i}
-            className={`wf-seg wf-seg-${s.kind}${s.status ? ` wf-${s.status}` : ''}`}
-            style={{ left: `${s.left * 100}%`, width: `${s.width * 100}%` }}
-            title={segmentTitle(s, row)}
-            data-testid={`wf-${s.kind}`}
-            data-status={s.status}
-          />
-        ))}
+        {row.segments.map((s, i) => {
+          const at = placeSegment(s, axis);
+          return at === null ? null : (
+            <span
+              key={i}
+              className={`wf-seg wf-seg-${s.kind}${s.status ? ` wf-${s.status}` : ''}`}
+              style={{ left: `${at.left * 100}%`, width: `${at.width * 100}%` }}
+              title={segmentTitle(s, row)}
+              data-testid={`wf-${s.kind}`}
+              data-status={s.status}
+            />
+          );
+        })}
       </span>
     </div>
   );
