@@ -37,7 +37,7 @@ test.describe('threads', () => {
     const chainRow = page.locator(`[data-testid="thread-row"][data-thread="${chain}"]`);
     await expect(chainRow.getByTestId('thread-name')).toHaveText(chain);
     await expect(chainRow.getByTestId('thread-graph')).toHaveAttribute('title', 'chain');
-    await expect(chainRow.getByTestId('thread-status')).toHaveText('idle');
+    await expect(chainRow.getByTestId('thread-status')).toHaveText('done');
     await expect(chainRow.getByTestId('thread-steps')).toHaveText(String(chainSteps));
     await expect(chainRow.getByTestId('thread-updated')).toHaveText(/just now|min ago/);
     const reviewRow = page.locator(`[data-testid="thread-row"][data-thread="${review}"]`);
@@ -92,7 +92,7 @@ test.describe('threads', () => {
     await page.getByTestId('thread-picker').selectOption(review);
     await resumeWith(page, '"approve"', 2, 'done');
     await page.getByTestId('view-threads').click();
-    await expect(row.getByTestId('thread-status')).toHaveText('idle');
+    await expect(row.getByTestId('thread-status')).toHaveText('done');
     await expect(row.getByTestId('thread-name')).toHaveText('Essay for the board');
 
     await row.getByTestId('thread-rename').click();

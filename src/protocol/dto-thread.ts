@@ -9,6 +9,8 @@ export interface ThreadSummary {
   name?: string;
   graphId: string | null;
   status: ThreadStatus;
+  /** The nodes that run next from the newest root checkpoint, when known: none left means done, some left on an idle thread means paused. */
+  next?: string[];
   /** Number of checkpoints in the root namespace. */
   steps: number;
   /** ISO time of the newest checkpoint or run. */

@@ -101,7 +101,7 @@ export async function executeRun(module: GraphModule, plan: SandboxRunPlan, sess
         if (checkpoint) emit({ kind: 'checkpoint', checkpoint });
       }
     }
-    end = await settle(graph, plan.threadId);
+    end = await settle(graph, plan.threadId, emit);
   } catch (err) {
     end = { outcome: 'error', result: null, error: runError(module, err) };
   }
@@ -178,13 +178,19 @@ async function runConfig(graph: HostGraph, plan: SandboxRunPlan, abort: AbortCon
  * How a run that did not fail ended: interrupted, paused with tasks left, or done. Never throws:
  * a failure to read the final state is the run's error.
  */
-async function settle(graph: HostGraph, threadId: string): Promise<{ outcome: Exclude<RunOutcome, 'running' | 'cancelled' | 'unknown'>; result: Json | null; error: WireError | null }> {
+async function settle(graph: HostGraph, threadId: string, emit: (event: RunEvent) => void): Promise<{ outcome: Exclude<RunOutcome, 'running' | 'cancelled' | 'unknown'>; result: Json | null; error: WireError | null }> {
   try {
     const snapshot = await graph.getState({ configurable: { thread_id: threadId } });
     const result = toJsonSafe(snapshot.values);
     if (snapshot.tasks.some((t) => (t.interrupts?.length ?? 0) > 0)) return { outcome: 'interrupted', result, error: null };
-    // Tasks left: a breakpoint or step mode stopped the run.
-    if (snapshot.next.length > 0) return { outcome: 'paused', result, error: null };
+    // Tasks left: a breakpoint or step mode stopped the run. The checkpoint it stopped at is told
+    // once more with its next nodes (a stop after a step leaves no chunk that says them), so its
+    // row knows what is left to run.
+    if (snapshot.next.length > 0) {
+      const head = summaryFromChunk(snapshot);
+      if (head) emit({ kind: 'checkpoint', checkpoint: head });
+      return { outcome: 'paused', result, error: null };
+    }
     return { outcome: 'done', result, error: null };
   } catch (err) {
     return { outcome: 'error', result: null, error: boundedError(errorToWire(err, 'INTERNAL')) };

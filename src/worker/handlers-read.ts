@@ -49,6 +49,7 @@ async function threadSummary(ctx: HostContext, t: StoredThread): Promise<ThreadS
     updatedAt: t.updatedAt,
     ...(t.problem ? { problem: t.problem } : {}),
     ...(t.name ? { name: t.name } : {}),
+    ...(t.next ? { next: t.next } : {}),
   };
   // Only a thread whose graph is not registered can be an imported read-only one: the head is read
   // for those alone, so listing run threads costs no extra read.

@@ -26,7 +26,7 @@ export function createIdbStore(dbName: string, version: number): ThreadStore {
     async listThreads() {
       return (await db.listThreads()).map((t) => ({
         threadId: t.threadId, graphId: t.graphId, running: t.running, error: t.error, interrupted: t.interrupted, steps: t.checkpointCount, updatedAt: t.updatedAt,
-        ...(t.problem ? { problem: t.problem } : {}), ...(t.name ? { name: t.name } : {}),
+        ...(t.problem ? { problem: t.problem } : {}), ...(t.name ? { name: t.name } : {}), ...(t.next ? { next: t.next } : {}),
       }));
     },
     setThreadRunning: (threadId, running, graphId) => db.setThreadRunning(threadId, running, graphId),

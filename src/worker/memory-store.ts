@@ -66,6 +66,7 @@ export function createMemoryStore(saver: BaseCheckpointSaver, info = { dbName: '
           steps,
           updatedAt: [latest?.checkpoint.ts, touched.get(threadId)].filter((x): x is string => !!x).sort().at(-1) ?? null,
           ...(names.has(threadId) ? { name: names.get(threadId) } : {}),
+          ...(latest && nexts.has(nextKey(threadId, '', latest.checkpoint.id)) ? { next: [...nexts.get(nextKey(threadId, '', latest.checkpoint.id))!] } : {}),
         });
       }
       return out;

@@ -49,6 +49,8 @@ export interface StoredThread {
   error: boolean;
   /** The latest root checkpoint holds an `__interrupt__` write. */
   interrupted: boolean;
+  /** The nodes that run next from the latest root checkpoint, when its run reported them. */
+  next?: string[];
   steps: number;
   updatedAt: string | null;
   /** Set when the thread's records are malformed (see records.ts). */

@@ -170,6 +170,11 @@ describe.each(STORES)('runs over the protocol (%s)', (_name, makeStore) => {
     const c = await client.continueRun({ threadId: t2, controls: { breakAfter: ['draft'] } });
     expect((await client.waitForRun(c.runId)).outcome).toBe('paused');
     expect((await client.historyPage({ threadId: t2, limit: 1 })).items[0]!.next).toEqual(['review']);
+    // The thread list says what is left to run at each thread's newest checkpoint: a paused one
+    // names its next node, a finished one none (the views tell "paused before review" from "done").
+    const listed = await client.listThreads();
+    expect(listed.find((t) => t.threadId === t2)).toMatchObject({ status: 'idle', next: ['review'] });
+    expect(listed.find((t) => t.threadId === threadId)).toMatchObject({ status: 'idle', next: [] });
   });
 
   it('persists the trace: paged reads give every event of the run in order', async () => {

@@ -24,6 +24,8 @@ export interface ThreadListing {
   interrupted: boolean;
   /** `metadata.step` of the latest root checkpoint (null before the first checkpoint). */
   step: number | null;
+  /** The nodes that run next from the latest root checkpoint, as its run reported them (absent: not reported). */
+  next?: string[];
   /** How many root checkpoints (supersteps, inputs, updates and forks) the thread has. */
   checkpointCount: number;
   /** ISO time of the newest checkpoint or flag change. */
@@ -37,7 +39,7 @@ export interface ThreadListing {
 /** Lists every thread that has a checkpoint or a flag, most recently updated first. */
 export async function listThreads(conn: DbConnection): Promise<ThreadListing[]> {
   try {
-    const tx = await conn.transaction(['checkpoints', 'writes', 'threads'], 'readonly');
+    const tx = await conn.transaction(['checkpoints', 'writes', 'threads', 'rows'], 'readonly');
     const checkpoints = tx.objectStore('checkpoints');
     const flags = new Map((await tx.objectStore('threads').getAll()).map((r) => [r.thread_id, r]));
     const threadIds = new Set(flags.keys());
@@ -57,7 +59,9 @@ export async function listThreads(conn: DbConnection): Promise<ThreadListing[]> 
           checkpoints.count(prefixRange(threadId, '')),
         ]);
         const root = latestRoot?.value;
-        const writes = root ? await tx.objectStore('writes').getAll(prefixRange(threadId, '', root.checkpoint_id)) : [];
+        const [writes, headRow] = root
+          ? await Promise.all([tx.objectStore('writes').getAll(prefixRange(threadId, '', root.checkpoint_id)), tx.objectStore('rows').get([threadId, '', root.checkpoint_id])])
+          : [[], undefined];
         const channels = new Set(writes.flatMap((r) => (Array.isArray(r?.writes) ? r.writes.map((w) => w?.channel) : [])));
         // Records are read defensively: a malformed one makes this thread's row say so, never the list fail.
         const meta = root?.metadata as Record<string, unknown> | undefined;
@@ -70,6 +74,7 @@ export async function listThreads(conn: DbConnection): Promise<ThreadListing[]> 
           step, checkpointCount: count, updatedAt: times.sort().at(-1) ?? null,
         };
         if (typeof flag?.name === 'string' && flag.name !== '') row.name = flag.name;
+        if (Array.isArray(headRow?.next) && headRow.next.every((n: unknown) => typeof n === 'string')) row.next = [...headRow.next];
         if (root && (typeof meta !== 'object' || meta === null || step === null)) row.problem = `The latest checkpoint of this thread has malformed metadata.`;
         return row;
       } catch (err) {

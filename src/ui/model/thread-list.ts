@@ -2,6 +2,7 @@
  * The thread list as data: what a thread is called, what a search matches, and its update time as
  * words. Pure functions over the worker's ThreadSummary rows.
  */
+import { threadPhase } from './thread-phase';
 import type { GraphInfo, ThreadSummary } from '../../protocol/dto';
 
 /** The thread's name when it has one, else its id. */
@@ -21,7 +22,7 @@ export function filterThreads<T extends ThreadSummary>(threads: readonly T[], qu
   const words = query.toLowerCase().split(/\s+/).filter((w) => w !== '');
   if (words.length === 0) return [...threads];
   return threads.filter((t) => {
-    const hay = [t.name ?? '', t.threadId, t.graphId ?? '', graphLabel(t.graphId, graphs), t.status].join('\n').toLowerCase();
+    const hay = [t.name ?? '', t.threadId, t.graphId ?? '', graphLabel(t.graphId, graphs), t.status, threadPhase(t.status, t.next).text].join('\n').toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 }

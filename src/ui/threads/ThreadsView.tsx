@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ThreadSummary } from '../../protocol/dto';
 import { agoText, filterThreads, graphLabel, threadLabel } from '../model/thread-list';
+import { threadPhase } from '../model/thread-phase';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import './threads.css';
@@ -30,6 +31,12 @@ function RenameForm({ thread, onDone, rename }: { thread: ThreadSummary; onDone:
       <button type="button" onClick={onDone} disabled={busy}>Cancel</button>
     </form>
   );
+}
+
+/** A thread's status in the words every view uses (model/thread-phase.ts). */
+function ThreadPhaseText({ thread }: { thread: ThreadSummary }) {
+  const { phase, text } = threadPhase(thread.status, thread.next);
+  return <span className={`thread-status status-${phase}`} data-testid="thread-status" data-status={thread.status} data-phase={phase}>{text}</span>;
 }
 
 /**
@@ -83,7 +90,7 @@ export function ThreadsView() {
                   {t.problem && <div className="error-text">{t.problem}</div>}
                 </td>
                 <td title={t.graphId ?? undefined} data-testid="thread-graph">{graphLabel(t.graphId, graphs)}</td>
-                <td><span className={`thread-status status-${t.status}`} data-testid="thread-status">{t.status}</span>{t.readOnly || t.file ? <span className="muted"> · read-only</span> : null}</td>
+                <td><ThreadPhaseText thread={t} />{t.readOnly || t.file ? <span className="muted"> · read-only</span> : null}</td>
                 <td data-testid="thread-steps">{t.steps}</td>
                 <td title={t.updatedAt ?? undefined} data-testid="thread-updated">{agoText(t.updatedAt, now)}</td>
                 <td>
