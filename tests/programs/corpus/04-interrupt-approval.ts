@@ -24,6 +24,7 @@ const graph = new StateGraph(State)
 const config = { configurable: { thread_id: 'review-1' } };
 const first = await graph.invoke({ action: '' }, config);
 console.log('interrupted', isInterrupted(first));
+if (!isInterrupted(first)) throw new Error('expected the run to pause');
 const pending = first[INTERRUPT];
 console.log('interrupts', pending.length, JSON.stringify(pending[0].value));
 

@@ -27,7 +27,7 @@ console.log('fork point step', beforeJoke.metadata?.step, 'topic', beforeJoke.va
 const forkConfig = await graph.updateState(beforeJoke.config, { topic: 'otters' });
 const forkState = await graph.getState(forkConfig);
 console.log('fork next', JSON.stringify(forkState.next), 'source', forkState.metadata?.source, 'step', forkState.metadata?.step);
-console.log('fork writes', JSON.stringify(forkState.metadata?.writes));
+console.log('fork writes', JSON.stringify((forkState.metadata as { writes?: unknown } | undefined)?.writes));
 
 const forked = await graph.invoke(null, forkConfig);
 console.log('forked', forked.joke);

@@ -1,4 +1,4 @@
-import { Annotation, LangGraphRunnableConfig, START, StateGraph } from '@langchain/langgraph';
+import { Annotation, START, StateGraph, type LangGraphRunnableConfig } from '@langchain/langgraph';
 
 // Stream mode "custom": nodes send progress through config.writer.
 const State = Annotation.Root({

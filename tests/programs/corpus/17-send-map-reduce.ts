@@ -6,11 +6,12 @@ const Overall = Annotation.Root({
   descriptions: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
   best: Annotation<string>,
 });
-const Item = Annotation.Root({ subject: Annotation<string>, index: Annotation<number> });
+/** What each Send carries to "describe". */
+type Item = { subject: string; index: number };
 
 const graph = new StateGraph(Overall)
   .addNode('list', () => ({ subjects: ['lions', 'tigers', 'bears', 'owls'] }))
-  .addNode('describe', (s: typeof Item.State) => ({ descriptions: [`${s.index}:${s.subject} (${s.subject.length})`] }))
+  .addNode('describe', (s: Item) => ({ descriptions: [`${s.index}:${s.subject} (${s.subject.length})`] }))
   .addNode('pick', (s) => ({ best: [...s.descriptions].sort((a, b) => b.length - a.length)[0] }))
   .addEdge(START, 'list')
   .addConditionalEdges('list', (s) => s.subjects.map((subject, index) => new Send('describe', { subject, index })), ['describe'])
@@ -26,7 +27,7 @@ for await (const chunk of await graph.stream({}, { streamMode: 'updates' })) con
 
 // Sends straight from START.
 const direct = new StateGraph(Overall)
-  .addNode('describe', (s: typeof Item.State) => ({ descriptions: [s.subject.toUpperCase()] }))
+  .addNode('describe', (s: Item) => ({ descriptions: [s.subject.toUpperCase()] }))
   .addConditionalEdges(START, (s) => s.subjects.map((subject, index) => new Send('describe', { subject, index })))
   .compile();
 console.log(JSON.stringify((await direct.invoke({ subjects: ['x', 'y'] })).descriptions));

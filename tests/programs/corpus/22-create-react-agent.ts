@@ -18,7 +18,7 @@ class ScriptedModel extends BaseChatModel {
   _llmType() {
     return 'scripted';
   }
-  override bindTools() {
+  override bindTools(_tools: unknown[]) {
     return this;
   }
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {

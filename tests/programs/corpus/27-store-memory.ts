@@ -1,4 +1,4 @@
-import { Annotation, InMemoryStore, LangGraphRunnableConfig, MemorySaver, START, StateGraph, getStore } from '@langchain/langgraph';
+import { Annotation, InMemoryStore, MemorySaver, START, StateGraph, getStore, type LangGraphRunnableConfig } from '@langchain/langgraph';
 
 // Long-term memory: an InMemoryStore shared by threads, reached from nodes with getStore / config.store.
 const State = Annotation.Root({

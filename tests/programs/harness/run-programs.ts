@@ -54,6 +54,10 @@ const [side, ...files] = process.argv.slice(2) as [Side, ...string[]];
 if (side !== 'reference' && side !== 'engine') throw new Error(`unknown side ${String(side)}`);
 if (side === 'engine') await useSandboxModules();
 const out: Record<string, string[]> = {};
-for (const file of files) out[file] = await runOne(file);
+for (const file of files) {
+  const t0 = performance.now();
+  out[file] = await runOne(file);
+  if (process.env.PROGRAM_TIMES) process.stderr.write(`${Math.round(performance.now() - t0)} ms ${file}\n`);
+}
 // Exit once written (a program may leave timers behind); exiting before would cut a piped stdout.
 process.stdout.write(JSON.stringify(out), () => process.exit(0));
