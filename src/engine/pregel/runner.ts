@@ -270,7 +270,7 @@ async function runAttempts(
 
 /** The attempt's writes committed; a promise only when the node cache is written. */
 function commitSuccess(task: PreparedTask, loop: PregelLoop, writes: PendingWriteValue[], step: StepControl): Outcome | Promise<Outcome> {
-  if (step.cancelled) return { kind: 'cancelled' };
+  if (step.cancelled || step.callFailure) return { kind: 'cancelled' };
   if (writes.length === 0) writes.push([NO_WRITES, null]);
   task.writes = writes;
   const tr = loop.p.tracer;
