@@ -26,7 +26,16 @@ const crawl = entrypoint({ name: 'crawl', checkpointer: new MemorySaver() }, asy
   return { results, failure };
 });
 
-for await (const [mode, chunk] of await crawl.stream(3, { configurable: { thread_id: 'crawl' }, streamMode: ['custom', 'updates'] })) {
-  console.log(mode, JSON.stringify(chunk));
+const config = { configurable: { thread_id: 'crawl' } };
+try {
+  for await (const [mode, chunk] of await crawl.stream(3, { ...config, streamMode: ['custom', 'updates'] })) {
+    console.log(mode, JSON.stringify(chunk));
+  }
+  console.log('finished');
+} catch (error) {
+  // The failed task fails the run, although the entrypoint caught its error.
+  console.log('run failed:', (error as Error).message);
 }
 console.log('attempts', flaky);
+const state = await crawl.getState(config);
+console.log('next', JSON.stringify(state.next));
