@@ -21,6 +21,7 @@ export { withLangGraph, registry, schemaMetaRegistry, SchemaMetaRegistry, Langgr
 export { MessagesZodState } from './graph/messages_annotation';
 export type { DrawableEdge, DrawableGraph, DrawableNode, DrawableNodeData, GetGraphOptions } from './graph/drawable';
 export { Pregel, type PregelOptions, type PregelParams } from './pregel/pregel';
+export type { BatchOptions } from './pregel/batch';
 export { Channel, ChannelWrite, PregelNode, PASSTHROUGH, type ChannelWriteEntry, type PregelNodeFields } from './pregel/lowlevel';
 export { Graph } from './graph/graph';
 export type { Durability } from './pregel/loop';

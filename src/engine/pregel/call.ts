@@ -86,7 +86,8 @@ const running = new WeakMap<PreparedTask, Promise<unknown>>();
 /**
  * Functional API: a `task()` called inside a running task. Served from its saved `__return__` when
  * it already finished (a resume re-runs the caller, not its finished calls); else executed now,
- * within the step. Its error or interrupt goes to the caller, not to the runner.
+ * within the step. Its error or interrupt goes to the caller; an error also fails the step, caught
+ * by the caller or not (as in LangGraph.js, whose runner sees every task).
  */
 export async function callTask(loop: PregelLoop, opts: RunnerOptions, step: StepControl, parent: PreparedTask, sp: Scratchpad, call: { name: string; fn: (...args: unknown[]) => unknown; options: CallOptions }, args: unknown[]): Promise<unknown> {
   const idx = sp.callCounter++;
@@ -97,6 +98,7 @@ export async function callTask(loop: PregelLoop, opts: RunnerOptions, step: Step
   const pad = buildScratchpad(task, loop, loop.resumeMap, interruptId);
   const promise = Promise.resolve(runTask(task, loop, opts, pad, step)).then((o) => {
     if (o.kind === 'ok') return task.writes.find((w) => w[0] === RETURN)?.[1];
+    if (o.kind === 'error') step.failCall(o.error);
     if (o.kind === 'error' || o.kind === 'bubble' || o.kind === 'handled') throw o.error;
     if (o.kind === 'interrupt') throw new GraphInterrupt(o.interrupts);
     throw new AbortError('The step was cancelled.');

@@ -19,6 +19,7 @@ import type { IterableReadableStream } from '@langchain/core/utils/stream';
 import type { BaseCache } from './cache';
 import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
 import { merge } from './objects';
+import { runLimited, type BatchOptions } from './batch';
 import { AsyncQueue } from './queue';
 import type { RetryPolicy } from './retry';
 import { nestedRun, runGraph, type PregelOptions } from './run';
@@ -142,10 +143,25 @@ export class Pregel extends RunnableBase {
     return this.name;
   }
 
-  /** Runs every input (each with its config), concurrently (results typed as `invoke`'s). */
+  /**
+   * Runs every input (each with its config), concurrently, as LangChain's `Runnable.batch`: at most
+   * `maxConcurrency` at a time (the first config's, else `batchOptions`'), results in input order;
+   * with `returnExceptions` a failed run's error takes its place instead of rejecting the batch.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as LangGraph.js declares it (see above)
-  batch(inputs: unknown[], options?: PregelOptions | PregelOptions[]): Promise<any[]> {
-    return Promise.all(inputs.map((input, i) => this.invoke(input, Array.isArray(options) ? options[i] : options)));
+  batch(inputs: unknown[], options?: PregelOptions | PregelOptions[], batchOptions?: BatchOptions): Promise<any[]> {
+    if (Array.isArray(options) && options.length !== inputs.length) {
+      return Promise.reject(new Error(`Passed "options" must be an array with the same length as the inputs, but got ${options.length} options for ${inputs.length} inputs`));
+    }
+    const configs = inputs.map((_, i) => (Array.isArray(options) ? options[i] : options));
+    const own = configs[0]?.maxConcurrency;
+    const limit = typeof own === 'number' ? own : batchOptions?.maxConcurrency ?? inputs.length;
+    const runOne = (i: number): Promise<unknown> =>
+      this.invoke(inputs[i], configs[i]).catch((error: unknown) => {
+        if (batchOptions?.returnExceptions) return error;
+        throw error;
+      });
+    return runLimited(inputs.length, Math.max(1, limit), runOne);
   }
 
   /**

@@ -16,7 +16,7 @@ export interface RetryPolicy {
   /** Which errors to retry. @default every error except aborts, GraphValueError and HTTP 4xx statuses */
   /** (A method, so a handler typed for the errors it expects, `(e: Error) => …`, fits.) */
   retryOn?(error: unknown): boolean;
-  /** LangGraph.js logs each retry; this engine reports it in the trace instead. */
+  /** Log each retry with `console.log`, as LangGraph.js does (the trace reports it too). @default true */
   logWarning?: boolean;
 }
 
@@ -45,6 +45,14 @@ export function retryDelay(policy: RetryPolicy, attempt: number, random: number)
   const initial = policy.initialInterval ?? 500;
   const interval = Math.min(policy.maxInterval ?? 128000, initial * (policy.backoffFactor ?? 2) ** (attempt - 1));
   return policy.jitter ?? true ? interval + random * 1000 : interval;
+}
+
+/** LangGraph.js's `console.log` line for a retry of task `name` after `delayMs`, attempt number `attempt` (1-based). */
+export function retryLogLine(name: string, delayMs: number, attempt: number, error: unknown): string {
+  const e = fieldsOf(error);
+  const ctor = fieldsOf(e.constructor);
+  const errorName = e.name ?? ctor.unminifiable_name ?? ctor.name;
+  return `Retrying task "${name}" after ${delayMs.toFixed(2)}ms (attempt ${attempt}) after ${String(errorName)}: ${String(error)}`;
 }
 
 /** The policy that applies to `error` after `attempts` failed attempts, or undefined to give up. */

@@ -13,13 +13,16 @@ import { Attempt, isThenable, readerOf, runAttempt } from './attempt';
 import { leaveContext, runInContext, type CallOptions, type Scratchpad } from './context';
 import { handlerNodeOf, scheduleErrorHandler } from './error_handler';
 import type { PregelLoop } from './loop';
-import { retryDelay, retryPolicyFor, type RetryPolicy, type SleepFn } from './retry';
+import { retryDelay, retryLogLine, retryPolicyFor, type RetryPolicy, type SleepFn } from './retry';
 import type { StepControl } from './step_control';
 import { runWithTimeout, type AttemptScope } from './timeout';
 import { merge } from './objects';
 import { jsonSafe } from './tracer';
 import { stepCallbacks, type GraphRun } from './callbacks';
 import type { PreparedTask } from './types';
+
+/** LangGraph.js logs each retry (`RetryPolicy.logWarning`); the engine has no DOM or Node types. */
+declare const console: { log(message: string): void };
 
 export interface RunnerOptions {
   sleep: SleepFn;
@@ -256,6 +259,7 @@ async function runAttempts(
         } catch (abort) {
           return step.cancelled ? { kind: 'cancelled' } : { kind: 'error', error: opts.signal?.aborted ? abort : e };
         }
+        if (retry.logWarning ?? true) console.log(retryLogLine(task.name, delayMs, n, e));
         sp.interruptCounter = -1;
         continue;
       }
@@ -266,7 +270,7 @@ async function runAttempts(
 
 /** The attempt's writes committed; a promise only when the node cache is written. */
 function commitSuccess(task: PreparedTask, loop: PregelLoop, writes: PendingWriteValue[], step: StepControl): Outcome | Promise<Outcome> {
-  if (step.cancelled) return { kind: 'cancelled' };
+  if (step.cancelled || step.callFailure) return { kind: 'cancelled' };
   if (writes.length === 0) writes.push([NO_WRITES, null]);
   task.writes = writes;
   const tr = loop.p.tracer;

@@ -63,7 +63,8 @@ async function waitStep(loop: PregelLoop, run: StepRun, done: Promise<void> | un
 
 /** What the step's outcomes leave: its failure, its interrupts, a bubble-up passing on, or nothing. */
 function endStep(loop: PregelLoop, run: StepRun): void {
-  if (run.failure) throw run.failure.error;
+  const failure = run.failure ?? run.step.callFailure;
+  if (failure) throw failure.error;
   // Interrupts are reported in task order, whatever order the tasks finished in.
   const interrupts = run.interrupts;
   if (interrupts) throw new GraphInterrupt(loop.tasks.flatMap((t) => interrupts.get(t) ?? []));

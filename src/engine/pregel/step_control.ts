@@ -20,6 +20,14 @@ export interface StepControl {
   signal?: AbortSignalLike;
   /** Cancels the running tasks because one failed. */
   abort(): void;
+  /**
+   * The first failure of a call-task (`task()` of the functional API) in this step. As in
+   * LangGraph.js it fails the step even when its caller catches it (the runner sees every task),
+   * and no task of the step that finishes after it is committed.
+   */
+  callFailure?: { error: unknown };
+  /** Records a call-task's failure (the first only). */
+  failCall(error: unknown): void;
   /** Rejects when the caller's signal aborts or the step times out (what the run then throws); absent when neither can happen. */
   readonly stopped?: Promise<never>;
   /** Stops listening to the caller's signal and clears the step timer (the step is over). */
@@ -75,6 +83,12 @@ class Step implements StepControl {
     this.cancelled = true;
     this.ctrl?.abort(error);
     this.reject?.(error);
+  }
+
+  callFailure: { error: unknown } | undefined;
+
+  failCall(error: unknown): void {
+    this.callFailure ??= { error };
   }
 
   abort(): void {

@@ -4,7 +4,7 @@
  * `RunControl` draining, `cachePolicy` on `task()`.
  */
 import { expect } from 'vitest';
-import { entry, listState, type Scenario } from '../harness/scenario';
+import { entry, listState, sleep, type Scenario } from '../harness/scenario';
 
 /** Overwrite replaces a reducer key's value (from a node, a Command, updateState); two in a step conflict. */
 const a1Overwrite: Scenario = {
@@ -242,4 +242,75 @@ const a7TaskCache: Scenario = {
   },
 };
 
-export const API_SCENARIOS: Scenario[] = [a1Overwrite, a2Defer, a3GotoSends, a4BulkUpdate, a8CopyForks, a5CurrentTask, a6Drain, a7TaskCache];
+/** batch as LangChain's Runnable.batch: returnExceptions, maxConcurrency, a failure rejects the batch. */
+const a9Batch: Scenario = {
+  name: 'A9 batch with returnExceptions and maxConcurrency',
+  async run({ impl, rec }) {
+    let running = 0;
+    const graph = new impl.StateGraph(listState(impl))
+      .addNode('work', async (s: any) => {
+        rec.count('work');
+        running += 1;
+        rec.note(`running with ${s.value[0]}`, running);
+        await sleep(1);
+        running -= 1;
+        if (s.value[0] < 0) throw new Error(`bad ${s.value[0]}`);
+        return { value: ['done'] };
+      })
+      .addEdge(impl.START, 'work')
+      .compile();
+    const shown = (results: unknown[]) => results.map((r) => (r instanceof Error ? { error: r.message } : r));
+    rec.note('returnExceptions', shown(await graph.batch([{ value: [1] }, { value: [-1] }, { value: [2] }], {}, { returnExceptions: true })));
+    rec.note('maxConcurrency 1', shown(await graph.batch([{ value: [3] }, { value: [4] }], {}, { maxConcurrency: 1 })));
+    try {
+      await graph.batch([{ value: [5] }, { value: [-5] }]);
+      rec.note('rejected', false);
+    } catch (e) {
+      rec.note('rejected', (e as Error).message);
+    }
+  },
+  check(o) {
+    expect(entry(o, 'returnExceptions')).toEqual([{ value: [1, 'done'] }, { error: 'bad -1' }, { value: [2, 'done'] }]);
+    expect(entry(o, 'running with 4')).toBe(1);
+    expect(entry(o, 'rejected')).toBe('bad -5');
+  },
+};
+
+/** Each retry is logged with console.log (unless the policy's logWarning is false). */
+const a10RetryLog: Scenario = {
+  name: 'A10 retries logged with console.log',
+  async run({ impl, rec }) {
+    class Flaky extends Error {
+      override name = 'Flaky';
+    }
+    const graph = (logWarning?: boolean) => {
+      let calls = 0;
+      return new impl.StateGraph(listState(impl))
+        .addNode('work', () => {
+          rec.count('work');
+          calls += 1;
+          if (calls < 3) throw new Flaky(`try ${calls}`);
+          return { value: ['ok'] };
+        }, { retryPolicy: { maxAttempts: 3, initialInterval: 1, backoffFactor: 2, jitter: false, logWarning } })
+        .addEdge(impl.START, 'work')
+        .compile();
+    };
+    const lines: string[] = [];
+    const original = console.log;
+    console.log = (...args: unknown[]) => { lines.push(args.map(String).join(' ')); };
+    try {
+      await rec.invoke('logged', graph(), { value: [] });
+      rec.note('lines', lines.splice(0));
+      await rec.invoke('silent', graph(false), { value: [] });
+      rec.note('lines with logWarning false', lines.splice(0));
+    } finally {
+      console.log = original;
+    }
+  },
+  check(o) {
+    expect(entry(o, 'lines')).toEqual(['Retrying task "work" after 1.00ms (attempt 1) after Flaky: Flaky: try 1', 'Retrying task "work" after 2.00ms (attempt 2) after Flaky: Flaky: try 2']);
+    expect(entry(o, 'lines with logWarning false')).toEqual([]);
+  },
+};
+
+export const API_SCENARIOS: Scenario[] = [a10RetryLog, a1Overwrite, a2Defer, a3GotoSends, a4BulkUpdate, a8CopyForks, a5CurrentTask, a6Drain, a7TaskCache, a9Batch];

@@ -223,4 +223,34 @@ const taskStarts: Scenario = {
   },
 };
 
-export const FUNCTIONAL_SCENARIOS: Scenario[] = [c11Essay, c12FinalPrevious, failingTaskResume, failingTaskRace, sequentialTasks, taskStarts];
+/** A task's failure fails the run even when the entrypoint catches it (the runner sees every task). */
+const caughtTaskFailure: Scenario = {
+  name: 'a failing task caught by the entrypoint still fails the run',
+  needs: FUNCTIONAL,
+  async run({ impl, rec }) {
+    const ok = impl.task('ok', (n: number) => (rec.count('ok'), n + 1));
+    const broken = impl.task('broken', () => {
+      rec.count('broken');
+      throw new Error('broken task');
+    });
+    const workflow = impl.entrypoint('caught', async (n: number) => {
+      const first = await ok(n);
+      let caught = '';
+      try {
+        await broken();
+      } catch (e) {
+        caught = (e as Error).message;
+      }
+      rec.count('after catch');
+      return { first, caught };
+    });
+    await rec.invoke('invoke', workflow, 1);
+    await rec.stream('stream', workflow, 2, { streamMode: 'updates' });
+  },
+  check(o) {
+    expect(entry(o, 'invoke').error).toEqual({ name: 'Error', message: 'broken task' });
+    expect(o.calls['after catch']).toBe(2);
+  },
+};
+
+export const FUNCTIONAL_SCENARIOS: Scenario[] = [c11Essay, c12FinalPrevious, failingTaskResume, failingTaskRace, sequentialTasks, taskStarts, caughtTaskFailure];
