@@ -8,7 +8,7 @@ import { evaluateModule } from './evaluate';
 import { scanImports } from './imports';
 import { checkImports, moduleTable } from './modules';
 import { findExportPosition, pickGraphExport } from './shape';
-import { userPositionFromStack } from './stack';
+import { mapUserStack, userPositionFromStack } from './stack';
 import { transpileUserSource } from './transpile';
 import type { DecodedMappings } from './source-map';
 import type { CompileOptions, UserCodeError, UserGraphKind } from './types';
@@ -33,6 +33,8 @@ export interface CompiledUserGraph {
    * Also takes error data that kept its stack (`{ name, message, stack }`, such as ErrorData).
    */
   mapError(err: unknown): UserCodeError;
+  /** A stack trace with the module's frames at the user's lines and columns (other frames as they are). */
+  mapStack(stack: string): string;
 }
 
 /** The result of `compileUserGraph`. */
@@ -134,5 +136,6 @@ export function compileUserGraph(source: string, engine: Record<string, unknown>
     }
   };
 
-  return { ok: true, exports, exportName: picked.exportName, kind: picked.kind, build, mapError };
+  const mapStack = (stack: string) => mapUserStack(stack, fileName, map, sourceLines);
+  return { ok: true, exports, exportName: picked.exportName, kind: picked.kind, build, mapError, mapStack };
 }

@@ -3,6 +3,7 @@
  * stack frame's line is already the user's line) and gives a token-level source map for columns.
  */
 import { transform } from 'sucrase';
+import { alignedMappings } from './align-map';
 import { decodeMappings, type DecodedMappings } from './source-map';
 import { locateSyntaxError } from './syntax-position';
 import type { UserCodeError } from './types';
@@ -33,7 +34,9 @@ export function transpileUserSource(source: string, fileName: string): Transpile
       disableESTransforms: true,
       sourceMapOptions: { compiledFilename: fileName.replace(/\.ts$/, '.js') },
     });
-    return { ok: true, code: out.code, map: decodeMappings(out.sourceMap?.mappings ?? '') };
+    // Columns come from matching tokens (align-map.ts): sucrase's own map goes wrong after a
+    // template literal that ends in `${…}`; it is kept only when the output does not tokenise.
+    return { ok: true, code: out.code, map: alignedMappings(source, out.code) ?? decodeMappings(out.sourceMap?.mappings ?? '') };
   } catch (err) {
     return { ok: false, error: syntaxErrorData(err, source, fileName) };
   }
