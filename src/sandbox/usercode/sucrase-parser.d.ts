@@ -18,7 +18,11 @@ declare module 'sucrase/dist/esm/parser/index.js' {
 }
 
 declare module 'sucrase/dist/esm/parser/tokenizer/types.js' {
-  export const TokenType: Readonly<Record<'string' | 'name' | 'braceL' | 'braceR' | 'parenL' | 'comma' | 'dot' | 'star' | 'semi' | 'eof' | '_import' | '_export', number>>;
+  export const TokenType: Readonly<Record<
+    | 'string' | 'name' | 'braceL' | 'braceR' | 'parenL' | 'parenR' | 'bracketL' | 'bracketR' | 'dollarBraceL' | 'backQuote'
+    | 'comma' | 'dot' | 'star' | 'semi' | 'eof' | '_import' | '_export',
+    number
+  >>;
 }
 
 declare module 'sucrase/dist/esm/parser/tokenizer/keywords.js' {
