@@ -8,6 +8,7 @@
  * module-surface test compares every entry here with the real package.
  */
 import * as lcCallbacksBase from '@langchain/core/callbacks/base';
+import * as lcDispatchWeb from '@langchain/core/callbacks/dispatch/web';
 import * as lcCallbacksManager from '@langchain/core/callbacks/manager';
 import * as lcChatHistory from '@langchain/core/chat_history';
 import * as lcDocuments from '@langchain/core/documents';
@@ -86,6 +87,7 @@ const LANGGRAPH_MODULES: Readonly<Record<string, Exports>> = {
 /** The real `@langchain/core` entry points graph code uses. */
 const LANGCHAIN_CORE_MODULES: Readonly<Record<string, Exports>> = {
   '@langchain/core/callbacks/base': lcCallbacksBase,
+  '@langchain/core/callbacks/dispatch/web': lcDispatchWeb,
   '@langchain/core/callbacks/manager': lcCallbacksManager,
   '@langchain/core/chat_history': lcChatHistory,
   '@langchain/core/documents': lcDocuments,

@@ -48,3 +48,13 @@ describe('imports the sandbox cannot offer', () => {
     expect(e.message).toBe("`DeltaChannel` is not exported by `@langchain/langgraph` in replaygraph: replaygraph's engine has no delta channels.");
   });
 });
+
+describe('@langchain/core entry points that need Node', () => {
+  it('refuses callbacks/dispatch and points at its web twin, which is offered', () => {
+    const source = `import { StateGraph, MessagesAnnotation } from "@langchain/langgraph";\nimport { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";\nvoid dispatchCustomEvent;${TAIL}`;
+    const e = importError(source);
+    expect(e.message).toMatch(/^`@langchain\/core\/callbacks\/dispatch` \(imported for `dispatchCustomEvent`\) is not available in replaygraph: it finds a run's config through Node's `async_hooks`/);
+    const web = compileUserModule('user:dispatch-web', source.replace('callbacks/dispatch"', 'callbacks/dispatch/web"'));
+    expect(web.ok ? 'ok' : web.error).toBe('ok');
+  });
+});

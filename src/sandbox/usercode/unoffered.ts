@@ -18,6 +18,7 @@ const REFUSED_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^@langchain\/langgraph-sdk(\/|$)/, `the LangGraph SDK is a client of a LangGraph server, and ${NO_NETWORK}`],
   [/^@langchain\/(openai|anthropic|google[\w-]*|mistralai|groq|ollama|aws|cohere|community|xai|deepseek|cerebras)(\/|$)/, PROVIDER],
   [/^@langchain\/langgraph-checkpoint-(sqlite|postgres|mongodb|redis)(\/|$)/, 'runs are saved by replaygraph itself (in the browser), not by a database server or file'],
+  [/^@langchain\/core\/(callbacks\/dispatch|context)$/, "it finds a run's config through Node's `async_hooks`, which a browser has not: import `dispatchCustomEvent` from `@langchain/core/callbacks/dispatch/web` and pass it the node's config"],
   [/^node:|^(fs|path|child_process|http|https|net|os|worker_threads)$/, 'graph code runs in a browser sandbox, which has no Node.js built-in modules'],
 ];
 
