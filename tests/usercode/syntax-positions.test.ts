@@ -104,6 +104,11 @@ describe('syntax errors at their real position', () => {
     expect(at(syntaxError(source))).toEqual(endOfLine(source, 5));
   });
 
+  it('a brace misread by the scan (a division after `++` taken for a regular expression) never hides the real error', () => {
+    const source = `function f(n: number) {\n  const q = n++ / 2; }\nconst z = 1 / 2;\nconst bad = z +;\n`;
+    expect(at(syntaxError(source))).toEqual(typescriptPosition(source));
+  });
+
   it('an error on an earlier line is reported before a brace missing further down', () => {
     const source = `const a = 1 +;\nfunction f() {\n  if (a) {\n    return 1;\n  return 2;\n}\n`;
     expect(at(syntaxError(source))).toEqual(typescriptPosition(source));

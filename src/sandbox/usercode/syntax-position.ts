@@ -10,7 +10,8 @@
  * A missing `}` is found by the parser only where the text runs out (or at the next thing that
  * cannot be in a block), often far below. When the braces do not balance, the block that lost
  * its `}` is the first whose closing brace is indented less than the line that opened it (the
- * `}` that closed it belonged to an outer block); it is reported at the end of its last line.
+ * `}` that closed it belonged to an outer block); it is reported at the end of its last line, once
+ * a `}` put there is seen to let the parser get further.
  */
 import { parse } from 'sucrase/dist/esm/parser/index.js';
 import State, { type ParserError, type StateSnapshot } from 'sucrase/dist/esm/parser/tokenizer/state.js';
@@ -46,15 +47,26 @@ function parseErrors(source: string): { reported: SyntaxProblem | null; abandone
   }
 }
 
-/**
- * The real position of the syntax error in `source`, or null when the parser finds none (or
- * throws something that is not a positioned parse error).
- */
-export function locateSyntaxError(source: string): SyntaxProblem | null {
+/** The furthest error of `source` (where parsing really failed), or null when it parses. */
+function furthestError(source: string): SyntaxProblem | null {
   const { reported, abandoned } = parseErrors(source);
   if (!reported) return null;
   let furthest = reported;
   for (const p of abandoned) if (p.offset > furthest.offset) furthest = p;
+  return furthest;
+}
+
+/**
+ * The real position of the syntax error in `source`, or null when the parser finds none (or
+ * throws something that is not a positioned parse error). A missing `}` found from the braces is
+ * reported only when putting one there lets the parser get further: a brace the scan misread
+ * (in an odd regular expression, say) never hides the parser's own report.
+ */
+export function locateSyntaxError(source: string): SyntaxProblem | null {
+  const furthest = furthestError(source);
+  if (!furthest) return null;
   const brace = unclosedBrace(source);
-  return brace && brace.offset <= furthest.offset ? brace : furthest;
+  if (!brace || brace.offset > furthest.offset) return furthest;
+  const mended = furthestError(`${source.slice(0, brace.offset)}}${source.slice(brace.offset)}`);
+  return mended === null || mended.offset > furthest.offset + 1 ? brace : furthest;
 }

@@ -12,13 +12,18 @@ const PROVIDER =
   "a provider's chat model calls its service, and graph code has no network in replaygraph: to run a graph offline, use " +
   '`FakeListChatModel` from `@langchain/core/utils/testing` or `ScriptedChatModel` from `replaygraph/models`';
 
+const SAVED_HERE = 'runs are saved by replaygraph itself (in the browser), not by a database server or file';
+const NEEDS_NODE_CONTEXT =
+  "it finds a run's config through Node's `async_hooks`, which a browser has not: import `dispatchCustomEvent` from " +
+  "`@langchain/core/callbacks/dispatch/web` and pass it the node's config";
+
 /** Module name (or a `prefix/*` family) → why it is refused. */
 const REFUSED_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^@langchain\/langgraph\/remote$/, `\`RemoteGraph\` calls a LangGraph server over HTTP, and ${NO_NETWORK}`],
   [/^@langchain\/langgraph-sdk(\/|$)/, `the LangGraph SDK is a client of a LangGraph server, and ${NO_NETWORK}`],
   [/^@langchain\/(openai|anthropic|google[\w-]*|mistralai|groq|ollama|aws|cohere|community|xai|deepseek|cerebras)(\/|$)/, PROVIDER],
-  [/^@langchain\/langgraph-checkpoint-(sqlite|postgres|mongodb|redis)(\/|$)/, 'runs are saved by replaygraph itself (in the browser), not by a database server or file'],
-  [/^@langchain\/core\/(callbacks\/dispatch|context)$/, "it finds a run's config through Node's `async_hooks`, which a browser has not: import `dispatchCustomEvent` from `@langchain/core/callbacks/dispatch/web` and pass it the node's config"],
+  [/^@langchain\/langgraph-checkpoint-(sqlite|postgres|mongodb|redis)(\/|$)/, SAVED_HERE],
+  [/^@langchain\/core\/(callbacks\/dispatch|context)$/, NEEDS_NODE_CONTEXT],
   [/^node:|^(fs|path|child_process|http|https|net|os|worker_threads)$/, 'graph code runs in a browser sandbox, which has no Node.js built-in modules'],
 ];
 
