@@ -113,15 +113,15 @@ export default tseslint.config(
     },
   },
   {
-    // The modules graph code may import: the real @langchain/core entries it names, and nothing else.
+    // The modules graph code may import: the real @langchain/core entry points, and nothing else of LangChain
+    // (LangGraph.js's names are the engine's).
     // Gallery graphs are graph code too (their source seeds the editor).
     files: ['src/sandbox/user-modules.ts', 'src/sandbox/graphs/gallery/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{
-          group: ['idb', 'react', 'react-dom', 'react/*', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*', '!@langchain/core',
-            '@langchain/core/*', '!@langchain/core/messages', '!@langchain/core/tools', '!@langchain/core/runnables'],
-          message: 'Graph code may import @langchain/core messages, tools and runnables; nothing else of LangChain.',
+          group: ['idb', 'react', 'react-dom', 'react/*', 'zustand', 'zustand/*', '@xyflow/*', '@langchain/*', '!@langchain/core'],
+          message: 'Graph code may import @langchain/core entry points; nothing else of LangChain (LangGraph.js names are the engine).',
         }],
       }],
     },

@@ -90,7 +90,7 @@ test.describe('LangGraph.js examples in the editor', () => {
     await expect(error).toHaveAttribute('data-kind', 'import');
     await expect(error).toHaveAttribute('data-line', '2');
     await expect(error).toHaveAttribute('data-column', '10');
-    await expect(error).toContainText('`ChatOpenAI` is not exported by `@langchain/openai` in replaygraph');
+    await expect(error).toContainText("`@langchain/openai` (imported for `ChatOpenAI`) is not available in replaygraph: a provider's chat model calls its service");
     await expect(page.locator('.cm-error-line')).toContainText('import { ChatOpenAI }');
   });
 });

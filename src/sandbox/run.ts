@@ -140,6 +140,7 @@ function runError(module: GraphModule, err: unknown): WireError {
   }
   const position = module.locate?.(err);
   if (position) error.position = position;
+  if (error.stack !== undefined && module.mapStack) error.stack = module.mapStack(error.stack);
   return error;
 }
 

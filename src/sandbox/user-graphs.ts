@@ -30,5 +30,6 @@ export function compileUserModule(id: string, source: string, title?: string): U
     const e = compiled.mapError(err);
     return e.line === null || e.column === null ? null : { line: e.line, column: e.column };
   };
+  module.mapStack = compiled.mapStack;
   return { ok: true, module };
 }

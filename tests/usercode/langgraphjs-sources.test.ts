@@ -64,8 +64,11 @@ describe('LangGraph.js examples in the editor', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.kind).toBe('import');
-    expect(r.error.message).toMatch(/^`ChatOpenAI` is not exported by `@langchain\/openai` in replaygraph/);
-    expect(r.error.message).toContain('ScriptedChatModel');
+    expect(r.error.message).toMatch(/^`@langchain\/openai` \(imported for `ChatOpenAI`\) is not available in replaygraph: a provider's chat model calls its service/);
+    expect(r.error.message).toContain('FakeListChatModel');
+    // The list of what can be imported, one line per package.
+    expect(r.error.message).toMatch(/\n- @langchain\/core: \/callbacks\/base, .*\/utils\/testing, \/vectorstores\n/);
+    expect(r.error.message).toMatch(/\n- zod, and \/v3, \/v4, \/v4\/core$/);
     expect({ line: r.error.line, column: r.error.column }).toEqual(positionOf(source, 'ChatOpenAI'));
   });
 
@@ -75,7 +78,11 @@ describe('LangGraph.js examples in the editor', () => {
     const r = compileUserModule('user:missing', source);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.error).toEqual({ kind: 'import', message: '`MessageGraph` is not exported by `@langchain/langgraph` in replaygraph.', ...positionOf(source, 'MessageGraph') });
+    expect(r.error).toEqual({
+      kind: 'import',
+      message: '`MessageGraph` is not exported by `@langchain/langgraph` in replaygraph: it is deprecated in LangGraph.js: use `StateGraph` with `MessagesAnnotation`.',
+      ...positionOf(source, 'MessageGraph'),
+    });
   });
 
   it('accepts names imported only as types, and type-only imports of any module', () => {

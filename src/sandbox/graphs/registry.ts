@@ -25,6 +25,8 @@ export interface GraphModule {
    * Lets a run's error point at the user's line and column.
    */
   locate?(err: unknown): { line: number; column: number } | null;
+  /** A stack trace with the graph's own frames at its source's lines and columns (user graphs). */
+  mapStack?(stack: string): string;
 }
 
 /** The info of a graph as the UI lists it (its drawing comes from a build on a throwaway saver). */

@@ -4,13 +4,14 @@
  * back as data positioned in the user's source; errors thrown later, inside a node while the graph
  * runs, are positioned with `mapError`. Worker-only: nothing here touches the DOM.
  */
+import { locateCompileError } from './compile-error-position';
 import { evaluateModule } from './evaluate';
 import { scanImports } from './imports';
 import { checkImports, moduleTable } from './modules';
 import { findExportPosition, pickGraphExport } from './shape';
-import { userPositionFromStack } from './stack';
+import { mapUserStack, userPositionFromStack } from './stack';
 import { transpileUserSource } from './transpile';
-import type { DecodedMappings } from './source-map';
+import { toSourcePosition, type DecodedMappings } from './source-map';
 import type { CompileOptions, UserCodeError, UserGraphKind } from './types';
 
 /** A user module that compiled and exports a graph. */
@@ -33,6 +34,8 @@ export interface CompiledUserGraph {
    * Also takes error data that kept its stack (`{ name, message, stack }`, such as ErrorData).
    */
   mapError(err: unknown): UserCodeError;
+  /** A stack trace with the module's frames at the user's lines and columns (other frames as they are). */
+  mapStack(stack: string): string;
 }
 
 /** The result of `compileUserGraph`. */
@@ -77,11 +80,16 @@ export function runtimeError(err: unknown, fileName: string, map: DecodedMapping
   return { kind: 'runtime', message: errorText(err), line: pos?.line ?? null, column: pos?.column ?? null };
 }
 
-/** Evaluation failures: `new Function` rejects some syntax sucrase lets through (top-level await). */
-function evaluationError(err: unknown, fileName: string, map: DecodedMappings, sourceLines: readonly string[]): UserCodeError {
+/**
+ * Evaluation failures: `new Function` rejects some syntax sucrase lets through (top-level await, a
+ * name declared twice…), with no position: it is found by compiling prefixes of `code`.
+ */
+function evaluationError(err: unknown, fileName: string, map: DecodedMappings, sourceLines: readonly string[], code: string): UserCodeError {
   if (err instanceof SyntaxError && !(err.stack ?? '').includes(fileName)) {
     const hint = /await/.test(err.message) ? ' (top-level await is not supported: move it into a node)' : '';
-    return { kind: 'syntax', message: `${err.message}${hint}`, line: null, column: null };
+    const at = locateCompileError(code, err.message);
+    const pos = at ? toSourcePosition(map, at.line, at.column, sourceLines) : null;
+    return { kind: 'syntax', message: `${err.message}${hint}`, line: pos?.line ?? null, column: pos?.column ?? null };
   }
   return runtimeError(err, fileName, map, sourceLines);
 }
@@ -107,7 +115,7 @@ export function compileUserGraph(source: string, engine: Record<string, unknown>
   try {
     exports = evaluateModule(code, fileName, api);
   } catch (err) {
-    return { ok: false, error: evaluationError(err, fileName, map, sourceLines) };
+    return { ok: false, error: evaluationError(err, fileName, map, sourceLines, code) };
   }
   const picked = pickGraphExport(exports);
   if (!picked.ok) {
@@ -134,5 +142,6 @@ export function compileUserGraph(source: string, engine: Record<string, unknown>
     }
   };
 
-  return { ok: true, exports, exportName: picked.exportName, kind: picked.kind, build, mapError };
+  const mapStack = (stack: string) => mapUserStack(stack, fileName, map, sourceLines);
+  return { ok: true, exports, exportName: picked.exportName, kind: picked.kind, build, mapError, mapStack };
 }

@@ -6,6 +6,7 @@
  */
 import type { ImportDeclaration } from './imports';
 import type { UserCodeError } from './types';
+import { refusalReason, unofferedReason } from './unoffered';
 
 /** Module name → the object `require(name)` returns. */
 export type ModuleTable = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
@@ -41,23 +42,70 @@ export function moduleTable(engine: Readonly<Record<string, unknown>>, extra: Re
   return Object.freeze(table);
 }
 
-/** The module names of `table`, as a sentence fragment for messages. */
-function listModules(table: ModuleTable): string {
-  return Object.keys(table).sort().map((n) => `\`${n}\``).join(', ');
+/** A module name's package: `@scope/name` or `name` (`zod/v4` → `zod`). */
+function packageOf(moduleName: string): string {
+  const parts = moduleName.split('/');
+  return moduleName.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
-/** Why an import of `moduleName` is refused. */
+/**
+ * The module names of `table`, one line per package with its entry points, so a list of some forty
+ * modules stays readable: `- zod, and /v3, /v4, /v4/core`, `- @langchain/core: /messages, …`.
+ */
+export function listModules(table: ModuleTable): string {
+  const byPackage = new Map<string, string[]>();
+  for (const name of Object.keys(table).sort()) {
+    const pkg = packageOf(name);
+    const entries = byPackage.get(pkg) ?? [];
+    entries.push(name.slice(pkg.length));
+    byPackage.set(pkg, entries);
+  }
+  const lines = [...byPackage].map(([pkg, entries]) => {
+    const subpaths = entries.filter((e) => e !== '');
+    if (subpaths.length === 0) return `- ${pkg}`;
+    return entries.includes('') ? `- ${pkg}, and ${subpaths.join(', ')}` : `- ${pkg}: ${subpaths.join(', ')}`;
+  });
+  return lines.join('\n');
+}
+
+/** Why an import of `moduleName` is refused (`name`: the first name the import takes from it). */
 export function unknownModuleMessage(moduleName: string, table: ModuleTable, name?: string): string {
-  const what = name === undefined ? `\`${moduleName}\` is not available` : `\`${name}\` is not exported by \`${moduleName}\``;
-  const hint = /^@langchain\/(openai|anthropic|google|mistralai|groq|ollama|aws|community)/.test(moduleName)
-    ? ' To run a graph offline, use `ScriptedChatModel` from `replaygraph/models` as the model.'
-    : '';
-  return `${what} in replaygraph: a graph can import ${listModules(table)}.${hint}`;
+  const what = name === undefined ? `\`${moduleName}\`` : `\`${moduleName}\` (imported for \`${name}\`)`;
+  const reason = refusalReason(moduleName);
+  return `${what} is not available in replaygraph${reason ? `: ${reason}` : ''}. A graph can import:\n${listModules(table)}`;
 }
 
-/** Why a name is refused from a module the table knows. */
-export function missingExportMessage(name: string, moduleName: string): string {
-  return `\`${name}\` is not exported by \`${moduleName}\` in replaygraph.`;
+/** The export of `exports` closest to a misspelt `name`, if one is close enough to be meant. */
+function closestName(name: string, exports: Readonly<Record<string, unknown>>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(name.length / 4)) + 1;
+  for (const candidate of Object.keys(exports)) {
+    const d = editDistance(name.toLowerCase(), candidate.toLowerCase(), bestDistance);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best;
+}
+
+/** Levenshtein distance, giving up (returning `limit`) once every path costs that much. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    if (Math.min(...row) >= limit) return limit;
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/** Why a name is refused from a module the table knows (with the reason, or a likely spelling). */
+export function missingExportMessage(name: string, moduleName: string, exports: Readonly<Record<string, unknown>> = {}): string {
+  const base = `\`${name}\` is not exported by \`${moduleName}\` in replaygraph`;
+  const reason = unofferedReason(moduleName, name);
+  if (reason) return `${base}: ${reason}.`;
+  const near = closestName(name, exports);
+  return near ? `${base}. Did you mean \`${near}\`?` : `${base}.`;
 }
 
 /** Thrown by the module's `require` for a module the table does not know (e.g. a dynamic `import()`). */
@@ -85,7 +133,7 @@ export function checkImports(imports: readonly ImportDeclaration[], table: Modul
     }
     for (const n of decl.names) {
       if (n.imported === 'default' || !n.usedAsValue || Object.hasOwn(exports, n.imported)) continue;
-      return { kind: 'import', message: missingExportMessage(n.imported, decl.module), line: n.at.line, column: n.at.column };
+      return { kind: 'import', message: missingExportMessage(n.imported, decl.module, exports), line: n.at.line, column: n.at.column };
     }
   }
   return null;

@@ -62,3 +62,19 @@ export function userPositionFromStack(
   if (generatedLine < 1) return undefined;
   return toSourcePosition(map, generatedLine, frame.column, sourceLines);
 }
+
+/**
+ * `stack` with every frame of the user's module (`fileName:line:column`) rewritten to the user's
+ * own line and column, so the whole chain of calls reads in the source as written; other frames
+ * (the engine, libraries) are kept as they are.
+ * @param sourceLines the user's source by line (pins positions in transpiler-added code)
+ */
+export function mapUserStack(stack: string, fileName: string, map: DecodedMappings, sourceLines?: readonly string[]): string {
+  const frame = new RegExp(`(?<=^|[\\s(@/])${escapeRegExp(fileName)}:(\\d+):(\\d+)`, 'gm');
+  return stack.replace(frame, (whole, line: string, column: string) => {
+    const generatedLine = Number(line) - functionHeaderLines();
+    if (generatedLine < 1) return whole;
+    const at = toSourcePosition(map, generatedLine, Number(column), sourceLines);
+    return `${fileName}:${at.line}:${at.column}`;
+  });
+}

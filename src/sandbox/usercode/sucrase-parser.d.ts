@@ -1,5 +1,5 @@
 /**
- * Types for the parts of sucrase's parser that `imports.ts` reads (sucrase ships no declarations at
+ * Types for the parts of sucrase's parser that `imports.ts` and `syntax-position.ts` read (sucrase ships no declarations at
  * these paths). Sucrase is pinned, so the token shapes below stay as written.
  */
 declare module 'sucrase/dist/esm/parser/index.js' {
@@ -18,7 +18,11 @@ declare module 'sucrase/dist/esm/parser/index.js' {
 }
 
 declare module 'sucrase/dist/esm/parser/tokenizer/types.js' {
-  export const TokenType: Readonly<Record<'string' | 'name' | 'braceL' | 'braceR' | 'parenL' | 'comma' | 'dot' | 'star' | 'semi' | 'eof' | '_import' | '_export', number>>;
+  export const TokenType: Readonly<Record<
+    | 'string' | 'name' | 'braceL' | 'braceR' | 'parenL' | 'parenR' | 'bracketL' | 'bracketR' | 'dollarBraceL' | 'backQuote'
+    | 'comma' | 'dot' | 'star' | 'semi' | 'eof' | '_import' | '_export',
+    number
+  >>;
 }
 
 declare module 'sucrase/dist/esm/parser/tokenizer/keywords.js' {
@@ -27,4 +31,20 @@ declare module 'sucrase/dist/esm/parser/tokenizer/keywords.js' {
 
 declare module 'sucrase/dist/esm/parser/tokenizer/index.js' {
   export const IdentifierRole: Readonly<Record<'Access' | 'ExportAccess' | 'ObjectShorthand', number>>;
+}
+
+declare module 'sucrase/dist/esm/parser/tokenizer/state.js' {
+  /** A parse error as the parser records it (`pos`: offset of the source). */
+  export interface ParserError extends Error {
+    pos?: number;
+  }
+  /** What the parser restores when it gives up one reading of the text for another. */
+  export interface StateSnapshot {
+    error: ParserError | null;
+  }
+  /** The parser's state: the first error of the current reading, and backtracking. */
+  export default class State {
+    error: ParserError | null;
+    restoreFromSnapshot(snapshot: StateSnapshot): void;
+  }
 }

@@ -3,7 +3,9 @@
  * stack frame's line is already the user's line) and gives a token-level source map for columns.
  */
 import { transform } from 'sucrase';
+import { alignedMappings } from './align-map';
 import { decodeMappings, type DecodedMappings } from './source-map';
+import { locateSyntaxError } from './syntax-position';
 import type { UserCodeError } from './types';
 
 /** The result of transpiling a user module. */
@@ -32,13 +34,26 @@ export function transpileUserSource(source: string, fileName: string): Transpile
       disableESTransforms: true,
       sourceMapOptions: { compiledFilename: fileName.replace(/\.ts$/, '.js') },
     });
-    return { ok: true, code: out.code, map: decodeMappings(out.sourceMap?.mappings ?? '') };
+    // Columns come from matching tokens (align-map.ts): sucrase's own map goes wrong after a
+    // template literal that ends in `${…}`; it is kept only when the output does not tokenise.
+    return { ok: true, code: out.code, map: alignedMappings(source, out.code) ?? decodeMappings(out.sourceMap?.mappings ?? '') };
   } catch (err) {
-    return { ok: false, error: syntaxErrorData(err, fileName) };
+    return { ok: false, error: syntaxErrorData(err, source, fileName) };
   }
 }
 
-function syntaxErrorData(err: unknown, fileName: string): UserCodeError {
+/**
+ * The error as data, at its real position: sucrase reports some errors where it gave up an
+ * arrow function rather than where the error is, and a missing `}` where the file ends
+ * (see syntax-position.ts); its own report is kept when the source is found to parse after all.
+ */
+function syntaxErrorData(err: unknown, source: string, fileName: string): UserCodeError {
+  const located = locateSyntaxError(source);
+  if (located) {
+    const before = source.slice(0, located.offset);
+    const line = before.split('\n').length;
+    return { kind: 'syntax', message: located.message, line, column: located.offset - before.lastIndexOf('\n') };
+  }
   const e = err as SucraseSyntaxError;
   const raw = e instanceof Error ? e.message : String(err);
   // "Error transforming user-graph.ts: Unexpected token (3:10)" → "Unexpected token"

@@ -33,3 +33,10 @@ export interface CompileOptions {
    */
   modules?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
+
+/** A syntax error at an offset of the user's source (before it is turned into line and column). */
+export interface SyntaxProblem {
+  message: string;
+  /** 0-based offset into the source. */
+  offset: number;
+}
