@@ -149,9 +149,8 @@ describe('time limits stop the sandbox and keep committed checkpoints', () => {
   it('compiling code that never finishes loading is bounded, and Cancel stops it at once', async () => {
     const hangs = (key: string) => key.includes('user:stuck');
     const p = connect(createMemoryStore(new MemorySaver()), {}, undefined, undefined, [], { sandboxLimits: { loadMs: 400 } }, hangs);
-    const t0 = performance.now();
+    // Bounded: the load limit ends it with SANDBOX_TIMEOUT (the test's own timeout guards a hang).
     await expect(p.client.compileGraph({ graphId: 'user:stuck', source: 'export default 1;' })).rejects.toMatchObject({ data: { code: 'SANDBOX_TIMEOUT' } });
-    expect(performance.now() - t0).toBeLessThan(5_000);
     const pending = p.client.compileGraph({ graphId: 'user:stuck', source: 'export default 2;' });
     await new Promise((r) => setTimeout(r, 50));
     await p.client.cancelCompile('user:stuck');
