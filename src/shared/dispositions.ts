@@ -133,3 +133,16 @@ export function dispositionStepWords(s: Pick<DispositionStep, 'disposition' | 's
 export function dispositionWords(d: WriteDisposition, ctx: StepWordsContext = { task: 'its task', last: true }): string {
   return d.kind === 'not-exposed' ? DISPOSITION_LABELS['not-exposed'] : dispositionStepWords({ disposition: d, step: null }, ctx);
 }
+
+/** Channels of the control signals a resumed run skips (`__resume__` is read, not skipped). */
+const SKIPPED_SIGNALS: readonly string[] = ['__error__', '__interrupt__', '__error_source_node__'] satisfies ControlSignal[];
+
+/**
+ * The ledger's rule `control-signals-never-reapplied` as a checkpoint row can tell it: a control
+ * signal is saved beside the checkpoint (`writeChannels`: the channels its pending writes go to) and
+ * a step from it completed (a `loop` checkpoint was made from it), so a resumed run skipped the
+ * signal. A row knows no more than that; each write's story is in its ledger entry.
+ */
+export function controlSkippedOnResume(writeChannels: readonly string[], stepCompleted: boolean): boolean {
+  return stepCompleted && writeChannels.some((c) => SKIPPED_SIGNALS.includes(c));
+}
