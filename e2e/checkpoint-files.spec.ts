@@ -143,7 +143,7 @@ test.describe('open your app\'s checkpoints', () => {
       await expect(story.nth(0)).toContainText('skipped on resume');
       await expect(story.nth(0)).toContainText('control signals are never re-applied');
       // (A file has no graph: the task is named by its id unless the checkpoint names it.)
-      await expect(story.nth(1)).toContainText(/superseded at step 2 by .+'s new writes/);
+      await expect(story.nth(1)).toContainText(/superseded at step 1 by .+'s new writes/);
       await expect(page.locator('[data-testid="pending-write"]', { hasText: 'results' }).first()).toHaveAttribute('data-disposition', 'applied');
 
       // Messages decoded from the file's own serialization.

@@ -77,10 +77,10 @@ test.describe('engine facts on the real worker', () => {
     const story = writes.filter({ hasText: '__error__' }).getByTestId('write-story-step');
     await expect(story).toHaveCount(2);
     await expect(story.nth(0)).toHaveAttribute('data-kind', 'skipped-control');
-    await expect(story.nth(0)).toContainText('skipped on resume at step 1 — control signal __error__: web runs again');
+    await expect(story.nth(0)).toContainText('skipped on resume at step 0 — control signal __error__: web runs again');
     await expect(story.nth(0)).toContainText('(control signals are never re-applied)');
     await expect(story.nth(1)).toHaveAttribute('data-kind', 'superseded');
-    await expect(story.nth(1)).toContainText("superseded at step 1 by web's new writes");
+    await expect(story.nth(1)).toContainText("superseded at step 0 by web's new writes");
     await expect(story.nth(1)).toContainText("(a task's new writes replace its old ones)");
     await expect(writes.filter({ hasText: 'docs: pregel supersteps' })).toContainText("(a succeeded task's writes are re-applied)");
     await expect(writes.filter({ hasText: 'web: pregel supersteps' })).toHaveAttribute('data-disposition', 'applied');

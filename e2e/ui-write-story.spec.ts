@@ -2,7 +2,8 @@
  * The story of each pending write and the words around it, on the real engine worker (no fixture):
  * the gallery's "Parallel branches, one flaky" continued, where web's __error__ is first skipped on
  * resume and then superseded by web's new writes; the timeline filtered to the checkpoints where a
- * control signal was skipped on resume.
+ * control signal was skipped on resume; one step number for a superstep in the list, the waterfall
+ * and the trace (the `metadata.step` of the checkpoint it runs from: src/shared/steps.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { runCard } from './gallery-helpers';
@@ -36,8 +37,8 @@ test.describe('the story of each write', () => {
     await expect(error).toHaveAttribute('data-disposition', 'superseded');
     const story = error.getByTestId('write-story-step');
     await expect(story).toHaveText([
-      'skipped on resume at step 1 — control signal __error__: web runs again (control signals are never re-applied)',
-      "→ superseded at step 1 by web's new writes (a task's new writes replace its old ones)",
+      'skipped on resume at step 0 — control signal __error__: web runs again (control signals are never re-applied)',
+      "→ superseded at step 0 by web's new writes (a task's new writes replace its old ones)",
     ]);
     // The engine's evidence and the raw task id are behind "details".
     const details = error.getByTestId('write-details');
@@ -46,5 +47,29 @@ test.describe('the story of each write', () => {
     await details.locator('summary').click();
     await expect(details).toContainText('recorded by the engine while it ran');
     await expect(details).toContainText('task id');
+  });
+
+  test('one step number: the list row "0 → docs, web", the waterfall\'s step and the trace\'s tick that ran web agree', async ({ page }) => {
+    await failedThenContinued(page);
+    const row = page.getByTestId('timeline-row').filter({ hasText: '→ docs, web' });
+    await expect(row).toHaveCount(1);
+    const step = (await row.getAttribute('data-step'))!;
+    const rowId = (await row.getAttribute('data-checkpoint-id'))!;
+    expect(step).toBe('0');
+    // The trace of the continue run (selected): web ran again in that step.
+    const tick = page.getByTestId('trace-tick').filter({ has: page.locator('[role="cell"]:nth-child(4)', { hasText: 'web' }) });
+    await expect(tick).toHaveCount(1);
+    await expect(tick.locator('[role="cell"]:nth-child(2)')).toHaveText(step);
+    // The waterfall of the same run: web's bar sits in that step, labelled so.
+    await page.getByTestId('tl-mode-waterfall').click();
+    const web = page.locator('[data-testid="wf-row"][data-kind="task"][data-task="web"]');
+    await expect(web).toHaveCount(1);
+    await expect(web).toHaveAttribute('data-step', step);
+    const stepRow = page.locator(`[data-testid="wf-row"][data-kind="step"][data-step="${step}"]`);
+    await expect(stepRow).toHaveCount(1);
+    await expect(stepRow.locator('.wf-label')).toContainText(`step ${step}`);
+    // Its bar selects the checkpoint it ran from: the list's row of the same number.
+    await stepRow.click();
+    await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', rowId);
   });
 });

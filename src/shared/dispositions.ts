@@ -5,9 +5,8 @@
  * (`src/engine/ledger`) produces these values, the protocol carries them unchanged and the UI shows
  * them with the words below; nobody renames a kind or words it again.
  *
- * Step numbers are LangGraph's superstep numbers: the step that runs the tasks a checkpoint with
- * `metadata.step` s lists as `next` is step s + 1 (LangGraph's `loop.step`, the `step` of the
- * checkpoint it commits, of its `debug` task events and of our trace).
+ * Step numbers are the one numbering of src/shared/steps.ts: the superstep that runs the tasks a
+ * checkpoint lists as `next` is numbered by that checkpoint's `metadata.step`.
  */
 import type { ControlSignal } from './trace';
 

@@ -40,7 +40,8 @@ describe('ledger: the story of each write', () => {
     const children = tuples.filter((t) => t.parentConfig?.configurable?.checkpoint_id === failed);
     const computed = computeLedger({ tuple, children });
     const recorded = new LedgerRecorder().addAll(events).recordsOf('', failed);
-    const step = tuple.metadata!.step + 1;
+    // The superstep that ran from the checkpoint has its metadata.step (src/shared/steps.ts).
+    const step = tuple.metadata!.step;
     const webId = tuple.pendingWrites!.find(([, ch]) => ch === '__error__')![0];
     const docsId = tuple.pendingWrites!.find(([tid, ch]) => tid !== webId && ch === 'results')![0];
 

@@ -59,9 +59,7 @@ function factsOf(input: LedgerInput): Facts {
   };
 }
 
-const stepName = (f: Facts): string => (f.step === null ? 'the next step' : `step ${f.step + 1}`);
-/** The superstep that ran from the checkpoint (LangGraph's loop step), when its metadata says. */
-const nextStep = (f: Facts): number | null => (f.step === null ? null : f.step + 1);
+const stepName = (f: Facts): string => (f.step === null ? 'the next step' : `step ${f.step}`);
 const NEW_INPUT: Verdict = [{ kind: 'discarded', cause: 'new-input' }, 'Discarded: new input on this checkpoint replaced its unfinished step.'];
 const PENDING: Verdict = [{ kind: 'pending' }, 'No step from this checkpoint has completed with it yet.'];
 const HAND_OFF: Verdict = [{ kind: 'hand-off' }, HAND_OFF_REASON];
@@ -112,7 +110,8 @@ function outputVerdict(taskId: string, f: Facts): Verdict {
  */
 function storyOf(taskId: string, channel: string, verdict: Verdict, f: Facts): DispositionStep[] {
   const [disposition, reason] = verdict;
-  const step = nextStep(f);
+  // The superstep that ran from the checkpoint is numbered by its metadata.step (src/shared/steps.ts).
+  const step = f.step;
   const signal = controlSignalOf(channel);
   switch (disposition.kind) {
     case 'superseded': return [

@@ -15,6 +15,7 @@ import type { TraceEvent } from '../../shared/trace';
 import { ERROR, NULL_TASK_ID, RESUME } from '../constants';
 import { controlSignalOf, HAND_OFF_REASON } from './rules';
 import { TickTracker, type OpenTick } from '../../shared/ticks';
+import { superstepOfTrace } from '../../shared/steps';
 import type { Disposition, DispositionStep, LedgerRecord, LedgerRule } from './types';
 
 interface Entry extends Omit<LedgerRecord, 'history'> {
@@ -70,20 +71,20 @@ export class LedgerRecorder {
         const entry = at.tick && this.entries.get(keyOf(ns, at.tick.checkpointId, e.taskId, e.channel));
         if (entry && at.tick) {
           entry.reappliedIn = at.tick.serial;
-          this.set(entry, { kind: 'pending' }, `Re-applied to task ${e.name} in step ${e.step}, which has not completed.`, null);
+          this.set(entry, { kind: 'pending' }, `Re-applied to task ${e.name} in step ${superstepOfTrace(e.step)}, which has not completed.`, null);
         }
         return;
       }
       case '@engine.write.skipped': return at.context ? this.skipped(e, at.context) : undefined;
-      case '@engine.task.run': return at.tick ? this.read(at.tick, e.name, e.step) : undefined;
+      case '@engine.task.run': return at.tick ? this.read(at.tick, e.name, superstepOfTrace(e.step)) : undefined;
       case '@engine.writes.applied': {
         if (!at.tick) return;
         // Under `exit` durability the step's writes never reach the saver; the step counts as
         // completed for the saved data only if a later saved checkpoint descends from it.
         if (this.deferred.has(ns)) {
           this.deferred.delete(ns);
-          this.unsaved.set(ns, [...(this.unsaved.get(ns) ?? []), { tick: at.tick, step: e.step }]);
-        } else this.complete(at.tick, e.step);
+          this.unsaved.set(ns, [...(this.unsaved.get(ns) ?? []), { tick: at.tick, step: superstepOfTrace(e.step) }]);
+        } else this.complete(at.tick, superstepOfTrace(e.step));
         return;
       }
       case '@engine.checkpoint.saved': {
@@ -132,7 +133,8 @@ export class LedgerRecorder {
   }
 
   private put(e: Put): void {
-    const { checkpointNs: ns, checkpointId: cp, taskId, step } = e;
+    const { checkpointNs: ns, checkpointId: cp, taskId } = e;
+    const step = superstepOfTrace(e.step);
     const keys = this.byCheckpoint.get(cpKey(ns, cp)) ?? new Set<string>();
     this.byCheckpoint.set(cpKey(ns, cp), keys);
     const mine = new Set(e.channels);
@@ -168,6 +170,7 @@ export class LedgerRecorder {
   }
 
   private skipped(e: Skip, checkpointId: string): void {
+    const step = superstepOfTrace(e.step);
     const entry = this.entries.get(keyOf(e.checkpointNs, checkpointId, e.taskId, e.channel));
     // A write settled by a completed step keeps its answer: a later replay only runs past it.
     if (!entry || !isOpen(entry.disposition)) return;
@@ -178,14 +181,14 @@ export class LedgerRecorder {
         if (e.channel === RESUME) return;
         const outputs = this.entriesOf(e.checkpointNs, checkpointId).some((o) => o.taskId === e.taskId && !controlSignalOf(o.channel) && o.disposition.kind !== 'superseded');
         if (outputs) {
-          entry.past = [skipStep(entry, e.step)];
-          return this.set(entry, { kind: 'superseded' }, `Replaced by the outputs of the same task, which ran again after this ${e.channel} and finished.`, e.step, 'new-writes-replace-old');
+          entry.past = [skipStep(entry, step)];
+          return this.set(entry, { kind: 'superseded' }, `Replaced by the outputs of the same task, which ran again after this ${e.channel} and finished.`, step, 'new-writes-replace-old');
         }
         if (entry.disposition.kind === 'hand-off') return;
-        entry.skippedAt = e.step;
-        return this.set(entry, { kind: 'pending' }, `Skipped as a control signal in step ${e.step} (its task runs again); that step has not completed.`, null);
+        entry.skippedAt = step;
+        return this.set(entry, { kind: 'pending' }, `Skipped as a control signal in step ${step} (its task runs again); that step has not completed.`, null);
       }
-      case 'replaying': return this.discard(entry, { kind: 'discarded', cause: 'replaying' }, `Not re-applied: step ${e.step} replayed this checkpoint and ran every task again.`);
+      case 'replaying': return this.discard(entry, { kind: 'discarded', cause: 'replaying' }, `Not re-applied: step ${step} replayed this checkpoint and ran every task again.`);
       case 'time-travel': return this.discard(entry, { kind: 'discarded', cause: 'time-travel' }, `Dropped: a run travelled back to this checkpoint, so this ${e.channel} was stale.`);
       case 'discarded': return this.discard(entry, { kind: 'discarded', cause: 'new-input' }, 'Discarded: new input on this checkpoint replaced its unfinished step.');
     }

@@ -1,4 +1,5 @@
 import type { TraceSummary } from '../model/trace-summary';
+import { superstepOfTrace } from '../../shared/steps';
 
 /** Ticks drawn at most (the newest); a long run's older ticks stay in the store. */
 export const MAX_TICK_ROWS = 200;
@@ -30,7 +31,7 @@ export function TraceTicks({ summary }: { summary: TraceSummary }) {
         {shown.map((t) => (
           <div role="row" className="ticks-row" key={t.id} data-testid="trace-tick" data-replaying={t.isReplaying}>
             <span role="cell"><code>{t.ns === '' ? 'root' : t.ns}</code></span>
-            <span role="cell">{t.step}</span>
+            <span role="cell">{superstepOfTrace(t.step)}</span>
             <span role="cell">{t.isReplaying ? 'isReplaying' : '—'}</span>
             <span role="cell">{t.ran.join(', ')}</span>
             <span role="cell" data-testid="tick-cached">{t.cached.join(', ')}</span>
