@@ -72,4 +72,42 @@ test.describe('the story of each write', () => {
     await stepRow.click();
     await expect(page.getByTestId('inspector-panel')).toHaveAttribute('data-checkpoint-id', rowId);
   });
+
+  test('replay and fork as LangGraph names them, the same in the runs panel and the tree', async ({ page }) => {
+    await page.goto('/?graph=chain');
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-status', 'ready');
+    await page.getByTestId('run-new').click();
+    const runs = page.getByTestId('run-item');
+    await expect(runs.first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
+    // Replay: re-run from a past checkpoint without changes.
+    await page.locator('[data-testid="timeline-row"][data-step="1"]').click();
+    await page.getByTestId('action-replay').click();
+    await expect(runs).toHaveCount(2, { timeout: 30_000 });
+    await expect(runs.nth(1)).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
+    // Fork: updateState at a past checkpoint, then run from it.
+    await page.locator('[data-testid="timeline-row"][data-step="0"][data-lane="0"]').click();
+    await page.getByTestId('action-fork').click();
+    await expect(page.getByTestId('fork-form')).toHaveAttribute('data-ready', 'true');
+    await page.getByTestId('fork-submit').click();
+    await expect(runs).toHaveCount(3, { timeout: 30_000 });
+    await expect(runs.nth(2)).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
+
+    await expect(runs.nth(1).getByTestId('run-kind')).toHaveText('replay');
+    await expect(runs.nth(1).getByTestId('run-kind')).toHaveAttribute('title', /without changes/);
+    await expect(runs.nth(2).getByTestId('run-kind')).toHaveText('fork');
+    await expect(runs.nth(2).getByTestId('run-kind')).toHaveAttribute('title', /updateState/);
+
+    // The replay's branch starts with the `fork` checkpoint LangGraph saves when it replays a
+    // checkpoint: still a replay, by LangGraph's name and the runs panel's.
+    await expect(page.locator('[data-testid="timeline-row"][data-lane="1"]').last()).toHaveAttribute('data-source', 'fork');
+    await page.getByTestId('tl-mode-tree').click();
+    const replay = page.locator('[data-testid="fork-branch"][data-kind="replay"]');
+    const fork = page.locator('[data-testid="fork-branch"][data-kind="fork"]');
+    await expect(replay).toHaveCount(1);
+    await expect(fork).toHaveCount(1);
+    await expect(replay.locator('.fork-label').first()).toHaveText('replay from step 1');
+    await expect(replay.locator('.fork-label').first()).toHaveAttribute('title', /without changes/);
+    await expect(fork.locator('.fork-label').first()).toHaveText('fork from step 0');
+    await expect(fork.locator('.fork-label').first()).toHaveAttribute('title', /updateState/);
+  });
 });
