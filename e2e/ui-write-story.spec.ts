@@ -40,6 +40,9 @@ test.describe('the story of each write', () => {
       'skipped on resume at step 0 — control signal __error__: web runs again (control signals are never re-applied)',
       "→ superseded at step 0 by web's new writes (a task's new writes replace its old ones)",
     ]);
+    // The canvas marks web: its error was skipped on resume (it ran again); docs has no such mark.
+    await expect(page.getByTestId('node-skipped-web')).toHaveText('⤼ error skipped on resume');
+    await expect(page.getByTestId('node-skipped-docs')).toHaveCount(0);
     // The engine's evidence and the raw task id are behind "details".
     const details = error.getByTestId('write-details');
     await expect(details).not.toHaveAttribute('open');
