@@ -95,7 +95,9 @@ test.describe('engine facts on the real worker', () => {
     const tick = page.getByTestId('trace-tick').first();
     await expect(tick.getByTestId('tick-cached')).toHaveText('docs');
     await expect(tick).toContainText('web');
-    await expect(tick).toContainText('replaced 1');
+    // In words, by node; the engine's put_writes terms and the task id behind "details".
+    await expect(tick.getByTestId('tick-replaced')).toContainText('web: replaced 1 earlier write');
+    await expect(tick.getByTestId('tick-replaced').locator('details')).not.toHaveAttribute('open');
   });
 
   test('an interrupt resumed: its write pending, then the resume consumed; the replay of a step is marked replaying', async ({ page }) => {
@@ -121,7 +123,8 @@ test.describe('engine facts on the real worker', () => {
     await lastRun(page).click();
     const ticks = page.getByTestId('trace-tick');
     await expect(ticks.first()).toHaveAttribute('data-replaying', 'true');
-    await expect(ticks.first()).toContainText('isReplaying');
+    await expect(ticks.first().locator('[role="cell"]:nth-child(3)')).toHaveText('replay');
+    await expect(ticks.first().locator('[role="cell"]:nth-child(3) span')).toHaveAttribute('title', /isReplaying/);
   });
 
   test('the namespace tree moves into a subgraph’s own history and graph', async ({ page }) => {

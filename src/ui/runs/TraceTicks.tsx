@@ -4,7 +4,22 @@ import { superstepOfTrace } from '../../shared/steps';
 /** Ticks drawn at most (the newest); a long run's older ticks stay in the store. */
 export const MAX_TICK_ROWS = 200;
 
-const COLUMNS = ['ns', 'step', 'replaying', 'ran', 'from saved writes', 'failed / interrupted', 'put_writes dedup'];
+const COLUMNS = ['ns', 'step', 'replay', 'ran', 'from saved writes', 'failed / interrupted', 'writes replaced'];
+
+type Dedup = TraceSummary['ticks'][number]['dedups'][number];
+
+/** A task's put that replaced earlier writes, in words; the engine's terms and the raw task id behind "details". */
+function DedupView({ d }: { d: Dedup }) {
+  const who = d.name ?? `task ${d.taskId.slice(0, 8)}…`;
+  const replaced = d.replaced > 0 ? `replaced ${d.replaced} earlier write${d.replaced === 1 ? '' : 's'}` : '';
+  const kept = d.channels.length > 0 ? `kept the last ${d.channels.join(', ')}` : '';
+  return (
+    <span data-testid="tick-replaced">
+      {who}: {[replaced, kept].filter(Boolean).join('; ')}
+      <details className="tick-details"><summary>details</summary>put_writes dedup: task id <code>{d.taskId}</code>, deduplicated {d.channels.join('+') || '—'}, replaced {d.replaced}</details>
+    </span>
+  );
+}
 
 /**
  * The ticks of a run's trace: replaying flag, ran vs served from saved writes, deduplications.
@@ -32,11 +47,11 @@ export function TraceTicks({ summary }: { summary: TraceSummary }) {
           <div role="row" className="ticks-row" key={t.id} data-testid="trace-tick" data-replaying={t.isReplaying}>
             <span role="cell"><code>{t.ns === '' ? 'root' : t.ns}</code></span>
             <span role="cell">{superstepOfTrace(t.step)}</span>
-            <span role="cell">{t.isReplaying ? 'isReplaying' : '—'}</span>
+            <span role="cell">{t.isReplaying ? <span title="LangGraph's isReplaying: the first tick of a replay, where saved writes are not re-applied">replay</span> : '—'}</span>
             <span role="cell">{t.ran.join(', ')}</span>
             <span role="cell" data-testid="tick-cached">{t.cached.join(', ')}</span>
             <span role="cell">{[...t.failed.map((n) => `${n} ✖`), ...t.interrupted.map((n) => `${n} ‖`)].join(', ')}</span>
-            <span role="cell">{t.dedups.map((d) => `${d.taskId.slice(0, 8)}: ${d.channels.join('+') || '—'}${d.replaced > 0 ? ` (replaced ${d.replaced})` : ''}`).join('; ')}</span>
+            <span role="cell">{t.dedups.map((d) => <DedupView key={d.taskId} d={d} />)}</span>
           </div>
         ))}
       </div>
