@@ -137,7 +137,13 @@ test.describe('open your app\'s checkpoints', () => {
       // Dispositions from the write ledger (checkpoint data alone): the step completed after the retry.
       const errorRows = page.locator('[data-testid="pending-write"]', { hasText: '__error__' });
       await expect(errorRows.first()).toHaveAttribute('data-disposition', 'superseded');
-      await expect(errorRows.first().getByTestId('write-disposition')).toHaveAttribute('title', /ran again/);
+      // Its whole story: skipped on resume (web runs again), then replaced by web's new writes.
+      const story = errorRows.first().getByTestId('write-story-step');
+      await expect(story).toHaveCount(2);
+      await expect(story.nth(0)).toContainText('skipped on resume');
+      await expect(story.nth(0)).toContainText('control signals are never re-applied');
+      // (A file has no graph: the task is named by its id unless the checkpoint names it.)
+      await expect(story.nth(1)).toContainText(/superseded at step 1 by .+'s new writes/);
       await expect(page.locator('[data-testid="pending-write"]', { hasText: 'results' }).first()).toHaveAttribute('data-disposition', 'applied');
 
       // Messages decoded from the file's own serialization.

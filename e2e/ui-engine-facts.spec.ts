@@ -72,7 +72,17 @@ test.describe('engine facts on the real worker', () => {
     const writes = page.getByTestId('pending-write');
     await expect(writes.filter({ hasText: 'docs: pregel supersteps' })).toHaveAttribute('data-disposition', 'reapplied');
     await expect(writes.filter({ hasText: '__error__' })).toHaveAttribute('data-disposition', 'superseded');
-    await expect(writes.filter({ hasText: '__error__' })).toContainText('the task ran again');
+    // Both things that happened to the __error__ write, in order and in words: the resumed run
+    // skipped it (so web ran again), then web's new writes replaced it.
+    const story = writes.filter({ hasText: '__error__' }).getByTestId('write-story-step');
+    await expect(story).toHaveCount(2);
+    await expect(story.nth(0)).toHaveAttribute('data-kind', 'skipped-control');
+    await expect(story.nth(0)).toContainText('skipped on resume at step 0 — control signal __error__: web runs again');
+    await expect(story.nth(0)).toContainText('(control signals are never re-applied)');
+    await expect(story.nth(1)).toHaveAttribute('data-kind', 'superseded');
+    await expect(story.nth(1)).toContainText("superseded at step 0 by web's new writes");
+    await expect(story.nth(1)).toContainText("(a task's new writes replace its old ones)");
+    await expect(writes.filter({ hasText: 'docs: pregel supersteps' })).toContainText("(a succeeded task's writes are re-applied)");
     await expect(writes.filter({ hasText: 'web: pregel supersteps' })).toHaveAttribute('data-disposition', 'applied');
     // web failed, then ran again and finished: it ends green, its error told as its past.
     await expect(page.getByTestId('graph-node-web')).toHaveAttribute('data-state', 'ran');
@@ -85,7 +95,9 @@ test.describe('engine facts on the real worker', () => {
     const tick = page.getByTestId('trace-tick').first();
     await expect(tick.getByTestId('tick-cached')).toHaveText('docs');
     await expect(tick).toContainText('web');
-    await expect(tick).toContainText('replaced 1');
+    // In words, by node; the engine's put_writes terms and the task id behind "details".
+    await expect(tick.getByTestId('tick-replaced')).toContainText('web: replaced 1 earlier write');
+    await expect(tick.getByTestId('tick-replaced').locator('details')).not.toHaveAttribute('open');
   });
 
   test('an interrupt resumed: its write pending, then the resume consumed; the replay of a step is marked replaying', async ({ page }) => {
@@ -102,7 +114,7 @@ test.describe('engine facts on the real worker', () => {
     const interrupted = page.locator('[data-testid="timeline-row"][data-step="1"]');
     await interrupted.click();
     await page.getByTestId('inspector-tab-writes').click();
-    await expect(page.locator('[data-disposition="resume-value"]').first()).toContainText('consumed as a resume value');
+    await expect(page.locator('[data-disposition="resume-value"]').first()).toContainText('read as a resume value');
 
     // Replay from the checkpoint before review: its first tick replays (saved writes not re-applied).
     await page.getByTestId('action-replay').click();
@@ -111,7 +123,8 @@ test.describe('engine facts on the real worker', () => {
     await lastRun(page).click();
     const ticks = page.getByTestId('trace-tick');
     await expect(ticks.first()).toHaveAttribute('data-replaying', 'true');
-    await expect(ticks.first()).toContainText('replaying');
+    await expect(ticks.first().locator('[role="cell"]:nth-child(3)')).toHaveText('replay');
+    await expect(ticks.first().locator('[role="cell"]:nth-child(3) span')).toHaveAttribute('title', /isReplaying/);
   });
 
   test('the namespace tree moves into a subgraph’s own history and graph', async ({ page }) => {

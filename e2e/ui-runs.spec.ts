@@ -13,7 +13,7 @@ test.describe('runs and replay', () => {
     const ticks = page.getByTestId('trace-tick');
     await expect(ticks).toHaveCount(3);
     await expect(ticks.nth(0)).toHaveAttribute('data-replaying', 'true');
-    await expect(ticks.nth(0)).toContainText('replaying');
+    await expect(ticks.nth(0).locator('[role="cell"]:nth-child(3)')).toHaveText('replay');
     await expect(ticks.nth(1)).toHaveAttribute('data-replaying', 'false');
     await expect(ticks.nth(1).getByTestId('tick-cached')).toHaveText('inner');
     await expect(ticks.nth(2)).toContainText('review ‖');

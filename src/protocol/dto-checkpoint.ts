@@ -1,5 +1,6 @@
 /** One checkpoint as the timeline and the inspector show it: its row, tasks, pending writes with their dispositions, the detail and history pages. */
 import type { ShownSource } from '../shared/checkpoint-source';
+import type { DispositionStep, WriteDisposition } from '../shared/dispositions';
 import type { TaskTiming } from '../shared/timings';
 import type { Json } from './dto-json';
 import type { DetailField, TruncationDTO } from './dto-cut';
@@ -62,26 +63,8 @@ export interface TaskDTO {
   timing?: TaskTiming;
 }
 
-/** Why a pending write was or was not re-applied. */
-export type WriteDisposition =
-  /** Written by a task of the step that ran from this checkpoint, and applied when that step completed. */
-  | { kind: 'applied' }
-  /** Saved by an earlier, unfinished attempt of the step and re-applied to its task, which did not run again. */
-  | { kind: 'reapplied' }
-  | { kind: 'skipped-control'; signal: '__error__' | '__interrupt__' | '__resume__' | '__error_source_node__' }
-  | { kind: 'resume-value' }
-  | { kind: 'not-reapplied-replaying' }
-  /** Dropped by the engine: a stale resume/interrupt when forking from history, or leftovers discarded by new input. */
-  | { kind: 'dropped'; reason: 'time-travel' | 'discarded' }
-  /** Replaced by a later put of the same task, which ran again after it (e.g. an `__error__` before a successful retry run). */
-  | { kind: 'superseded' }
-  | { kind: 'pending' }
-  /** A checkpoint was made from this one, but its stored metadata lacks a source: what became of the write is not known. */
-  | { kind: 'not-known' }
-  /** An `__error__` write that is a `Command.PARENT` hand-off: the parent graph applied the command. */
-  | { kind: 'hand-off' }
-  /** A LangGraph server thread: the server does not say what became of the write (see CheckpointDetail.remote). */
-  | { kind: 'not-exposed' };
+/** What became of a pending write: the ledger's vocabulary, carried unchanged (src/shared/dispositions.ts). */
+export type { WriteDisposition, DispositionStep };
 
 export interface PendingWriteDTO {
   taskId: string;
@@ -91,9 +74,12 @@ export interface PendingWriteDTO {
   value: Json;
   /** True when `value` was cut to a small preview. */
   valueTruncated?: boolean;
+  /** What the write is now (the last step of `history`). */
   disposition: WriteDisposition;
   /** Why, in one sentence (from the engine's write ledger). */
   reason?: string;
+  /** The write's whole story from the engine's write ledger, in order (absent where the ledger does not say, e.g. a LangGraph server). */
+  history?: DispositionStep[];
   /** `recorded`: the engine's own decision at tick time; `computed`: read from checkpoint data. */
   dispositionBasis?: 'recorded' | 'computed';
   /** Other dispositions checkpoint data cannot rule out (ledger kinds, e.g. `reapplied` beside `applied`). */

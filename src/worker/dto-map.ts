@@ -5,10 +5,10 @@
  */
 import type { CheckpointTuple, RunnableConfig } from '../engine/checkpoint/types';
 import { rowOfTuple, type CheckpointRow } from '../checkpoint/idb/rows';
-import type { CheckpointSummary, Json, PendingWriteDTO, TaskDTO, WriteDisposition } from '../protocol/dto';
+import type { CheckpointSummary, Json, PendingWriteDTO, TaskDTO } from '../protocol/dto';
 import { recordToJsonSafe, toJsonSafe } from '../protocol/json-safe';
 import type { WireSnapshot, WireTask } from '../protocol/sandbox';
-import { computeLedger, LedgerRecorder, refineLedger, type Disposition, type LedgerCheckpoint } from '../engine/ledger/index';
+import { computeLedger, LedgerRecorder, refineLedger, type LedgerCheckpoint } from '../engine/ledger/index';
 import { sourceShown } from '../shared/checkpoint-source';
 import { latestStepFrom, stepTimings } from '../shared/timings';
 import type { TraceEvent } from '../shared/trace';
@@ -61,13 +61,6 @@ export function tasksToDto(tasks: readonly WireTask[], events: readonly TraceEve
   });
 }
 
-/** The protocol's words for a ledger disposition. */
-export function dispositionToDto(d: Disposition): WriteDisposition {
-  if (d.kind !== 'discarded') return d;
-  if (d.cause === 'replaying') return { kind: 'not-reapplied-replaying' };
-  return { kind: 'dropped', reason: d.cause === 'time-travel' ? 'time-travel' : 'discarded' };
-}
-
 /**
  * Pending writes of a tuple with their dispositions: the engine's write ledger computed from the
  * checkpoint and its `children`, refined by the records the trace events about it yield.
@@ -83,8 +76,9 @@ export function writesToDto(tuple: CheckpointTuple, tasks: readonly WireTask[], 
     taskName: names.get(taskId) ?? null,
     channel,
     value: toJsonSafe(value),
-    disposition: dispositionToDto(ledger[i]!.disposition),
+    disposition: ledger[i]!.disposition,
     reason: ledger[i]!.reason,
+    history: ledger[i]!.history,
     dispositionBasis: ledger[i]!.basis,
     ...(ledger[i]!.alternatives ? { dispositionAlternatives: ledger[i]!.alternatives } : {}),
   }));

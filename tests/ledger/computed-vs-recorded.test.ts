@@ -6,7 +6,7 @@
  * record are allowed only on checkpoints no traced run wrote to (`updateState` writes).
  */
 import { describe, expect, it } from 'vitest';
-import type { DispositionKind } from '../../src/engine/ledger/index';
+import type { DispositionKind, DispositionStep } from '../../src/engine/ledger/index';
 import { loadEngine } from '../differential/harness/impl';
 import { ALL_SCENARIOS } from '../differential/scenarios/all';
 import { ledgersOf } from './harness';
@@ -16,6 +16,10 @@ const engine = await loadEngine();
 const seen = new Map<string, number>();
 let exact = 0;
 let withinAlternatives = 0;
+/** Recorded writes whose story has more than one step. */
+let stories = 0;
+/** A story without its reasons (the evidence sentences may differ), for comparison. */
+const storyOf = (h: readonly DispositionStep[]) => h.map(({ reason: _r, ...step }) => step);
 
 describe('ledger: computed == recorded on every native scenario', () => {
   for (const sc of ALL_SCENARIOS) {
@@ -33,9 +37,13 @@ describe('ledger: computed == recorded on every native scenario', () => {
           const d = rec.disposition;
           const tag = d.kind === 'discarded' ? `discarded:${d.cause}` : d.kind === 'skipped-control' ? `skipped-control:${d.signal}` : d.kind;
           seen.set(tag, (seen.get(tag) ?? 0) + 1);
-          if (JSON.stringify(d) === JSON.stringify(entry.disposition)) exact++;
-          else if (entry.alternatives?.includes(d.kind as DispositionKind)) withinAlternatives++;
+          if (JSON.stringify(d) === JSON.stringify(entry.disposition)) {
+            exact++;
+            // The whole story agrees too: each step's disposition, superstep and rule.
+            if (JSON.stringify(storyOf(rec.history)) !== JSON.stringify(storyOf(entry.history))) diffs.push({ ...where, recordedStory: storyOf(rec.history), computedStory: storyOf(entry.history) });
+          } else if (entry.alternatives?.includes(d.kind as DispositionKind)) withinAlternatives++;
           else diffs.push({ ...where, recorded: d, why: rec.reason });
+          if (rec.history.length > 1) stories++;
         }
       }
       expect(diffs).toEqual([]);
@@ -43,7 +51,7 @@ describe('ledger: computed == recorded on every native scenario', () => {
   }
 
   it('the suite exercises every disposition, and the computed guess is mostly exact', () => {
-    console.log('recorded dispositions:', Object.fromEntries(seen), { exact, withinAlternatives });
+    console.log('recorded dispositions:', Object.fromEntries(seen), { exact, withinAlternatives, stories });
     for (const tag of [
       'applied', 'reapplied', 'resume-value', 'superseded', 'pending',
       'discarded:new-input', // replaying and time-travel discards: ./discarded.test.ts
@@ -52,5 +60,6 @@ describe('ledger: computed == recorded on every native scenario', () => {
       expect(seen.get(tag) ?? 0, tag).toBeGreaterThan(0);
     }
     expect(withinAlternatives).toBeLessThan(exact / 10);
+    expect(stories).toBeGreaterThan(0);
   });
 });

@@ -22,7 +22,7 @@ import { ERROR, NULL_TASK_ID, RESUME } from '../constants';
 import { isHandOff } from '../../shared/control-flow';
 import { isKnownSource } from '../../shared/checkpoint-source';
 import { controlSignalOf, HAND_OFF_REASON } from './rules';
-import type { Disposition, DispositionKind, LedgerEntry, LedgerInput } from './types';
+import type { Disposition, DispositionKind, DispositionStep, LedgerEntry, LedgerInput } from './types';
 
 type Verdict = [Disposition, string, DispositionKind[]?];
 
@@ -59,7 +59,7 @@ function factsOf(input: LedgerInput): Facts {
   };
 }
 
-const stepName = (f: Facts): string => (f.step === null ? 'the next step' : `step ${f.step + 1}`);
+const stepName = (f: Facts): string => (f.step === null ? 'the next step' : `step ${f.step}`);
 const NEW_INPUT: Verdict = [{ kind: 'discarded', cause: 'new-input' }, 'Discarded: new input on this checkpoint replaced its unfinished step.'];
 const PENDING: Verdict = [{ kind: 'pending' }, 'No step from this checkpoint has completed with it yet.'];
 const HAND_OFF: Verdict = [{ kind: 'hand-off' }, HAND_OFF_REASON];
@@ -104,6 +104,29 @@ function outputVerdict(taskId: string, f: Facts): Verdict {
 }
 
 /**
+ * The write's story, ending with `verdict`. A control signal superseded by its task's outputs was
+ * first skipped on resume (only a resumed run runs a task again beside its saved writes); the step
+ * and the loop rule are named where the data says them.
+ */
+function storyOf(taskId: string, channel: string, verdict: Verdict, f: Facts): DispositionStep[] {
+  const [disposition, reason] = verdict;
+  // The superstep that ran from the checkpoint is numbered by its metadata.step (src/shared/steps.ts).
+  const step = f.step;
+  const signal = controlSignalOf(channel);
+  switch (disposition.kind) {
+    case 'superseded': return [
+      ...(signal ? [{ disposition: { kind: 'skipped-control', signal }, step, rule: 'control-signals-never-reapplied', reason: `Skipped on resume: a ${signal} write is never re-applied, so its task ran again.` } satisfies DispositionStep] : []),
+      { disposition, step, rule: 'new-writes-replace-old', reason },
+    ];
+    case 'skipped-control': return [{ disposition, step, rule: 'control-signals-never-reapplied', reason }];
+    case 'reapplied': return [{ disposition, step, rule: 'succeeded-writes-reapplied', reason }];
+    case 'applied': return [{ disposition, step: f.children.has('loop') ? step : null, ...(taskId === NULL_TASK_ID ? { rule: 'null-task-writes-accumulate' as const } : {}), reason }];
+    case 'resume-value': return [{ disposition, step: taskId !== NULL_TASK_ID || !f.children.has('loop') ? null : step, reason }];
+    default: return [{ disposition, step: null, reason }];
+  }
+}
+
+/**
  * One entry per pending write of `input.tuple`, in order: its disposition and why, from the
  * checkpoint, its pending writes, its children and (when known) the graph's channel rules.
  */
@@ -120,6 +143,7 @@ export function computeLedger(input: LedgerInput): LedgerEntry[] {
     const [disposition, why, alternatives] = open && channel === ERROR && isHandOff(value, f.ns) ? HAND_OFF : open && f.unknownChild ? NOT_KNOWN : verdict;
     const nowhere = known && disposition.kind === 'applied' && !known.has(channel) && !channel.startsWith('__') && !channel.startsWith('branch:');
     const reason = nowhere ? `${why} The graph has no channel ${channel}: it changed nothing.` : why;
-    return { taskId, channel, index, disposition, reason, ...(alternatives ? { alternatives } : {}), basis: 'computed' };
+    const history = storyOf(taskId, channel, [disposition, reason], f);
+    return { taskId, channel, index, disposition, reason, history, ...(alternatives ? { alternatives } : {}), basis: 'computed' };
   });
 }

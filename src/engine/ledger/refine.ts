@@ -13,6 +13,6 @@ export function refineLedger(computed: readonly LedgerEntry[], records: readonly
     const r = byKey.get(`${entry.taskId}\u0000${entry.channel}`);
     if (!r || (r.disposition.kind === 'pending' && entry.disposition.kind !== 'pending')) return entry;
     const { alternatives: _a, ...rest } = entry;
-    return { ...rest, disposition: r.disposition, reason: r.reason, basis: 'recorded' };
+    return { ...rest, disposition: r.disposition, reason: r.reason, history: r.history, basis: 'recorded' };
   });
 }

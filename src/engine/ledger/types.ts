@@ -8,42 +8,12 @@
  * time (the `@engine.write.*` trace events). This module names the answers.
  */
 import type { ControlSignal } from '../../shared/trace';
+import type { Disposition, DispositionKind, DispositionStep } from '../../shared/dispositions';
 import type { CheckpointMetadata, PendingWrite } from '../checkpoint/types';
 
-export type { ControlSignal };
-
-/** Why a saved write was thrown away without reaching the channels. */
-export type DiscardCause =
-  /** A replay of the checkpoint (or a fork from it) runs every task again: saved writes are not re-applied. */
-  | 'replaying'
-  /** A stale interrupt / resume dropped when a run travels back to a historical checkpoint. */
-  | 'time-travel'
-  /** New input on the checkpoint discarded the leftovers of its unfinished step. */
-  | 'new-input';
-
-/** What happened to one pending write. Switch on `kind`. */
-export type Disposition =
-  /** Written by a task of the step that ran from the checkpoint; applied when that step completed. */
-  | { kind: 'applied' }
-  /** Saved by an earlier, unfinished attempt of the step and re-applied to its task, which did not run again. */
-  | { kind: 'reapplied' }
-  /** A control signal: never applied to a channel (it makes a task run again, or records a failure). */
-  | { kind: 'skipped-control'; signal: ControlSignal }
-  /** A resume value: read by `interrupt()` in a task. */
-  | { kind: 'resume-value' }
-  /** Thrown away (see `DiscardCause`). */
-  | { kind: 'discarded'; cause: DiscardCause }
-  /** Replaced in the run's memory by a later `putWrites` of the same task (it ran again). */
-  | { kind: 'superseded' }
-  /** Nothing decided yet: a run continuing from the checkpoint will decide. */
-  | { kind: 'pending' }
-  /** A checkpoint was made from this one, but its stored metadata does not say how (no source): what that did with the write is not known. */
-  | { kind: 'not-known' }
-  /** An `__error__` write that is a `Command.PARENT` hand-off (src/shared/control-flow.ts): the parent graph applied the command; never re-applied. */
-  | { kind: 'hand-off' };
-
-/** The `kind` literals. */
-export type DispositionKind = Disposition['kind'];
+/** The vocabulary is defined once, in `src/shared/dispositions.ts`. */
+export type { ControlSignal, Disposition, DispositionKind, DispositionStep };
+export type { DiscardCause, LedgerRule } from '../../shared/dispositions';
 
 /** One pending write's entry in a checkpoint's ledger. */
 export interface LedgerEntry {
@@ -51,9 +21,12 @@ export interface LedgerEntry {
   channel: string;
   /** Position of the write in the tuple's `pendingWrites`. */
   index: number;
+  /** What the write is now: the last step of `history`. */
   disposition: Disposition;
-  /** One human-readable sentence: why. */
+  /** One human-readable sentence: why (the last step's reason). */
   reason: string;
+  /** The write's whole story, in order; its last step is `disposition` / `reason`. */
+  history: DispositionStep[];
   /**
    * Other dispositions the checkpoint data cannot rule out (computed entries only). Checkpoint data
    * does not say which attempt of a step wrote a task's outputs, so `applied` and `reapplied` are
@@ -73,8 +46,11 @@ export interface LedgerRecord {
   checkpointId: string;
   taskId: string;
   channel: string;
+  /** What the write is now: the last step of `history`. */
   disposition: Disposition;
   reason: string;
+  /** The write's whole story, in order. */
+  history: DispositionStep[];
 }
 
 /** The part of a checkpoint the ledger reads. */

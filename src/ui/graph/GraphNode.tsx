@@ -74,6 +74,7 @@ function GraphNodeView({ data }: NodeProps<Node<GraphNodeData>>) {
           {data.duration !== null && <span className="rg-duration" data-testid={`duration-${data.name}`}> · {data.duration}</span>}
         </div>
       )}
+      {data.skipped !== null && <div className="rg-skipped" data-testid={`node-skipped-${data.name}`} title="a control signal saved by this node was skipped on resume, so it ran again (control signals are never re-applied)">⤼ {data.skipped}</div>}
       {data.badges.length > 0 && <div className="rg-badges">{data.badges.join(' · ')}</div>}
       {runnable && (
         <div className="rg-node-tools nodrag">

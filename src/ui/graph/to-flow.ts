@@ -2,7 +2,7 @@
 import { MarkerType, type Edge, type Node } from '@xyflow/react';
 import type { NodeStates, NodeRunState } from '../model/node-states';
 import { durationText } from '../model/durations';
-import { nodeFactsText, type NodeFacts } from '../model/node-facts';
+import { nodeFactsText, skippedText, type NodeFacts } from '../model/node-facts';
 import { nodeIoLine } from '../model/node-io';
 import { breakMark, type BreakMark, type Breakpoints } from '../model/breakpoints';
 import type { LaidEdge, LaidNode } from './elk-layout';
@@ -23,6 +23,8 @@ export type GraphNodeData = {
   io: string | null;
   /** How long its task took, as shown on the node (null: not known). */
   duration: string | null;
+  /** Its control signals a resumed run skipped, as shown on the node (null: none). */
+  skipped: string | null;
   expanded: boolean;
   /** The node's breakpoint before it runs: the graph's compiled one, the person's, or none. */
   breakBefore: BreakMark;
@@ -69,6 +71,7 @@ export function toFlow(
         attempts: top ? (facts.get(n.node.id)?.attempts ?? null) : null,
         io: top && facts.has(n.node.id) ? nodeIoLine(facts.get(n.node.id)!) : null,
         duration: top ? tookText(facts.get(n.node.id)?.tookMs ?? null) : null,
+        skipped: top ? skippedText(facts.get(n.node.id)) : null,
         expanded: n.expanded,
         breakBefore: breakMark(n.node, 'before', yours),
         breakAfter: breakMark(n.node, 'after', yours),
@@ -99,7 +102,7 @@ export function toFlow(
 
 function sameData(a: GraphNodeData, b: GraphNodeData): boolean {
   return (
-    a.name === b.name && a.path === b.path && a.kind === b.kind && a.state === b.state && a.count === b.count && a.facts === b.facts && a.attempts === b.attempts && a.io === b.io && a.duration === b.duration &&
+    a.name === b.name && a.path === b.path && a.kind === b.kind && a.state === b.state && a.count === b.count && a.facts === b.facts && a.attempts === b.attempts && a.io === b.io && a.duration === b.duration && a.skipped === b.skipped &&
     a.expanded === b.expanded && a.breakBefore === b.breakBefore && a.breakAfter === b.breakAfter && a.canBreak === b.canBreak && a.badges.join() === b.badges.join()
   );
 }

@@ -27,7 +27,8 @@ describe('forkTree', () => {
     expect(branchLabel(main!)).toBe('first run');
     expect(main!.children.map((b) => [branchLabel(b), b.tip.checkpointId, b.count])).toEqual([['fork from step 1', 'f2', 2], ['replay from step 0', 'r1', 1]]);
     const fork = main!.children[0]!;
-    expect(fork.children.map((b) => [branchLabel(b), b.tip.checkpointId, b.head])).toEqual([['fork from step 2', 'g1', true]]);
+    // g1 is the `fork` checkpoint LangGraph saves when a run replays f1 unchanged: a replay, as the runs panel says.
+    expect(fork.children.map((b) => [branchLabel(b), b.tip.checkpointId, b.head])).toEqual([['replay from step 2', 'g1', true]]);
     expect(laneOf(layout, 'g1')).toBe(fork.children[0]!.lane);
     expect(laneOf(layout, 'nope')).toBeUndefined();
   });

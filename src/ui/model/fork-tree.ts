@@ -6,8 +6,9 @@
  */
 import type { CheckpointSummary } from '../../protocol/dto';
 import type { TimelineLayout } from './timeline-tree';
+import { RUN_KIND_WORDS } from './words';
 
-/** How a branch began. */
+/** How a branch began (`fork` and `replay` as LangGraph names them: see `RUN_KIND_WORDS`). */
 export type BranchKind = 'root' | 'fork' | 'replay' | 'input';
 
 /** One branch of the thread. */
@@ -29,14 +30,19 @@ export interface Branch {
 export function branchLabel(b: Branch): string {
   if (b.kind === 'root' || b.from === null) return b.lane === 0 ? 'first run' : 'branch (its parent is not loaded)';
   const at = `step ${b.from.step}`;
-  if (b.kind === 'fork') return `fork from ${at}`;
-  if (b.kind === 'replay') return `replay from ${at}`;
+  if (b.kind === 'fork' || b.kind === 'replay') return `${RUN_KIND_WORDS[b.kind].word} from ${at}`;
   return `new input at ${at}`;
 }
 
+/**
+ * LangGraph's names (as the runs panel says them): a branch that starts with an `update`
+ * checkpoint is a fork (`updateState` at a past checkpoint, then a run from it); one that re-runs a
+ * past checkpoint unchanged is a replay, whether its first checkpoint is a `loop` one or the `fork`
+ * checkpoint LangGraph saves when a replayed checkpoint has pending writes.
+ */
 const kindOf = (first: CheckpointSummary, from: CheckpointSummary | null): BranchKind => {
   if (from === null) return 'root';
-  if (first.source === 'fork' || first.source === 'update') return 'fork';
+  if (first.source === 'update') return 'fork';
   if (first.source === 'input') return 'input';
   return 'replay';
 };

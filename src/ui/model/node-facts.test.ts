@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckpointDetail } from '../../protocol/dto';
-import { nodeFacts, nodeFactsText } from './node-facts';
+import { nodeFacts, nodeFactsText, skippedText } from './node-facts';
 
 const base = { runId: 'r', checkpointNs: '', step: 1 };
 const detail = {
@@ -27,12 +27,26 @@ describe('node facts', () => {
       'junk',
     ];
     const facts = nodeFacts(detail, trace);
-    expect(facts.get('fetch')).toEqual({ read: ['branch:to:fetch'], wrote: ['price', 'attempts'], attempts: 3, retryErrors: ['Error: down'], tookMs: null });
-    expect(facts.get('other')).toEqual({ read: [], wrote: [], attempts: null, retryErrors: [], tookMs: null });
+    expect(facts.get('fetch')).toEqual({ read: ['branch:to:fetch'], wrote: ['price', 'attempts'], attempts: 3, retryErrors: ['Error: down'], tookMs: null, skipped: [] });
+    expect(facts.get('other')).toEqual({ read: [], wrote: [], attempts: null, retryErrors: [], tookMs: null, skipped: [] });
     expect(nodeFactsText(facts.get('fetch')!)).toBe(
       'read (triggered by): route to fetch\nwrote: price, attempts\nattempts: 3\nattempt 1 failed: Error: down\ntook: not timed (no trace of this step with times is loaded)',
     );
     expect(nodeFacts(null, trace).size).toBe(0);
+  });
+
+  it('marks a node whose control signal a resumed run skipped, from the write\'s story', () => {
+    const skippedThenSuperseded = {
+      taskId: 't-other', taskName: 'other', channel: '__error__', value: {}, disposition: { kind: 'superseded' },
+      history: [
+        { disposition: { kind: 'skipped-control', signal: '__error__' }, step: 0, rule: 'control-signals-never-reapplied', reason: '' },
+        { disposition: { kind: 'superseded' }, step: 0, rule: 'new-writes-replace-old', reason: '' },
+      ],
+    };
+    const facts = nodeFacts({ ...detail, pendingWrites: [...detail.pendingWrites, skippedThenSuperseded] } as CheckpointDetail, []);
+    expect(facts.get('other')!.skipped).toEqual(['__error__']);
+    expect(skippedText(facts.get('other'))).toBe('error skipped on resume');
+    expect(skippedText(facts.get('fetch'))).toBeNull();
   });
 
   it('says how long each node took: from the loaded trace, or from the detail\'s timings when another run ran it', () => {

@@ -23,6 +23,8 @@ export interface NodeFacts {
   retryErrors: string[];
   /** How long its longest task took, waits between attempts included (null: not timed). */
   tookMs: number | null;
+  /** Control-signal channels of its tasks that a resumed run skipped (the write ledger's stories), each once. */
+  skipped: string[];
 }
 
 /** Facts by node name, for the nodes that have tasks at `detail`. */
@@ -32,7 +34,7 @@ export function nodeFacts(detail: CheckpointDetail | null, trace: readonly unkno
   const nodeOfTask = new Map<string, string>();
   const factsOf = (name: string) => {
     let f = out.get(name);
-    if (!f) out.set(name, (f = { read: [], wrote: [], attempts: null, retryErrors: [], tookMs: null }));
+    if (!f) out.set(name, (f = { read: [], wrote: [], attempts: null, retryErrors: [], tookMs: null, skipped: [] }));
     return f;
   };
   const add = (list: string[], v: string) => !list.includes(v) && list.push(v);
@@ -43,7 +45,9 @@ export function nodeFacts(detail: CheckpointDetail | null, trace: readonly unkno
   }
   for (const w of detail.pendingWrites) {
     const name = nodeOfTask.get(w.taskId) ?? w.taskName;
-    if (name !== null && out.has(name)) add(factsOf(name).wrote, w.channel);
+    if (name === null || !out.has(name)) continue;
+    add(factsOf(name).wrote, w.channel);
+    if (w.history?.some((h) => h.disposition.kind === 'skipped-control')) add(factsOf(name).skipped, w.channel);
   }
   // Task ids are unique to a checkpoint, so the trace's attempts of these ids are this step's.
   const timings = traceTimings(trace);
@@ -84,6 +88,12 @@ export function nodeFactsText(f: NodeFacts): string {
     `attempts: ${f.attempts ?? 'not in the loaded trace'}`,
     ...f.retryErrors.map((e, i) => `attempt ${i + 1} failed: ${e}`),
     f.tookMs === null ? 'took: not timed (no trace of this step with times is loaded)' : `took ${durationText(f.tookMs)}`,
+    ...(f.skipped.length > 0 ? [skippedText(f)!] : []),
   ];
   return lines.join('\n');
+}
+
+/** The node's control signals a resumed run skipped, as shown on the node ("error skipped on resume"), or null. */
+export function skippedText(f: NodeFacts | undefined): string | null {
+  return f && f.skipped.length > 0 ? `${f.skipped.map(named).join(', ')} skipped on resume` : null;
 }

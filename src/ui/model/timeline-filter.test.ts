@@ -47,6 +47,19 @@ describe('timeline filter', () => {
     expect(isFilterActive({ ...NO_FILTER, text: '  ' })).toBe(false);
   });
 
+  it('control signals skipped: a checkpoint holding an error or interrupt that a completed step ran on from', () => {
+    // a failed step (c1 holds web's __error__) continued to c2; an interrupt pending at c2; an
+    // interrupt at x1 answered by a resume whose step has not completed.
+    const rows = layoutTimeline([
+      cp('c0', null, -1, { next: ['__start__'] }),
+      cp('c1', 'c0', 0, { next: ['docs', 'web'], writeChannels: ['results', '__error__'], hasError: true }),
+      cp('c2', 'c1', 1, { next: ['ask'], writeChannels: ['__interrupt__'], hasInterrupts: true }),
+      cp('x1', 'c0', 0, { source: 'fork', next: ['web'], writeChannels: ['__interrupt__'], hasInterrupts: true }),
+    ]).rows;
+    const kept = filterRows(rows, { ...NO_FILTER, status: 'control-skipped' }).map((i) => rows[i]!.item.checkpointId);
+    expect(kept).toEqual(['c1']);
+  });
+
   it('offers the nodes and channels the rows mention', () => {
     expect(filterChoices(layout.rows)).toEqual({ nodes: ['__start__', 'draft', 'research'], channels: ['__interrupt__', 'notes', 'topic'] });
   });

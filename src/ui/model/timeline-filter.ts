@@ -4,10 +4,11 @@
  * filter offers, and the row a "jump to step" lands on. Pure functions over the loaded summaries:
  * one pass over the rows per change, never a request to the worker and never a render per row.
  */
+import { controlSkippedOnResume } from '../../shared/dispositions';
 import type { TimelineRow } from './timeline-tree';
 
 /** What a row may be filtered by its flags or source. */
-export type TimelineStatus = '' | 'interrupted' | 'error' | 'writes' | 'branch' | 'input' | 'loop' | 'update' | 'fork';
+export type TimelineStatus = '' | 'interrupted' | 'error' | 'control-skipped' | 'writes' | 'branch' | 'input' | 'loop' | 'update' | 'fork';
 
 /** A filter of the timeline; empty fields do not filter. */
 export interface TimelineFilter {
@@ -25,12 +26,20 @@ export const NO_FILTER: TimelineFilter = { text: '', node: '', channel: '', stat
 /** True when the filter leaves some rows out. */
 export const isFilterActive = (f: TimelineFilter): boolean => f.text.trim() !== '' || f.node !== '' || f.channel !== '' || f.status !== '';
 
-function statusHolds(row: TimelineRow, status: TimelineStatus): boolean {
+/** The ids of the loaded checkpoints a step completed from (a `loop` checkpoint was made from them). */
+export function completedFrom(rows: readonly TimelineRow[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of rows) if (r.item.source === 'loop' && r.item.parentId !== null) out.add(r.item.parentId);
+  return out;
+}
+
+function statusHolds(row: TimelineRow, status: TimelineStatus, completed: () => ReadonlySet<string>): boolean {
   const s = row.item;
   switch (status) {
     case '': return true;
     case 'interrupted': return s.hasInterrupts;
     case 'error': return s.hasError;
+    case 'control-skipped': return controlSkippedOnResume(s.writeChannels ?? [], completed().has(s.checkpointId));
     case 'writes': return s.pendingWrites > 0;
     case 'branch': return row.branchFrom !== null;
     default: return s.source === status;
@@ -74,13 +83,15 @@ function wordMatches(text: string, w: string): boolean {
 /** The indexes (into `rows`) of the rows `filter` keeps, in order; every index when it is not active. */
 export function filterRows(rows: readonly TimelineRow[], filter: TimelineFilter): number[] {
   const words = filter.text.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  let done: Set<string> | null = null;
+  const completed = () => (done ??= completedFrom(rows));
   const out: number[] = [];
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const s = row.item;
     if (filter.node !== '' && !s.next.includes(filter.node)) continue;
     if (filter.channel !== '' && !(s.writeChannels ?? []).includes(filter.channel)) continue;
-    if (!statusHolds(row, filter.status)) continue;
+    if (!statusHolds(row, filter.status, completed)) continue;
     if (words.length > 0) {
       const text = textOf(row);
       if (!words.every((w) => wordMatches(text, w))) continue;

@@ -20,7 +20,7 @@ describe('summarizeTrace', () => {
     ];
     const s = summarizeTrace([...events].reverse());
     expect(s.ticks).toHaveLength(2);
-    expect(s.ticks[0]).toMatchObject({ step: 1, isReplaying: true, ran: ['a'], cached: [], dedups: [{ taskId: 't1', channels: ['__error__'], replaced: 1 }] });
+    expect(s.ticks[0]).toMatchObject({ step: 1, isReplaying: true, ran: ['a'], cached: [], dedups: [{ taskId: 't1', name: 'a', channels: ['__error__'], replaced: 1 }] });
     expect(s.ticks[1]).toMatchObject({ step: 2, isReplaying: false, ran: [], cached: ['b'], interrupted: ['sub'] });
     expect(s.visits).toEqual([{ ns: 'sub:t3', checkpointId: null, reason: expect.stringContaining('starts fresh') }]);
     expect(s.status).toBe('interrupted');

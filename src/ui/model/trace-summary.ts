@@ -19,8 +19,8 @@ export interface TickSummary {
   cached: string[];
   failed: string[];
   interrupted: string[];
-  /** put_writes calls that dropped earlier special-channel writes. */
-  dedups: { taskId: string; channels: string[]; replaced: number }[];
+  /** put_writes calls that dropped earlier special-channel writes (`name`: the task's node, when the trace names it). */
+  dedups: { taskId: string; name: string | null; channels: string[]; replaced: number }[];
 }
 
 /** How a subgraph started the first time the run entered it. */
@@ -64,6 +64,7 @@ export function summarizeTrace(raw: readonly unknown[]): TraceSummary {
   const tracker = new TickTracker();
   let current: TickSummary | undefined;
   const tickOf = () => current;
+  const names = new Map<string, string>();
   for (const e of events) {
     const at = tracker.place(e);
     current = at.tick && !at.opened ? bySerial.get(at.tick.serial) : undefined;
@@ -87,7 +88,11 @@ export function summarizeTrace(raw: readonly unknown[]): TraceSummary {
         if (at.opened) bySerial.set(at.opened.serial, t);
         break;
       }
+      case '@engine.task.prepared':
+        names.set(e.taskId, e.name);
+        break;
       case '@engine.task.run':
+        names.set(e.taskId, e.name);
         if (e.attempt === 1) tickOf()?.ran.push(e.name);
         break;
       case '@engine.task.cached':
@@ -98,7 +103,7 @@ export function summarizeTrace(raw: readonly unknown[]): TraceSummary {
         if (e.status === 'interrupt') tickOf()?.interrupted.push(e.name);
         break;
       case '@engine.writes.put':
-        if (e.deduplicated.length > 0 || e.replaced > 0) tickOf()?.dedups.push({ taskId: e.taskId, channels: e.deduplicated, replaced: e.replaced });
+        if (e.deduplicated.length > 0 || e.replaced > 0) tickOf()?.dedups.push({ taskId: e.taskId, name: names.get(e.taskId) ?? null, channels: e.deduplicated, replaced: e.replaced });
         break;
       default:
         break;

@@ -4,6 +4,20 @@
  * only through the protocol, so the few names it needs are spelled here.
  */
 
+import type { RunKind } from '../../protocol/dto';
+
+/**
+ * How a run began, in LangGraph's words, for the runs panel and the fork tree alike: a replay
+ * re-runs from a checkpoint without changes; a fork runs from a checkpoint after `updateState`.
+ */
+export const RUN_KIND_WORDS: Readonly<Record<RunKind, { word: string; meaning: string }>> = {
+  run: { word: 'run', meaning: 'a run from new input' },
+  resume: { word: 'resume', meaning: 'a run that answered an interrupt' },
+  continue: { word: 'continue', meaning: 'a run that went on from where the last one stopped' },
+  replay: { word: 'replay', meaning: 'replay: re-ran from a checkpoint without changes' },
+  fork: { word: 'fork', meaning: 'fork: ran from a checkpoint after updateState changed it' },
+};
+
 /** The task id LangGraph gives writes that no task made (input and `updateState` writes). */
 export const NULL_TASK_ID = '00000000-0000-0000-0000-000000000000';
 

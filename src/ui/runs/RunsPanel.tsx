@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import { summarizeTrace } from '../model/trace-summary';
+import { RUN_KIND_WORDS } from '../model/words';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { TraceTicks } from './TraceTicks';
@@ -38,8 +39,8 @@ export function RunsPanel() {
           )}
           {runs.map((r) => (
             <li key={r.runId}>
-              <button type="button" aria-pressed={r.runId === traceRunId} onClick={() => void loadTrace(r.runId)} data-testid="run-item" data-outcome={r.outcome}>
-                {r.kind} · {r.outcome === 'unknown' ? 'ended unknown' : r.outcome} <span className="muted">{r.startedAt.slice(11, 19)}</span>
+              <button type="button" aria-pressed={r.runId === traceRunId} onClick={() => void loadTrace(r.runId)} data-testid="run-item" data-outcome={r.outcome} data-kind={r.kind}>
+                <span title={RUN_KIND_WORDS[r.kind].meaning} data-testid="run-kind">{RUN_KIND_WORDS[r.kind].word}</span> · {r.outcome === 'unknown' ? 'ended unknown' : r.outcome} <span className="muted">{r.startedAt.slice(11, 19)}</span>
               </button>
               {r.error !== null && <div className="error-text">{r.error.message}</div>}
             </li>

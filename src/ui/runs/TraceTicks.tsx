@@ -1,4 +1,5 @@
 import type { TraceSummary } from '../model/trace-summary';
+import { superstepOfTrace } from '../../shared/steps';
 
 /** Ticks drawn at most (the newest); a long run's older ticks stay in the store. */
 export const MAX_TICK_ROWS = 200;
@@ -7,12 +8,27 @@ export const MAX_TICK_ROWS = 200;
 const COLUMNS: readonly { label: string; title?: string }[] = [
   { label: 'namespace', title: 'checkpoint_ns: root, or the subgraph call' },
   { label: 'step' },
-  { label: 'replaying', title: "LangGraph's isReplaying: the step re-runs history before the checkpoint the run resumed from" },
+  { label: 'replay', title: "LangGraph's isReplaying: the first tick of a replay, where saved writes are not re-applied" },
   { label: 'ran' },
   { label: 'from saved writes', title: 'tasks whose writes were saved before: not run again' },
   { label: 'failed / interrupted' },
   { label: 'writes replaced', title: "put_writes dedup: a task's new writes replace the ones it saved before, by task and index" },
 ];
+
+type Dedup = TraceSummary['ticks'][number]['dedups'][number];
+
+/** A task's put that replaced earlier writes, in words; the engine's terms and the raw task id behind "details". */
+function DedupView({ d }: { d: Dedup }) {
+  const who = d.name ?? `task ${d.taskId.slice(0, 8)}…`;
+  const replaced = d.replaced > 0 ? `replaced ${d.replaced} earlier write${d.replaced === 1 ? '' : 's'}` : '';
+  const kept = d.channels.length > 0 ? `kept the last ${d.channels.join(', ')}` : '';
+  return (
+    <span data-testid="tick-replaced">
+      {who}: {[replaced, kept].filter(Boolean).join('; ')}
+      <details className="tick-details"><summary>details</summary>put_writes dedup: task id <code>{d.taskId}</code>, deduplicated {d.channels.join('+') || '—'}, replaced {d.replaced}</details>
+    </span>
+  );
+}
 
 /**
  * The ticks of a run's trace: replaying flag, ran vs served from saved writes, deduplications.
@@ -39,12 +55,12 @@ export function TraceTicks({ summary }: { summary: TraceSummary }) {
         {shown.map((t) => (
           <div role="row" className="ticks-row" key={t.id} data-testid="trace-tick" data-replaying={t.isReplaying}>
             <span role="cell"><code>{t.ns === '' ? 'root' : t.ns}</code></span>
-            <span role="cell">{t.step}</span>
-            <span role="cell">{t.isReplaying ? 'replaying' : '—'}</span>
+            <span role="cell">{superstepOfTrace(t.step)}</span>
+            <span role="cell">{t.isReplaying ? <span title="LangGraph's isReplaying: the first tick of a replay, where saved writes are not re-applied">replay</span> : '—'}</span>
             <span role="cell">{t.ran.join(', ')}</span>
             <span role="cell" data-testid="tick-cached">{t.cached.join(', ')}</span>
             <span role="cell">{[...t.failed.map((n) => `${n} ✖`), ...t.interrupted.map((n) => `${n} ‖`)].join(', ')}</span>
-            <span role="cell" title={t.dedups.map((d) => `task ${d.taskId}`).join('\n') || undefined}>{t.dedups.map((d) => `${d.channels.join('+') || '—'}${d.replaced > 0 ? ` (replaced ${d.replaced})` : ''}`).join('; ')}</span>
+            <span role="cell">{t.dedups.map((d) => <DedupView key={d.taskId} d={d} />)}</span>
           </div>
         ))}
       </div>

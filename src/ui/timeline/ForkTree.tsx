@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { RUN_KIND_WORDS } from '../model/words';
 import { branchLabels, forkTree, laneOf, shownBranches, treeMove, type Branch, type TreeKey } from '../model/fork-tree';
 import { nsLabel } from '../model/ns-path';
 import { selectLayout } from '../store/selectors';
@@ -53,7 +54,7 @@ function BranchItem(props: ItemProps) {
         )}
         <span className={`fork-dot lane-${b.lane % 6}`} aria-hidden="true" />
         <span className="fork-open" onClick={() => select(b.tip.checkpointId)} data-testid="fork-open" title={`select this branch's newest checkpoint (${b.tip.checkpointId})`}>
-          <span className="fork-label">{label}</span> <span className="muted">{stepsOf(b)} · {count}</span>
+          <span className="fork-label" title={b.kind === 'fork' || b.kind === 'replay' ? RUN_KIND_WORDS[b.kind].meaning : undefined}>{label}</span> <span className="muted">{stepsOf(b)} · {count}</span>
         </span>
         {isHead && <span className="pill fork-head" data-testid="fork-head" title="the thread's newest checkpoint">head</span>}
         {b.from !== null && (

@@ -9,6 +9,7 @@ const STATUSES: { value: TimelineStatus; label: string }[] = [
   { value: '', label: 'any status' },
   { value: 'interrupted', label: 'interrupted' },
   { value: 'error', label: 'a task failed' },
+  { value: 'control-skipped', label: 'control signals skipped' },
   { value: 'writes', label: 'has pending writes' },
   { value: 'branch', label: 'starts a branch' },
   { value: 'input', label: 'source: input' },

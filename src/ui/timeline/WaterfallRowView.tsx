@@ -1,12 +1,13 @@
 import { memo } from 'react';
 import { durationText } from '../model/durations';
+import { superstepOfTrace } from '../../shared/steps';
 import type { Segment, WaterfallRow } from '../model/waterfall';
 import { placeSegment, type AxisWindow } from '../model/waterfall-window';
 
 const ENDS: Record<string, string> = { success: 'succeeded', error: 'failed', interrupt: 'interrupted', retried: 'failed, retried', running: 'no end traced' };
 
 function segmentTitle(s: Segment, row: WaterfallRow): string {
-  if (s.kind === 'step') return `step ${row.step.step}: ${row.step.durationMs === null ? 'no end traced' : durationText(row.step.durationMs)}`;
+  if (s.kind === 'step') return `step ${superstepOfTrace(row.step.step)}: ${row.step.durationMs === null ? 'no end traced' : durationText(row.step.durationMs)}`;
   if (s.kind === 'cached') return 'served from saved writes: it did not run';
   const a = s.attempt!;
   if (s.kind === 'wait') return `waited ${durationText(s.ms)} after attempt ${a.attempt}${a.delayMs === undefined ? '' : ` (the retry policy asked ${durationText(a.delayMs)})`}`;
@@ -15,7 +16,7 @@ function segmentTitle(s: Segment, row: WaterfallRow): string {
 }
 
 function labelOf(row: WaterfallRow): { text: string; flags: string } {
-  if (row.kind === 'step') return { text: `step ${row.step.step}${row.step.isReplaying ? ' (replaying)' : ''}`, flags: row.step.durationMs === null ? '' : durationText(row.step.durationMs) };
+  if (row.kind === 'step') return { text: `step ${superstepOfTrace(row.step.step)}${row.step.isReplaying ? ' (replaying)' : ''}`, flags: row.step.durationMs === null ? '' : durationText(row.step.durationMs) };
   const t = row.task;
   const took = t.outcome === 'cached' ? 'cached' : t.durationMs === null ? '' : durationText(t.durationMs);
   const tries = t.attempts.length > 1 ? ` ×${t.attempts.length}` : '';
@@ -47,7 +48,7 @@ function RowView({ row, selected, onSelect, axis, top, height, id }: Props) {
       style={{ position: 'absolute', top, left: 0, right: 0, height }}
       data-testid="wf-row"
       data-kind={row.kind}
-      data-step={row.step.step}
+      data-step={superstepOfTrace(row.step.step)}
       data-checkpoint-id={row.step.checkpointId}
       data-task={t?.name}
       data-outcome={t?.outcome}
@@ -55,7 +56,7 @@ function RowView({ row, selected, onSelect, axis, top, height, id }: Props) {
       data-duration-ms={(t ? t.durationMs : row.step.durationMs) ?? ''}
       onClick={() => onSelect(row.step.checkpointId)}
     >
-      <span className="wf-label" title={t ? `${t.name} · task id ${t.taskId}` : `step ${row.step.step}, from checkpoint ${row.step.checkpointId}`}>
+      <span className="wf-label" title={t ? `${t.name} · task id ${t.taskId}` : `step ${superstepOfTrace(row.step.step)}, from checkpoint ${row.step.checkpointId}`}>
         <span className="wf-name">{text}</span> <span className="wf-flags">{flags}</span>
       </span>
       <span className="wf-track">

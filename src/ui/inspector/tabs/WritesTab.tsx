@@ -1,39 +1,8 @@
-import type { WriteDisposition } from '../../../protocol/dto';
+import type { PendingWriteDTO } from '../../../protocol/dto';
+import { dispositionStepWords, dispositionWords, LEDGER_RULE_WORDS } from '../../../shared/dispositions';
 import { jsonText } from '../../model/json-text';
 import type { TabProps } from '../registry';
 import { channelWords, taskText } from '../../model/words';
-
-/** Words for what happened to a saved write when the next run continued from this checkpoint. */
-export function dispositionText(d: WriteDisposition): string {
-  switch (d.kind) {
-    case 'applied':
-      return 'applied (the task ran and its writes were committed)';
-    case 'reapplied':
-      return 're-applied';
-    case 'skipped-control':
-      return `skipped: control signal ${d.signal}`;
-    case 'resume-value':
-      return 'consumed as a resume value';
-    case 'not-reapplied-replaying':
-      return 'not re-applied: the tick was replaying';
-    case 'dropped':
-      return d.reason === 'time-travel' ? 'dropped: stale resume/interrupt when forking from history' : 'dropped: discarded by new input';
-    case 'superseded':
-      return 'superseded: the task ran again and its later writes replaced this one';
-    case 'pending':
-      return 'pending (no run has continued from here yet)';
-    case 'not-exposed':
-      return 'not known: the server does not say';
-    case 'hand-off':
-      return 'hand-off: Command.PARENT, applied by the parent graph (saved as an __error__ write; never re-applied)';
-    case 'not-known':
-      return 'not known: the checkpoint made from here does not record its source';
-    default: {
-      const never: never = d;
-      return String(never);
-    }
-  }
-}
 
 /** The pending writes saved against this checkpoint, each with its disposition. */
 export function WritesTab({ detail }: TabProps) {
@@ -51,13 +20,44 @@ export function WritesTab({ detail }: TabProps) {
           <tr key={`${w.taskId}:${w.channel}:${i}`} data-testid="pending-write" data-disposition={w.disposition.kind}>
             <td title={`task id ${w.taskId}`} data-testid="write-task">{taskText(w.taskId, w.taskName, asker.get(w.taskId) ?? null)}</td>
             <td title={w.channel} data-testid="write-channel">{channelWords(w.channel) !== null ? <>{channelWords(w.channel)} <code className="muted">{w.channel}</code></> : <code>{w.channel}</code>}</td>
-            <td title={w.reason} data-testid="write-disposition">{dispositionText(w.disposition)}{w.dispositionAlternatives ? ' (likely)' : ''}</td>
+            <td data-testid="write-disposition"><WriteStory write={w} task={taskText(w.taskId, w.taskName, asker.get(w.taskId) ?? null)} /></td>
             <td><code title={jsonText(w.value, 2000)}>{jsonText(w.value, 120)}</code></td>
           </tr>
         ))}
       </tbody>
     </table>
     </div>
+  );
+}
+
+const BASIS = { recorded: 'recorded by the engine while it ran', computed: 'read from the checkpoint data' } as const;
+
+/**
+ * What became of one write, as a story in the shared words of src/shared/dispositions.ts: each step
+ * in order, with the loop rule that decided it; the ledger's evidence and the raw ids behind "details".
+ */
+function WriteStory({ write: w, task }: { write: PendingWriteDTO; task: string }) {
+  const likely = w.dispositionAlternatives ? ' (likely)' : '';
+  if (!w.history || w.history.length === 0) return <span title={w.reason}>{dispositionWords(w.disposition, { task, last: true })}{likely}</span>;
+  const steps = w.history;
+  return (
+    <>
+      <ol className="write-story" data-testid="write-story">
+        {steps.map((s, i) => (
+          <li key={i} data-testid="write-story-step" data-kind={s.disposition.kind}>
+            {i > 0 && <span aria-hidden="true">→ </span>}
+            {dispositionStepWords(s, { task, last: i === steps.length - 1 })}
+            {i === steps.length - 1 ? likely : ''}
+            {s.rule && <span className="muted write-rule" data-testid="write-rule" data-rule={s.rule}> ({LEDGER_RULE_WORDS[s.rule]})</span>}
+          </li>
+        ))}
+      </ol>
+      <details className="write-details" data-testid="write-details">
+        <summary>details</summary>
+        <ul>{steps.map((s, i) => <li key={i}><code>{s.disposition.kind}</code>: {s.reason}</li>)}</ul>
+        <p className="muted">task id <code>{w.taskId}</code>; {BASIS[w.dispositionBasis ?? 'computed']}{w.dispositionAlternatives ? `; could also be: ${w.dispositionAlternatives.join(', ')}` : ''}</p>
+      </details>
+    </>
   );
 }
 
