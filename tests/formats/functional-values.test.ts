@@ -1,0 +1,50 @@
+/**
+ * The values shown for a checkpoint (`userValues`) are what LangGraph.js's `getState().values`
+ * shows, for a functional-API thread (`entrypoint` + `task`: its return value, stored in
+ * `__end__`) and a StateGraph thread, on real runs of LangGraph.js 1.7.3 with its MemorySaver.
+ */
+import { Annotation, entrypoint, MemorySaver, StateGraph, task } from '@langchain/langgraph';
+import { describe, expect, it } from 'vitest';
+import { userValues } from '../../src/worker/dto-map';
+
+describe('values as LangGraph shows them', () => {
+  it('a functional-API thread shows the entrypoint’s return value', async () => {
+    const checkpointer = new MemorySaver();
+    const double = task('double', async (n: number) => n * 2);
+    const plusOne = task('plusOne', async (n: number) => n + 1);
+    const run = entrypoint({ name: 'calc', checkpointer }, async (n: number) => {
+      const doubled = await double(n);
+      const next = await plusOne(doubled);
+      return { doubled, plusOne: next, approved: 'approved by Ada' };
+    });
+    const config = { configurable: { thread_id: 'f1' } };
+    await run.invoke(21, config);
+    const state = await run.getState(config);
+    expect(state.values).toEqual({ doubled: 42, plusOne: 43, approved: 'approved by Ada' });
+    const tuple = await checkpointer.getTuple(config);
+    expect(userValues(tuple!.checkpoint.channel_values)).toEqual(state.values);
+    // Every checkpoint of the thread, as LangGraph shows it.
+    for await (const snapshot of run.getStateHistory(config)) {
+      const t = await checkpointer.getTuple(snapshot.config);
+      const shown = userValues(t!.checkpoint.channel_values);
+      expect(shown).toEqual(snapshot.values ?? {});
+    }
+  });
+
+  it('a StateGraph thread shows its state keys', async () => {
+    const State = Annotation.Root({ count: Annotation<number>, note: Annotation<string> });
+    const checkpointer = new MemorySaver();
+    const graph = new StateGraph(State)
+      .addNode('inc', (s) => ({ count: s.count + 1 }))
+      .addNode('annotate', () => ({ note: 'done' }))
+      .addEdge('__start__', 'inc')
+      .addEdge('inc', 'annotate')
+      .compile({ checkpointer });
+    const config = { configurable: { thread_id: 's1' } };
+    await graph.invoke({ count: 1 }, config);
+    for await (const snapshot of graph.getStateHistory(config)) {
+      const t = await checkpointer.getTuple(snapshot.config);
+      expect(userValues(t!.checkpoint.channel_values)).toEqual(snapshot.values);
+    }
+  });
+});
