@@ -1,11 +1,22 @@
 /**
  * The values shown for a checkpoint (`userValues`) are what LangGraph.js's `getState().values`
  * shows, for a functional-API thread (`entrypoint` + `task`: its return value, stored in
- * `__end__`) and a StateGraph thread, on real runs of LangGraph.js 1.7.3 with its MemorySaver.
+ * `__end__`) and a StateGraph thread, on real runs of LangGraph.js 1.7.3 with its MemorySaver, and
+ * a functional-API thread written by the real JS SQLite saver read back through `src/formats`.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { Annotation, entrypoint, MemorySaver, StateGraph, task } from '@langchain/langgraph';
-import { describe, expect, it } from 'vitest';
+import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bytesSource } from '../../src/formats/index';
 import { userValues } from '../../src/worker/dto-map';
+import { open } from './fixtures';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe('values as LangGraph shows them', () => {
   it('a functional-API thread shows the entrypoint’s return value', async () => {
@@ -46,5 +57,30 @@ describe('values as LangGraph shows them', () => {
       const t = await checkpointer.getTuple(snapshot.config);
       expect(userValues(t!.checkpoint.channel_values)).toEqual(snapshot.values);
     }
+  });
+
+  it('a functional-API thread in a SQLite file, read through src/formats, shows what getState shows at every checkpoint', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rg-functional-'));
+    dirs.push(dir);
+    const db = new Database(join(dir, 'fn.sqlite'));
+    const checkpointer = new SqliteSaver(db);
+    const double = task('double', async (n: number) => n * 2);
+    const approve = task('approve', async (who: string) => `approved by ${who}`);
+    const run = entrypoint({ name: 'flow', checkpointer }, async (n: number) => {
+      const doubled = await double(n);
+      return { doubled, plusOne: doubled + 1, approved: await approve('Ada') };
+    });
+    const config = { configurable: { thread_id: 'fn-1' } };
+    await run.invoke(21, config);
+    const history: { id: string; values: unknown }[] = [];
+    for await (const snapshot of run.getStateHistory(config)) history.push({ id: snapshot.config.configurable!.checkpoint_id as string, values: snapshot.values ?? {} });
+    db.close();
+    expect(history[0]!.values).toEqual({ doubled: 42, plusOne: 43, approved: 'approved by Ada' });
+    const source = await open([bytesSource('fn.sqlite', new Uint8Array(readFileSync(join(dir, 'fn.sqlite'))))]);
+    for (const { id, values } of history) {
+      const ours = await source.getCheckpoint('fn-1', '', id);
+      expect(userValues(ours!.tuple.checkpoint.channel_values), id).toEqual(values);
+    }
+    source.close();
   });
 });
