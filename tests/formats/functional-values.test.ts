@@ -8,10 +8,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Annotation, entrypoint, MemorySaver, StateGraph, task } from '@langchain/langgraph';
+import { AIMessage, HumanMessage } from '@langchain/core/messages';
+import { Annotation, entrypoint, MemorySaver, MessageGraph, StateGraph, task } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bytesSource } from '../../src/formats/index';
+import { toJsonSafe } from '../../src/protocol/json-safe';
 import { userValues } from '../../src/worker/dto-map';
 import { open } from './fixtures';
 
@@ -82,5 +84,20 @@ describe('values as LangGraph shows them', () => {
       expect(userValues(ours!.tuple.checkpoint.channel_values), id).toEqual(values);
     }
     source.close();
+  });
+
+  it('a MessageGraph thread (one __root__ channel) shows its message list, under the channel’s name', async () => {
+    const checkpointer = new MemorySaver();
+    const graph = new MessageGraph()
+      .addNode('reply', () => new AIMessage({ content: 'hello', id: 'a1' }))
+      .addEdge('__start__', 'reply')
+      .addEdge('reply', '__end__')
+      .compile({ checkpointer });
+    const config = { configurable: { thread_id: 'm1' } };
+    await graph.invoke([new HumanMessage({ content: 'hi', id: 'h1' })], config);
+    const state = await graph.getState(config);
+    const tuple = await checkpointer.getTuple(config);
+    expect((state.values as unknown[]).length).toBe(2);
+    expect(userValues(tuple!.checkpoint.channel_values)).toEqual({ __root__: toJsonSafe(state.values) });
   });
 });
