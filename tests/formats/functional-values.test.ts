@@ -94,7 +94,8 @@ describe('values as LangGraph shows them', () => {
       .addEdge('reply', '__end__')
       .compile({ checkpointer });
     const config = { configurable: { thread_id: 'm1' } };
-    await graph.invoke([new HumanMessage({ content: 'hi', id: 'h1' })], config);
+    // MessageGraph's input is a message list; its declared input type does not say so.
+    await graph.invoke([new HumanMessage({ content: 'hi', id: 'h1' })] as unknown as Parameters<typeof graph.invoke>[0], config);
     const state = await graph.getState(config);
     const tuple = await checkpointer.getTuple(config);
     expect((state.values as unknown[]).length).toBe(2);
