@@ -5,7 +5,8 @@
  * from the reader under test: row counts by plain SQL (better-sqlite3), messages and values by a
  * plain msgpack / JSON parse of each blob.
  */
-import { readdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { decode as msgpackDecode, ExtensionCodec } from '@msgpack/msgpack';
@@ -19,7 +20,19 @@ import { FIXTURES, fixture, open } from './fixtures';
 const REAL = join(FIXTURES, 'real');
 const databases = readdirSync(REAL, { withFileTypes: true })
   .filter((d) => d.isDirectory())
-  .map((d) => ({ name: d.name, file: readdirSync(join(REAL, d.name)).find((f) => !f.endsWith('.md'))! }));
+  .map((d) => ({ name: d.name, file: readdirSync(join(REAL, d.name)).find((f) => !f.endsWith('.md') && !/-(wal|shm)$/.test(f))! }));
+
+/**
+ * Real SQLite over a copy of a fixture in a temporary folder: a WAL-mode file opened in place,
+ * even read-only, gets a -shm and a -wal beside it.
+ */
+const copies = mkdtempSync(join(tmpdir(), 'rg-real-'));
+afterAll(() => rmSync(copies, { recursive: true, force: true }));
+function sqlOf(name: string, file: string): Database.Database {
+  const path = join(copies, `${name}-${file}`);
+  copyFileSync(join(REAL, name, file), path);
+  return new Database(path, { readonly: true });
+}
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -77,7 +90,7 @@ describe('real checkpoint databases from GitHub', () => {
   it('the corpus holds at least 22 databases, one of the pre-mid-2024 layout', () => {
     expect(databases.length).toBeGreaterThanOrEqual(22);
     const layouts = databases.map(({ name, file }) => {
-      const db = new Database(join(REAL, name, file), { readonly: true });
+      const db = sqlOf(name, file);
       try {
         return (db.prepare(`SELECT name FROM pragma_table_info('checkpoints')`).all() as { name: string }[]).map((r) => r.name);
       } finally {
@@ -91,7 +104,7 @@ describe('real checkpoint databases from GitHub', () => {
     it(`${name}: opens, counts as SQL does, every checkpoint decoded, messages typed, nothing undecodable unnamed`, async () => {
       const source = await open([fixture(`real/${name}/${file}`)]);
       sources.push(source);
-      const sql = new Database(join(REAL, name, file), { readonly: true });
+      const sql = sqlOf(name, file);
       const tables = (sql.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name);
       const threads = await source.listThreads();
       if (!tables.includes('checkpoints')) {
