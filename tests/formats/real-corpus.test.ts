@@ -28,7 +28,7 @@ const databases = readdirSync(REAL, { withFileTypes: true })
  */
 const copies = mkdtempSync(join(tmpdir(), 'rg-real-'));
 afterAll(() => rmSync(copies, { recursive: true, force: true }));
-function sqlOf(name: string, file: string): Database.Database {
+function sqlOf(name: string, file: string): Database {
   const path = join(copies, `${name}-${file}`);
   copyFileSync(join(REAL, name, file), path);
   return new Database(path, { readonly: true });
