@@ -157,6 +157,42 @@ test.describe('open your app\'s checkpoints', () => {
     });
   }
 
+  test('real databases from GitHub: the pre-mid-2024 layout and a Python app with tool calls show their values and the calls', async ({ page }) => {
+    await openFilesView(page);
+    // langgraph 0.0.x's saver (thread_ts ids, JSON v1 checkpoints, no writes table).
+    await choose(page, [fx('real/delivery-service-2024/checkpoints.sqlite')]);
+    const old = page.locator('[data-testid="opened-file"][data-file="checkpoints.sqlite"]');
+    await expect(old.getByTestId('opened-file-format')).toHaveText('SQLite checkpointer');
+    await expect(fileThreadRow(page, 'checkpoints.sqlite', '4').getByTestId('file-thread-checkpoints')).toHaveText('37');
+    await page.getByTestId('view-files').click();
+    await fileThreadRow(page, 'checkpoints.sqlite', '4').getByTestId('open-file-thread').click();
+    await expect(page.getByTestId('file-thread-bar')).toContainText('4');
+    // The timeline shows its first page of the 37.
+    await expect(page.getByTestId('timeline-row').first()).toBeVisible({ timeout: 30_000 });
+    await page.locator('[data-testid="timeline-row"]').first().click();
+    await page.getByTestId('inspector-tab-state').click();
+    const oldMessages = page.getByTestId('chat-transcript').getByTestId('chat-message');
+    await expect(oldMessages).toHaveCount(21);
+    await expect(oldMessages.first()).toContainText('Which version of github.com/gardener/cc-utils is used in the landscape?');
+    await expect(page.locator('[data-testid="chat-message"][data-role="ai"] [data-testid="chat-tool-call"][data-tool="route"]').first()).toBeVisible();
+    await expect(page.locator('[data-testid="chat-tool-call"][data-tool="(unnamed)"]')).toHaveCount(0);
+
+    // A Python app (langgraph-checkpoint-sqlite, msgpack) whose AI message calls two tools.
+    await choose(page, [fx('real/braid/langgraph.db')]);
+    await openInDebugger(page, 'langgraph.db', '955e4910-f47a-4ed8-8ca4-a31a89c011e4', 5);
+    await page.locator('[data-testid="timeline-row"]').first().click();
+    await page.getByTestId('inspector-tab-state').click();
+    await expect(page.getByTestId('inspector-panel')).toContainText('user_id');
+    const messages = page.getByTestId('chat-transcript').getByTestId('chat-message');
+    await expect(messages).toHaveCount(5);
+    await expect(messages.nth(1)).toHaveAttribute('data-role', 'ai');
+    const calls = messages.nth(1).getByTestId('chat-tool-call');
+    await expect(calls).toHaveCount(2);
+    await expect(calls.nth(0)).toHaveAttribute('data-tool', 'save_user_preferences');
+    await expect(calls.nth(1)).toHaveAttribute('data-tool', 'screen_stocks');
+    await expect(messages.nth(2)).toHaveAttribute('data-role', 'tool');
+  });
+
   test('a database and its -wal: the newest checkpoints are merged from the WAL', async ({ page }) => {
     await openFilesView(page);
     await choose(page, [fx('js/wal.sqlite')]);

@@ -7,6 +7,7 @@
  * awaits it; a checkpoint being decoded is decoded once for every reader waiting for it).
  */
 import { checkpointConfig } from '../engine/checkpoint/rules';
+import { migratePendingSends, needsPendingSendsMigration } from '../engine/checkpoint/migrate';
 import { copyDecoded } from './copy';
 import type { CheckpointTuple, PendingWrite } from '../engine/checkpoint/types';
 import { decodeCheckpointRow, decodeMetadata, decodeWriteRow, valueBlobsOf, type ForeignWrite } from './decode/checkpoint';
@@ -134,18 +135,20 @@ export function createSource(
 
   async function readRow(t: string, ns: string, row: RawCheckpointRow): Promise<ForeignCheckpoint> {
     const { decoded, writes } = await decodeRows(row, await writeRows(t, ns, row.checkpointId));
-    const { checkpoint, metadata } = decoded;
+    const { checkpoint: decodedCheckpoint, metadata } = decoded;
     const issues = [...decoded.issues];
     for (const w of writes) {
       if (typeof w.value === 'object' && w.value !== null && (w.value as { $type?: unknown }).$type === 'opaque') issues.push(`write ${w.taskId}/${w.idx} (${w.channel}): ${(w.value as { reason: string }).reason}`);
     }
-    // Checkpoints before format v4 kept Send packets apart; LangGraph rebuilds TASKS from the
-    // parent's TASKS writes, and so does this reader.
-    if (checkpoint.v < 4 && row.parentCheckpointId !== null) {
-      const sends = (await decodeWrites(t, ns, row.parentCheckpointId)).filter((w) => w.channel === TASKS).map((w) => w.value);
-      setOwn(checkpoint.channel_values, TASKS, sends);
-      const versions = Object.values(checkpoint.channel_versions);
-      checkpoint.channel_versions[TASKS] = versions.length ? Math.max(...versions) : 1;
+    // Checkpoints before format v4 kept Send packets apart: format 1 in the checkpoint itself
+    // (`pending_sends`), later ones as the parent's TASKS writes. LangGraph rebuilds TASKS from
+    // them on read, and so does this reader, with the engine's own migration.
+    let checkpoint = decodedCheckpoint;
+    if (decoded.pendingSends.length) {
+      checkpoint = migratePendingSends(checkpoint, decoded.pendingSends.map((send): PendingWrite => ['', TASKS, send]));
+    } else if (needsPendingSendsMigration(checkpoint, row.parentCheckpointId ?? undefined)) {
+      const parentWrites = (await decodeWrites(t, ns, row.parentCheckpointId!)).map((w): PendingWrite => [w.taskId, w.channel, w.value]);
+      checkpoint = migratePendingSends(checkpoint, parentWrites);
     }
     const deltas: Record<string, DeltaProvenance> = {};
     for (const ch of decoded.snapshots) deltas[ch] = { status: 'snapshot', writes: 0 };

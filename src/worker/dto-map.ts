@@ -84,15 +84,36 @@ export function writesToDto(tuple: CheckpointTuple, tasks: readonly WireTask[], 
   }));
 }
 
-/** User channels only: drops LangGraph's reserved channels from raw channel values. */
+/**
+ * The values LangGraph shows for raw channel values (`getState().values`, read from the graph's
+ * output channels): user channels only, LangGraph's reserved channels dropped; for a graph whose
+ * output is one channel, that channel's value itself, as LangGraph reads it: a functional-API
+ * `entrypoint` (no user channel; its return value is `__end__`, `__previous__` what it saved for
+ * the next run) and a `StateGraph` of a non-dict state or a `MessageGraph` (`__root__`). A value
+ * that is not an object is shown under its channel's name.
+ */
 export function userValues(channelValues: Record<string, unknown>): Record<string, Json> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(channelValues)) {
-    if (k.startsWith('__') || k.startsWith('branch:') || k.startsWith('join:')) continue;
+    if (k.startsWith('__') || k.startsWith('branch:') || k.startsWith('join:') || k.startsWith('start:')) continue;
     out[k] = v;
+  }
+  if (Object.keys(out).length === 0) {
+    const single = [ROOT_CHANNEL, END_CHANNEL].find((k) => Object.hasOwn(channelValues, k) && (k === ROOT_CHANNEL || Object.hasOwn(channelValues, PREVIOUS_CHANNEL) || !hasGraphChannels(channelValues)));
+    if (single !== undefined) {
+      const v = channelValues[single];
+      if (typeof v === 'object' && v !== null && !Array.isArray(v) && !('$type' in v) && !('lc' in v)) return recordToJsonSafe(v as Record<string, unknown>);
+      return recordToJsonSafe({ [single]: v });
+    }
   }
   return recordToJsonSafe(out);
 }
+
+const ROOT_CHANNEL = '__root__';
+const END_CHANNEL = '__end__';
+const PREVIOUS_CHANNEL = '__previous__';
+/** Whether raw channel values have a StateGraph's trigger channels (then `__end__` is not its output). */
+const hasGraphChannels = (channelValues: Record<string, unknown>): boolean => Object.keys(channelValues).some((k) => k.startsWith('branch:') || k.startsWith('start:') || k.startsWith('join:'));
 
 const valuesOf = (snapshot: WireSnapshot | null | undefined, tuple: CheckpointTuple | undefined): Record<string, Json> | null => {
   if (snapshot?.values) return snapshot.values;

@@ -64,8 +64,6 @@ describe('files that are not checkpoint stores', () => {
   it('a SQLite database of another app has the wrong schema, with its tables named', async () => {
     const other = sqliteFile((db) => db.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE orders (id INTEGER)'));
     expect(await refusal([bytesSource('app.db', other)])).toMatchObject({ code: 'FORMAT_SCHEMA', message: expect.stringMatching(/no "checkpoints" table \(tables: (users, orders|orders, users)\)/) });
-    const old = sqliteFile((db) => db.exec('CREATE TABLE checkpoints (thread_id TEXT, thread_ts TEXT, parent_ts TEXT, checkpoint BLOB, metadata BLOB)'));
-    expect((await refusal([bytesSource('old.db', old)])).message).toMatch(/pre-2024 LangGraph layout \(thread_ts\)/);
     const partial = sqliteFile((db) => db.exec('CREATE TABLE checkpoints (thread_id TEXT, checkpoint_ns TEXT, checkpoint_id TEXT)'));
     expect((await refusal([bytesSource('partial.db', partial)])).message).toMatch(/lacks the column\(s\) parent_checkpoint_id, type, checkpoint, metadata/);
   });

@@ -12,7 +12,7 @@ import { blobBytes, parseLcJson, type TypedBlob } from '../serde/typed';
 import { isDeltaSnapshot, isOpaque, opaque, setOwn, tagOf, type OpaqueValue } from '../serde/values';
 import type { RawCheckpointRow, RawWriteRow } from '../stores/raw';
 import { decodedOf, type Predecoded } from './large-values';
-import { engineChannelValue, engineWriteValue } from './protocol-values';
+import { engineChannelValue, engineWriteValue, TASKS } from './protocol-values';
 import { toEngineVersions, toEngineVersionsSeen } from './versions';
 
 type Rec = Record<string, unknown>;
@@ -41,6 +41,8 @@ export interface DecodedCheckpoint {
   blobType: string | null;
   /** Channels whose stored value was a DeltaChannel snapshot (unwrapped in `channel_values`). */
   snapshots: string[];
+  /** Format 1's `pending_sends` kept in the checkpoint itself (the Send packets, engine encoding). */
+  pendingSends: unknown[];
   /** What could not be decoded, in words. */
   issues: string[];
 }
@@ -146,7 +148,9 @@ export function decodeCheckpointRow(row: RawCheckpointRow, limits: DecodeLimits,
   };
   if (Array.isArray(raw.updated_channels)) checkpoint.updated_channels = raw.updated_channels.filter((c): c is string => typeof c === 'string').sort();
   if (checkpoint.id !== row.checkpointId) issues.push(`checkpoint: its id "${checkpoint.id}" is not the row's "${row.checkpointId}"`);
-  return { checkpoint, metadata, rawVersions, blobType, snapshots, issues };
+  const sends = Array.isArray(raw.pending_sends) ? raw.pending_sends : [];
+  const pendingSends = sends.length ? (engineChannelValue(TASKS, sends) as unknown[]) : [];
+  return { checkpoint, metadata, rawVersions, blobType, snapshots, pendingSends, issues };
 }
 
 /**

@@ -65,5 +65,43 @@ export function chatMessage(className: string, fields: Record<string, unknown>):
     if (key === '__proto__') Object.defineProperty(message, key, { value, enumerable: true, writable: true, configurable: true });
     else message[key] = value;
   }
+  if (type === 'ai') withToolCalls(message);
   return message;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * An AI message stored before LangChain had `tool_calls` (or by an app that left them out) keeps
+ * them in OpenAI's form in `additional_kwargs.tool_calls` (`{ id, type: 'function', function:
+ * { name, arguments } }`, the arguments as JSON text). LangChain reads such a message with its
+ * `tool_calls` parsed from them (langchain-core's `AIMessage` backwards-compatible validator;
+ * arguments that are not JSON go to `invalid_tool_calls`), and so does this reader.
+ */
+function withToolCalls(message: ChatMessage): void {
+  const has = (k: string) => Array.isArray(message[k]) && (message[k] as unknown[]).length > 0;
+  if (has('tool_calls') || has('invalid_tool_calls')) return;
+  const extra = isRecord(message.additional_kwargs) ? message.additional_kwargs.tool_calls : undefined;
+  if (!Array.isArray(extra) || extra.length === 0) return;
+  const calls: Record<string, unknown>[] = [];
+  const invalid: Record<string, unknown>[] = [];
+  for (const raw of extra) {
+    if (!isRecord(raw)) continue;
+    const fn = isRecord(raw.function) ? raw.function : {};
+    const name = typeof fn.name === 'string' ? fn.name : null;
+    const id = typeof raw.id === 'string' ? raw.id : null;
+    const text = typeof fn.arguments === 'string' ? fn.arguments : undefined;
+    let args: unknown = isRecord(fn.arguments) ? fn.arguments : undefined;
+    if (text !== undefined) {
+      try {
+        args = text.trim() === '' ? {} : JSON.parse(text);
+      } catch {
+        args = undefined;
+      }
+    }
+    if (name !== null && isRecord(args)) calls.push({ name, args, id, type: 'tool_call' });
+    else invalid.push({ name, args: text ?? null, id, error: null, type: 'invalid_tool_call' });
+  }
+  message.tool_calls = calls;
+  message.invalid_tool_calls = invalid;
 }

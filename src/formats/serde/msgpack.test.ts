@@ -93,6 +93,15 @@ describe('hostile msgpack', () => {
     expect(decode({ x: new ExtData(42, new Uint8Array([63, 63])) })).toEqual({ x: { $type: 'opaque', type: 'ext:42', length: 2, preview: '??', reason: 'unknown msgpack extension type 42' } });
   });
 
+  it('an extension whose payload cannot be decoded is shown with its code and class; the rest of the blob is kept', () => {
+    // A pydantic model whose dump has a key the decoder refuses (`__proto__`).
+    const head = encode(['app.models', 'Report']);
+    const payload = new Uint8Array([0x93, ...head.subarray(1), 0x81, 0xa9, ...new TextEncoder().encode('__proto__'), 0x01]);
+    const v = decode({ report: new ExtData(5, payload), ok: 1 }) as Record<string, Record<string, unknown>>;
+    expect(v.ok).toBe(1);
+    expect(v.report).toMatchObject({ $type: 'opaque', type: 'ext:5', reason: expect.stringMatching(/^undecodable msgpack ext 5: app\.models\.Report \(/) });
+  });
+
   it('an extension whose payload is not [module, name, …] is opaque, not a crash', () => {
     const v = decode(new ExtData(0, encode(42))) as { $type: string };
     expect(v.$type).toBe('opaque');

@@ -12,6 +12,7 @@
  */
 import { Decoder, ExtensionCodec } from '@msgpack/msgpack';
 import type { DecodeLimits } from '../options';
+import { lenientUtf8 } from '../bytes/text';
 import { scanMsgpack } from './msgpack-scan';
 import { Built, DepthError } from './normalize';
 import { pythonValue } from './python';
@@ -32,6 +33,38 @@ export const EXT = {
 function mapKey(key: unknown): string | number {
   if (typeof key === 'string' || typeof key === 'number') return key;
   return JSON.stringify(key) ?? String(key);
+}
+
+/**
+ * `module.Class` of an extension payload whose value cannot be decoded, read from its first two
+ * elements (msgpack strings after the array header) without decoding the rest; undefined when
+ * they are not there.
+ */
+export function classOf(data: Uint8Array): string | undefined {
+  let at = 0;
+  const head = data[at++];
+  if (head === undefined) return undefined;
+  if (head === 0xdc) at += 2;
+  else if (head === 0xdd) at += 4;
+  else if (head < 0x92 || head > 0x9f) return undefined;
+  const text = (): string | undefined => {
+    const b = data[at++];
+    if (b === undefined) return undefined;
+    let n: number;
+    if (b >= 0xa0 && b <= 0xbf) n = b - 0xa0;
+    else if (b === 0xd9) n = data[at++] ?? -1;
+    else if (b === 0xda) {
+      n = ((data[at] ?? 0) << 8) | (data[at + 1] ?? 0);
+      at += 2;
+    } else return undefined;
+    if (n < 0 || at + n > data.length || n > 512) return undefined;
+    const out = lenientUtf8.decode(data.subarray(at, at + n));
+    at += n;
+    return out;
+  };
+  const module = text();
+  const name = module === undefined ? undefined : text();
+  return module !== undefined && name !== undefined ? `${module}.${name}` : undefined;
 }
 
 /** The payload of a constructor extension, checked for its `[module, name, …]` shape. */
@@ -76,7 +109,17 @@ export function decodePythonMsgpack(bytes: Uint8Array, limits: DecodeLimits): un
       type: code,
       encode: () => null,
       decode: (data) => {
-        const tuple = constructorTuple(inner(data));
+        let decoded: unknown;
+        try {
+          decoded = inner(data);
+        } catch (err) {
+          // A value that cannot be decoded is shown with its type and class, the rest of the blob kept.
+          if (err instanceof DepthError) throw err;
+          const cls = classOf(data);
+          const why = err instanceof Error ? err.message : String(err);
+          return new Built({ $type: 'opaque', type: `ext:${code}`, length: data.length, preview: '', reason: `undecodable msgpack ext ${code}${cls ? `: ${cls}` : ''} (${why})` });
+        }
+        const tuple = constructorTuple(decoded);
         if (!tuple) return new Built({ $type: 'opaque', type: `ext:${code}`, length: data.length, preview: '', reason: 'not a [module, name, payload] tuple' });
         const [module, name, payload, method] = tuple;
         return pythonValue({ code, module, name, payload, ...(typeof method === 'string' ? { method } : {}) });

@@ -12,6 +12,7 @@
  * | `pickle` | Python with `pickle_fallback=True` | opaque: unpickling can run code |
  * | `<type>+<cipher>` | Python's `EncryptedSerializer` | opaque: encrypted |
  */
+import { parsePythonJson } from './python-json';
 import { strictUtf8, utf8Encoder } from '../bytes/text';
 import type { DecodeLimits } from '../options';
 import { reviveLcJson } from './lc-json';
@@ -38,7 +39,7 @@ export function blobBytes(bytes: Uint8Array | string | null): Uint8Array {
  */
 export function parseLcJson(bytes: Uint8Array | string, limits: DecodeLimits): unknown {
   const text = typeof bytes === 'string' ? bytes : strictUtf8.decode(bytes);
-  return normalize(reviveLcJson(JSON.parse(text), limits), limits);
+  return normalize(reviveLcJson(parsePythonJson(text), limits), limits);
 }
 
 function reasonOf(err: unknown): string {

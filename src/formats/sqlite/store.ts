@@ -21,6 +21,7 @@ import type { TypedBlob } from '../serde/typed';
 import type { HeadRow, NamespaceRow, PageQuery, RawCheckpointRow, RawStore, RawWriteRow, ThreadRow } from '../stores/raw';
 import type { ColumnWant } from './column-reader';
 import type { Row, SqliteDatabase } from './database';
+import { legacyLayout } from './legacy-layout';
 
 const CHECKPOINT_COLUMNS = ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'parent_checkpoint_id', 'type', 'checkpoint', 'metadata'];
 const WRITE_COLUMNS = ['thread_id', 'checkpoint_ns', 'checkpoint_id', 'task_id', 'idx', 'channel', 'type', 'value'];
@@ -42,28 +43,43 @@ function columnsOf(db: SqliteDatabase, table: string): string[] {
   return db.all(`SELECT name FROM pragma_table_info(?)`, [table]).map((r) => text(r.name));
 }
 
+interface Schema {
+  /** The database to query: `db`, or `db` read as today's tables when they are an older layout. */
+  db: SqliteDatabase;
+  notes: string[];
+  hasWrites: boolean;
+  hasTaskPath: boolean;
+  /** Whether large rows can be read from the pages by rowid (not through an older layout's stand-in). */
+  pageReads: boolean;
+  /** A database with no table at all: the file a saver creates before its first `setup()`. */
+  empty: boolean;
+}
+
 /** Checks the tables; returns notes about what is missing but survivable. @throws FormatError FORMAT_SCHEMA */
-function checkSchema(db: SqliteDatabase): { notes: string[]; hasWrites: boolean; hasTaskPath: boolean } {
+function checkSchema(db: SqliteDatabase): Schema {
   const tables = new Set(db.all(`SELECT name FROM sqlite_schema WHERE type = 'table'`).map((r) => text(r.name)));
+  if (tables.size === 0) {
+    return { db, notes: ['The database has no table yet (a saver creates them on its first write): it holds no checkpoints.'], hasWrites: false, hasTaskPath: false, pageReads: false, empty: true };
+  }
   if (!tables.has('checkpoints')) {
     const list = [...tables].slice(0, 8).join(', ') || 'none';
     throw formatError('FORMAT_SCHEMA', db.name, `it has no "checkpoints" table (tables: ${list})`);
   }
-  const have = new Set(columnsOf(db, 'checkpoints'));
-  if (have.has('thread_ts') && !have.has('checkpoint_id')) {
-    throw formatError('FORMAT_SCHEMA', db.name, 'its "checkpoints" table has the pre-2024 LangGraph layout (thread_ts), which is not supported');
-  }
+  const hasWritesTable = tables.has('writes');
+  const legacy = legacyLayout(db, { checkpoints: columnsOf(db, 'checkpoints'), writes: hasWritesTable ? columnsOf(db, 'writes') : [] }, { checkpoints: CHECKPOINT_COLUMNS, writes: WRITE_COLUMNS });
+  const notes: string[] = legacy ? [legacy.note] : [];
+  const q = legacy?.db ?? db;
+  const have = new Set(legacy ? CHECKPOINT_COLUMNS : columnsOf(db, 'checkpoints'));
   const missing = CHECKPOINT_COLUMNS.filter((c) => !have.has(c));
   if (missing.length) throw formatError('FORMAT_SCHEMA', db.name, `its "checkpoints" table lacks the column(s) ${missing.join(', ')}`);
-  const notes: string[] = [];
-  if (!tables.has('writes')) {
+  if (!hasWritesTable) {
     notes.push('The database has no "writes" table: checkpoints are shown without pending writes.');
-    return { notes, hasWrites: false, hasTaskPath: false };
+    return { db: q, notes, hasWrites: false, hasTaskPath: false, pageReads: !legacy, empty: false };
   }
-  const writeCols = new Set(columnsOf(db, 'writes'));
+  const writeCols = new Set(legacy ? WRITE_COLUMNS : columnsOf(db, 'writes'));
   const missingW = WRITE_COLUMNS.filter((c) => !writeCols.has(c));
   if (missingW.length) throw formatError('FORMAT_SCHEMA', db.name, `its "writes" table lacks the column(s) ${missingW.join(', ')}`);
-  return { notes, hasWrites: true, hasTaskPath: writeCols.has('task_path') };
+  return { db: q, notes, hasWrites: true, hasTaskPath: writeCols.has('task_path'), pageReads: !legacy, empty: false };
 }
 
 function checkpointRow(r: Row, withValues: boolean): RawCheckpointRow {
@@ -94,8 +110,9 @@ function writeRow(r: Row): RawWriteRow {
  * The RawStore of an open SQLite checkpoint database.
  * @throws FormatError FORMAT_SCHEMA when the tables are not a LangGraph saver's
  */
-export function sqliteStore(db: SqliteDatabase): RawStore {
-  const { notes, hasWrites, hasTaskPath } = checkSchema(db);
+export function sqliteStore(file: SqliteDatabase): RawStore {
+  const { db, notes, hasWrites, hasTaskPath, pageReads, empty } = checkSchema(file);
+  if (empty) return emptyStore(file, notes);
   if (db.wal && !db.wal.merged) notes.push(`The WAL file "${db.wal.name}" was not merged: ${db.wal.reason}.`);
   const summaryCols = 'thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, metadata';
   const fullCols = `${summaryCols}, type, checkpoint`;
@@ -107,8 +124,8 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
   const cpTable = { root: rootOf('checkpoints'), checkpoint: checkpointCols.indexOf('checkpoint'), metadata: checkpointCols.indexOf('metadata') };
   const writeCols = hasWrites ? columnsOf(db, 'writes') : [];
   const wTable = { root: hasWrites ? rootOf('writes') : 0, value: writeCols.indexOf('value'), taskPath: writeCols.indexOf('task_path') };
-  let rowids = cpTable.root > 0 && cpTable.checkpoint >= 0 && cpTable.metadata >= 0;
-  let writeRowids = wTable.root > 0 && wTable.value >= 0;
+  let rowids = pageReads && cpTable.root > 0 && cpTable.checkpoint >= 0 && cpTable.metadata >= 0;
+  let writeRowids = pageReads && wTable.root > 0 && wTable.value >= 0;
   // A row whose values are larger than CHUNKED_READ_BYTES in all has them read in chunks. Its
   // columns after the large one are too (SQLite reaches them only through the large one's overflow
   // pages, in one step): the SQL returns them for small rows only. `octet_length` and `typeof` are
@@ -298,6 +315,27 @@ export function sqliteStore(db: SqliteDatabase): RawStore {
       for (const r of rows) counts.set(text(r.checkpoint_id), num(r.n));
       return counts;
     },
+    close: () => db.close(),
+  };
+}
+
+/** The store of a database without tables: no thread. */
+function emptyStore(db: SqliteDatabase, notes: string[]): RawStore {
+  return {
+    format: 'sqlite',
+    name: db.name,
+    notes,
+    freshBytes: true,
+    threads: () => [],
+    threadIds: () => [],
+    thread: () => undefined,
+    head: () => undefined,
+    writeChannels: () => [],
+    namespaces: () => [],
+    checkpoints: () => [],
+    checkpoint: () => undefined,
+    writes: () => [],
+    writeCounts: () => new Map(),
     close: () => db.close(),
   };
 }

@@ -91,26 +91,35 @@ function contentOf(content: Json | undefined): { text: string; otherBlocks: stri
   return { text: texts.join(''), otherBlocks };
 }
 
-/** Tool calls of an AI message: `tool_calls`, or OpenAI's `additional_kwargs.tool_calls`. */
-function toolCallsOf(fields: Obj): ChatToolCall[] {
-  const calls = fields.tool_calls;
-  if (Array.isArray(calls) && calls.length > 0) {
-    return calls.filter(isObj).map((c) => ({ id: str(c.id), name: str(c.name) ?? '(unnamed)', args: c.args ?? {} }));
+/** Arguments given as JSON text (OpenAI's `function.arguments`), parsed when they are JSON. */
+function parsedArgs(args: Json | undefined): Json {
+  if (typeof args !== 'string') return args ?? {};
+  try {
+    return JSON.parse(args) as Json;
+  } catch {
+    return args; // the provider's text as it is
   }
-  const extra = isObj(fields.additional_kwargs) ? fields.additional_kwargs.tool_calls : undefined;
-  if (!Array.isArray(extra)) return [];
-  return extra.filter(isObj).map((c) => {
-    const fn = isObj(c.function) ? c.function : {};
-    let args: Json = fn.arguments ?? {};
-    if (typeof args === 'string') {
-      try {
-        args = JSON.parse(args) as Json;
-      } catch {
-        // Keep the provider's text as it is.
-      }
-    }
-    return { id: str(c.id), name: str(fn.name) ?? '(unnamed)', args };
-  });
+}
+
+/** One call in LangChain's form (`name`, `args`) or OpenAI's (`function: { name, arguments }`). */
+function toolCallOf(c: Obj): ChatToolCall {
+  const fn = isObj(c.function) ? c.function : {};
+  return { id: str(c.id), name: str(c.name) ?? str(fn.name) ?? '(unnamed)', args: 'args' in c ? parsedArgs(c.args) : parsedArgs(fn.arguments) };
+}
+
+/**
+ * Tool calls of an AI message: `tool_calls`, else OpenAI's `additional_kwargs.tool_calls`, else
+ * Anthropic's `tool_use` content blocks, else `invalid_tool_calls` (named, their text as args).
+ */
+function toolCallsOf(fields: Obj): ChatToolCall[] {
+  const list = (v: Json | undefined): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+  const calls = list(fields.tool_calls);
+  if (calls.length > 0) return calls.map(toolCallOf);
+  const extra = list(isObj(fields.additional_kwargs) ? fields.additional_kwargs.tool_calls : undefined);
+  if (extra.length > 0) return extra.map(toolCallOf);
+  const blocks = list(fields.content).filter((b) => b.type === 'tool_use');
+  if (blocks.length > 0) return blocks.map((b) => ({ id: str(b.id), name: str(b.name) ?? '(unnamed)', args: b.input ?? {} }));
+  return list(fields.invalid_tool_calls).map(toolCallOf);
 }
 
 /** One value read as a message, or null when it is not one. */
