@@ -5,9 +5,9 @@
  */
 import * as langgraph from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
-import * as engine from '../../engine/index';
-import { moduleTable } from './modules';
-import { compileProgram, programConsoleLines, type ConsoleLine } from './program';
+import * as engine from '../../src/engine/index';
+import { moduleTable } from '../../src/sandbox/usercode/modules';
+import { compileProgram, programConsoleLines, type ConsoleLine } from '../../src/sandbox/usercode/program';
 
 const ours = moduleTable(engine);
 const reference = moduleTable(langgraph as unknown as Record<string, unknown>);

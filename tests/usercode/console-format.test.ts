@@ -1,7 +1,7 @@
 /** Console text as Node's own `util.format` prints it, for the one-line cases. */
 import { format } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { formatConsoleArgs } from './console-format';
+import { formatConsoleArgs } from '../../src/sandbox/usercode/console-format';
 
 class Point {
   constructor(readonly x: number, readonly y: number) {}
