@@ -205,21 +205,20 @@ export function recordGraphCalls(fileName: string, open: ThreadOpener, names: Gr
   /** The graph as it was compiled (its own checkpointer): LangGraph's behaviour and errors. */
   const asCompiled = (graph: Graph, checkpointer: unknown) => Object.create(graph, { checkpointer: { value: checkpointer, writable: true } }) as Graph;
 
-  const handle = function (this: Graph, call: ProgramCall, original: Method, stack: string, args: unknown[]): unknown {
+  const handle = (graph: Graph, call: ProgramCall, original: Method, stack: string, args: unknown[]): unknown => {
     const config = args[METHODS[call]] as Config | undefined;
     const thread = config?.configurable?.thread_id;
     const inside = getConfig()?.configurable?.thread_id !== undefined;
-    if (inside || (typeof thread === 'string' && routed.has(thread))) return original.apply(this, args);
-    const { router, original: compiledWith } = routerOf(this);
+    if (inside || (typeof thread === 'string' && routed.has(thread))) return original.apply(graph, args);
+    const { router, original: compiledWith } = routerOf(graph);
     const programThread = typeof thread === 'string' || typeof thread === 'number' ? String(thread) : undefined;
     // As compiled: no checkpointer (state reads fail as in LangGraph.js), or one but no thread id (the engine's error).
     if ((!compiledWith && (call === 'getState' || call === 'updateState')) || (compiledWith && programThread === undefined)) {
-      return original.apply(asCompiled(this, compiledWith), args);
+      return original.apply(asCompiled(graph, compiledWith), args);
     }
-    const name = names.of(this, stack);
+    const name = names.of(graph, stack);
     // A graph without a checkpointer keeps nothing between calls: each call is a thread of its own.
-    const key = compiledWith ? programThread! : `${programThread ?? 'run'} (call ${++routerOf(this).runs})`;
-    const graph = this;
+    const key = compiledWith ? programThread! : `${programThread ?? 'run'} (call ${++routerOf(graph).runs})`;
     const getState = originalGraphMethod('getState') as Method;
     const start = async (): Promise<CallSession> => {
       const queue = `${name}\u0000${key}`;
@@ -243,7 +242,7 @@ export function recordGraphCalls(fileName: string, open: ThreadOpener, names: Gr
             done();
           }
         };
-        const finishOpen = () => finish(new Error('The program ended before this call finished.'));
+        const finishOpen = () => finish(new Error('The program ended before graph call finished.'));
         open_.add(finishOpen);
         s.end = finish;
         return s;
@@ -273,7 +272,7 @@ export function recordGraphCalls(fileName: string, open: ThreadOpener, names: Gr
     })();
   };
 
-  const stop = onGraphCalls(fileName, (call, graph, args, original, stack) => handle.call(graph, call, original as Method, stack, args));
+  const stop = onGraphCalls(fileName, (call, graph, args, original, stack) => handle(graph, call, original as Method, stack, args));
   return async () => {
     stop();
     await Promise.allSettled([...open_].map((f) => f()));
