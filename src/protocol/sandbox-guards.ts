@@ -97,7 +97,7 @@ export function sandboxMessageProblem(msg: unknown): string | null {
   if (msg.type === 'sb/ready') return fields(msg, { version: int(0, 1_000_000) });
   if (msg.type === 'sb/console') return fields(msg, { lines: list(consoleLine, 1_000) });
   if (msg.type === 'sb/thread.open') {
-    return fields(msg, { rid: int(0, Number.MAX_SAFE_INTEGER), graph: id(L.maxLabelLength), threadKey: id(L.maxLabelLength), call: oneOf('invoke', 'stream', 'streamEvents', 'getState', 'updateState') });
+    return fields(msg, { rid: int(0, Number.MAX_SAFE_INTEGER), graph: id(L.maxLabelLength), threadKey: id(L.maxLabelLength), call: oneOf('invoke', 'stream', 'streamEvents', 'getState', 'updateState'), resume: optional(bool) });
   }
   if (msg.type !== 'sb/reply') return `unknown message type ${JSON.stringify(String(msg.type).slice(0, 40))}`;
   return fields(msg, { rid: int(0, Number.MAX_SAFE_INTEGER), ok: bool }) ?? (msg.ok ? null : fields(msg, { error: wireError }));

@@ -138,8 +138,9 @@ export type FromSandbox =
   /**
    * A program called `call` on graph `graph` with thread id `threadKey`: the sandbox asks for a
    * write session bound to that thread (the storage worker creates or finds it; answered by `sb/thread.opened`).
+   * `resume`: the call's input is a `Command` with `resume` (the run is recorded as a resume).
    */
-  | { type: 'sb/thread.open'; rid: number; graph: string; threadKey: string; call: ProgramCall }
+  | { type: 'sb/thread.open'; rid: number; graph: string; threadKey: string; call: ProgramCall; resume?: boolean }
   | { type: 'sb/reply'; rid: number; ok: true; value: unknown }
   | { type: 'sb/reply'; rid: number; ok: false; error: WireError };
 

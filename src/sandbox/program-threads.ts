@@ -13,7 +13,7 @@
  * called it through (read at the call's source line), so a program's threads are named as its code
  * names its graphs.
  */
-import { getConfig, type BaseCheckpointSaver, type CheckpointListOptions, type CheckpointTuple, type RunnableConfig } from '../engine/index';
+import { getConfig, isCommand, type BaseCheckpointSaver, type CheckpointListOptions, type CheckpointTuple, type RunnableConfig } from '../engine/index';
 import type { ProgramCall } from '../protocol/dto';
 import { createBatcher } from '../protocol/batcher';
 import type { RunEvent } from '../protocol/messages';
@@ -27,7 +27,7 @@ import { ProxySaver } from './proxy-saver';
 import type { SessionClient } from './session-client';
 
 /** Opens the session of one call: the storage worker creates or finds the thread and binds the session to it. */
-export type ThreadOpener = (graph: string, threadKey: string, call: ProgramCall) => Promise<{ threadId: string; session: SessionClient }>;
+export type ThreadOpener = (graph: string, threadKey: string, call: ProgramCall, resume: boolean) => Promise<{ threadId: string; session: SessionClient }>;
 
 /** The methods wrapped, with where their config is. */
 const METHODS: Readonly<Record<ProgramCall, number>> = { invoke: 1, stream: 1, streamEvents: 1, getState: 0, updateState: 0 };
@@ -217,6 +217,8 @@ export function recordGraphCalls(fileName: string, open: ThreadOpener, names: Gr
       return original.apply(asCompiled(graph, compiledWith), args);
     }
     const name = names.of(graph, stack);
+    const input = call === 'getState' || call === 'updateState' ? undefined : args[0];
+    const resume = isCommand(input) && (input as { resume?: unknown }).resume !== undefined;
     // A graph without a checkpointer keeps nothing between calls: each call is a thread of its own.
     const key = compiledWith ? programThread! : `${programThread ?? 'run'} (call ${++routerOf(graph).runs})`;
     const getState = originalGraphMethod('getState') as Method;
@@ -228,7 +230,7 @@ export function recordGraphCalls(fileName: string, open: ThreadOpener, names: Gr
       queues.set(queue, before.then(() => mine));
       await before.catch(() => undefined);
       try {
-        const { threadId, session } = await open(name, key, call);
+        const { threadId, session } = await open(name, key, call, resume);
         const s = callSession(threadId, session, call);
         routed.add(threadId);
         router.bound.set(threadId, s.saver);

@@ -52,10 +52,10 @@ export function startSandbox(port: Endpoint, deps: SandboxDeps): () => void {
   /** Sessions the storage worker opened for a program's graph calls, by request id. */
   const opening = new Map<number, { resolve(v: { threadId: string; session: SessionClient }): void; reject(e: unknown): void }>();
   let nextOpen = 1;
-  const openThread = (graph: string, threadKey: string, call: ProgramCall) => new Promise<{ threadId: string; session: SessionClient }>((resolve, reject) => {
+  const openThread = (graph: string, threadKey: string, call: ProgramCall, resume: boolean) => new Promise<{ threadId: string; session: SessionClient }>((resolve, reject) => {
     const rid = nextOpen++;
     opening.set(rid, { resolve, reject });
-    post({ type: 'sb/thread.open', rid, graph, threadKey, call });
+    post({ type: 'sb/thread.open', rid, graph, threadKey, call, ...(resume ? { resume } : {}) });
   });
 
   /** A user graph's module: a program graph (program-graph.ts) or a graph module. */

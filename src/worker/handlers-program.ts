@@ -73,7 +73,7 @@ async function runProgram(ctx: HostContext, m: Req<'rg/program.run'>, programRun
   const runs: Promise<unknown>[] = [];
   let calls = 0;
 
-  const openThread = async ({ graph, threadKey, call }: { graph: string; threadKey: string; call: ProgramCall }): Promise<{ threadId: string; port: PortLike }> => {
+  const openThread = async ({ graph, threadKey, call, resume }: { graph: string; threadKey: string; call: ProgramCall; resume: boolean }): Promise<{ threadId: string; port: PortLike }> => {
     if (++calls > MAX_CALLS) throw hostError('BAD_REQUEST', `A program may make at most ${MAX_CALLS} graph calls.`);
     const key = `${graph}\u0000${threadKey}`;
     let thread = threads.get(key);
@@ -98,7 +98,7 @@ async function runProgram(ctx: HostContext, m: Req<'rg/program.run'>, programRun
     const head = await ctx.store.saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: '' } });
     return new Promise((resolve, reject) => {
       const started = startRun(ctx, {
-        threadId, graphId, kind: call === 'updateState' ? 'fork' : 'run', input: { kind: 'none' }, fromCheckpointId: head?.checkpoint.id ?? null,
+        threadId, graphId, kind: call === 'updateState' ? 'fork' : resume ? 'resume' : 'run', input: { kind: 'none' }, fromCheckpointId: head?.checkpoint.id ?? null,
         attach: { worker, deliver: (port) => resolve({ threadId, port }), refuse: (error) => reject(Object.assign(new Error(error.message), { wire: error })) },
       });
       runs.push(started.then(() => undefined, reject));

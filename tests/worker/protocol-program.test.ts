@@ -106,7 +106,7 @@ describe.each(STORES)('programs over the protocol (%s)', (_name, makeStore) => {
     }
     // Interrupt then resume: one thread, two runs; the stream (stopped at the interrupt): one run.
     const [one, two] = made;
-    expect((await client.listRuns(one!.threadId)).map((r) => [r.kind, r.outcome])).toEqual([['run', 'interrupted'], ['run', 'done']]);
+    expect((await client.listRuns(one!.threadId)).map((r) => [r.kind, r.outcome])).toEqual([['run', 'interrupted'], ['resume', 'done']]);
     expect((await client.listRuns(two!.threadId)).map((r) => [r.kind, r.outcome])).toEqual([['run', 'interrupted']]);
   });
 

@@ -35,7 +35,7 @@ export interface RequestLimit {
  */
 export interface ProgramHost {
   console(lines: ConsoleLineDTO[]): void;
-  openThread(request: { graph: string; threadKey: string; call: ProgramCall }): Promise<{ threadId: string; port: PortLike }>;
+  openThread(request: { graph: string; threadKey: string; call: ProgramCall; resume: boolean }): Promise<{ threadId: string; port: PortLike }>;
 }
 
 /** A started sandbox worker. */
@@ -134,7 +134,7 @@ export class SandboxWorker {
     if (!host) return this.kill(violation(`a "${m.type}" message while it runs no program`));
     if (m.type === 'sb/console') return host.console(m.lines);
     const { rid } = m;
-    host.openThread({ graph: m.graph, threadKey: m.threadKey, call: m.call }).then(({ threadId, port }) => {
+    host.openThread({ graph: m.graph, threadKey: m.threadKey, call: m.call, resume: m.resume === true }).then(({ threadId, port }) => {
       if (this.death) return port.close();
       this.port.postMessage({ type: 'sb/thread.opened', rid, ok: true, threadId, session: port }, [port as unknown as Transferable]);
     }, (err: unknown) => {
