@@ -14,7 +14,7 @@ import type {
   CheckpointDetail, GraphInfo, HistoryPage, Json, NamespaceNode, ResumeValue, RunControls, RunSummary,
   ThreadSummary, WireError,
 } from '../protocol/dto';
-import { PROTOCOL_VERSION, type FromWorker, type ReplyOf, type RunEvent, type ToWorker } from '../protocol/messages';
+import { PROTOCOL_VERSION, type FromWorker, type ProgramEvent, type ReplyOf, type RunEvent, type ToWorker } from '../protocol/messages';
 import { isRemoteKey, type RemoteProgressEvent } from '../protocol/remote';
 import { isFromWorker } from '../protocol/guards';
 import type { RequestId } from '../protocol/wire-types';
@@ -96,6 +96,8 @@ export interface WorkerClient {
   onRunEnded(runId: string | '*', cb: (ended: RunEnded) => void): () => void;
   /** Progress of slow LangGraph server calls that carry a `callId`. Returns the unsubscribe. */
   onRemoteProgress(cb: (event: RemoteProgressEvent) => void): () => void;
+  /** A program run's console lines, threads and end (`rg/program.*`). Returns the unsubscribe. */
+  onProgram(cb: (event: ProgramEvent) => void): () => void;
   /** Called after the worker was restarted (the UI should reload what it shows). */
   onRestart(cb: (reason: string) => void): () => void;
   /** Resolves when the run ends (at once if it already ended recently). */
@@ -118,6 +120,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
   const endListeners = new RunListeners<[RunEnded]>();
   const restartListeners = new Set<(reason: string) => void>();
   const progressListeners = new Set<(event: RemoteProgressEvent) => void>();
+  const programListeners = new Set<(event: ProgramEvent) => void>();
   /** Runs started and not yet ended → thread, for the cancelled reports of a restart. */
   const live = new Map<string, string>();
   /** Recently ended runs (bounded), so waitForRun works after the fact. */
@@ -134,6 +137,10 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     if (msg.type === 'rg/run.ended') return finish(msg);
     if (msg.type === 'rg/remote.progress') {
       for (const cb of [...progressListeners]) cb(msg);
+      return;
+    }
+    if (msg.type === 'rg/program.output' || msg.type === 'rg/program.thread' || msg.type === 'rg/program.ended') {
+      for (const cb of [...programListeners]) cb(msg);
       return;
     }
     if (msg.id === null) return;
@@ -275,6 +282,10 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       progressListeners.add(cb);
       return () => void progressListeners.delete(cb);
     },
+    onProgram(cb) {
+      programListeners.add(cb);
+      return () => void programListeners.delete(cb);
+    },
     onRestart(cb) {
       restartListeners.add(cb);
       return () => void restartListeners.delete(cb);
@@ -289,6 +300,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       endListeners.clear();
       restartListeners.clear();
       progressListeners.clear();
+      programListeners.clear();
       for (const w of spawned) w.terminate();
     },
   };

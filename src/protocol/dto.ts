@@ -16,3 +16,4 @@ export type {
 } from './dto-checkpoint';
 export type { DetailField, SliceDTO, StateChangeDTO, TruncationDTO } from './dto-cut';
 export type { ResumeValue, RunControls, RunKind, RunOutcome, RunSummary } from './dto-run';
+export type { ConsoleLineDTO, ProgramCall, ProgramEndDTO, ProgramThreadDTO } from './dto-program';

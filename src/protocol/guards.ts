@@ -4,7 +4,7 @@
  * (see `requestProblem`), because it carries an id the page is waiting on. Ids and texts are
  * bounded (limits.ts): a 10 MB thread id or an empty one is a bad request, not a stored thread.
  */
-import { bool, fields, id, int, isObject, json, list, oneOf, optional, shape, text, type Check } from './check';
+import { bool, fields, id, int, isObject, json, list, oneOf, optional, record, shape, text, type Check } from './check';
 import { JSON_LIMITS, WIRE_LIMITS } from './limits';
 import type { FromWorker, ToWorker } from './messages';
 import { REMOTE_FIELDS } from './remote';
@@ -83,6 +83,8 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/graph.cancelCompile': { graphId: userGraphId },
   'rg/sandbox.attach': { port },
   'rg/settings.set': { durability: oneOf('strict', 'relaxed') },
+  'rg/program.run': { name: id(64), source: text(L.maxSourceLength), env: record(id(L.maxLabelLength), text(L.maxMessageLength), 200) },
+  'rg/program.cancel': { programRunId: id() },
   ...REMOTE_FIELDS,
   'rg/files.open': { files: list(blob, 16) },
   'rg/files.list': {},

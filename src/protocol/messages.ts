@@ -8,7 +8,7 @@ import type { RequestId } from './wire-types';
 import type { PortLike } from './endpoint';
 import type {
   CheckpointDetail, CheckpointSummary, DetailField, GraphInfo, HistoryPage, ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO, Json,
-  NamespaceNode, ResumeValue, RunControls, RunOutcome, RunSummary, SliceDTO, StateChangeDTO, ThreadSummary, UserCodeErrorDTO, WireError,
+  NamespaceNode, ResumeValue, ConsoleLineDTO, ProgramEndDTO, ProgramThreadDTO, RunControls, RunOutcome, RunSummary, SliceDTO, StateChangeDTO, ThreadSummary, UserCodeErrorDTO, WireError,
 } from './dto';
 import type { RemoteProgressEvent, RemoteReply, RemoteReplyOf, RemoteRequest } from './remote';
 import type { FilesReply, FilesRequest } from './files';
@@ -79,6 +79,14 @@ export type ToWorker = { id: RequestId } & (
   | { type: 'rg/sandbox.attach'; port: PortLike }
   /** Storage settings: `relaxed` durability trades crash safety of the last writes for speed. */
   | { type: 'rg/settings.set'; durability: 'strict' | 'relaxed' }
+  /**
+   * Run a program (a script that builds graphs and calls them) in a sandbox worker of its own: its
+   * console lines stream as `rg/program.output`, each graph and thread id it uses becomes a thread
+   * (`rg/program.thread`), its end is `rg/program.ended`. `env` is what its `process.env` answers.
+   */
+  | { type: 'rg/program.run'; name: string; source: string; env: Record<string, string> }
+  /** Stop a program run (its sandbox worker is stopped; checkpoints committed before stay). */
+  | { type: 'rg/program.cancel'; programRunId: string }
   /** Checkpoint files a LangGraph app wrote, opened read-only (files.ts). */
   | FilesRequest
 ) | RemoteRequest;
@@ -92,6 +100,7 @@ export type FromWorker =
   | Reply<'rg/threads', { threads: ThreadSummary[] }>
   | Reply<'rg/ok'>
   | Reply<'rg/run.started', { runId: string; threadId: string }>
+  | Reply<'rg/program.started', { programRunId: string }>
   | Reply<'rg/history', { page: HistoryPage }>
   | Reply<'rg/checkpoint', { detail: CheckpointDetail }>
   | Reply<'rg/checkpoint.slice', { slice: SliceDTO }>
@@ -114,6 +123,11 @@ export type FromWorker =
   /** Streamed, in batches (never one message per event). */
   | { type: 'rg/run.events'; runId: string; threadId: string; events: RunEvent[] }
   | { type: 'rg/run.ended'; runId: string; threadId: string; outcome: RunOutcome; error: WireError | null; result: Json | null }
+  /** A program run's console lines, in order (batched). */
+  | { type: 'rg/program.output'; programRunId: string; lines: ConsoleLineDTO[] }
+  /** A thread a program run made (its first call with that graph and thread id). */
+  | { type: 'rg/program.thread'; programRunId: string; thread: ProgramThreadDTO }
+  | ({ type: 'rg/program.ended'; programRunId: string } & ProgramEndDTO)
   /** LangGraph servers (remote.ts). */
   | RemoteReply
   | RemoteProgressEvent;
@@ -150,6 +164,8 @@ export interface ReplyOf extends RemoteReplyOf {
   'rg/graph.cancelCompile': R<'rg/ok'>;
   'rg/sandbox.attach': R<'rg/ok'>;
   'rg/settings.set': R<'rg/ok'>;
+  'rg/program.run': R<'rg/program.started'>;
+  'rg/program.cancel': R<'rg/ok'>;
   'rg/files.open': R<'rg/files.opened'>;
   'rg/files.list': R<'rg/files'>;
   'rg/files.count': R<'rg/files.counted'>;
@@ -160,3 +176,6 @@ export interface ReplyOf extends RemoteReplyOf {
 
 /** Events that are not replies to a request. */
 export type WorkerEvent = R<'rg/run.events'> | R<'rg/run.ended'>;
+
+/** A program run's events (not replies to a request). */
+export type ProgramEvent = R<'rg/program.output'> | R<'rg/program.thread'> | R<'rg/program.ended'>;

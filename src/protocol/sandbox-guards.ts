@@ -86,12 +86,19 @@ const REPLIES: { [K in keyof SandboxReplyOf]: Check } = {
   'sb/run': shape({ started: oneOf(true) }),
   'sb/history': shape({ next: list((e) => (Array.isArray(e) && e.length === 2 ? id()(e[0]) ?? list(nodeName, 10_000)(e[1]) : '[checkpointId, next]'), 100_000) }),
   'sb/state': shape({ snapshots: list(nullable(snapshot), 16) }),
+  'sb/program': shape({ error: nullable(userCodeError) }),
 };
+
+const consoleLine = shape({ level: oneOf('log', 'info', 'warn', 'error', 'debug'), text: text(L.maxMessageLength), line: nullable(int(0, 10_000_000)) });
 
 /** Why a message on a sandbox worker's main port is malformed, or null. */
 export function sandboxMessageProblem(msg: unknown): string | null {
   if (!isObject(msg)) return 'the message must be an object';
   if (msg.type === 'sb/ready') return fields(msg, { version: int(0, 1_000_000) });
+  if (msg.type === 'sb/console') return fields(msg, { lines: list(consoleLine, 1_000) });
+  if (msg.type === 'sb/thread.open') {
+    return fields(msg, { rid: int(0, Number.MAX_SAFE_INTEGER), graph: id(L.maxLabelLength), threadKey: id(L.maxLabelLength), call: oneOf('invoke', 'stream', 'streamEvents', 'getState', 'updateState'), resume: optional(bool) });
+  }
   if (msg.type !== 'sb/reply') return `unknown message type ${JSON.stringify(String(msg.type).slice(0, 40))}`;
   return fields(msg, { rid: int(0, Number.MAX_SAFE_INTEGER), ok: bool }) ?? (msg.ok ? null : fields(msg, { error: wireError }));
 }

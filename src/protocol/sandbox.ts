@@ -12,7 +12,7 @@
  * Everything that arrives from the sandbox is untrusted and validated (sandbox-guards.ts).
  */
 import type { WireStoreOp } from './store';
-import type { InterruptDTO, Json, ResumeValue, RunControls, RunKind, UserCodeErrorDTO, WireError, GraphInfo } from './dto';
+import type { ConsoleLineDTO, InterruptDTO, Json, ProgramCall, ResumeValue, RunControls, RunKind, UserCodeErrorDTO, WireError, GraphInfo } from './dto';
 import type { PortLike } from './endpoint';
 import type { RunEvent } from './messages';
 
@@ -79,7 +79,25 @@ export type ToSandbox =
   /** State snapshots of checkpoints (`getState`), through a read-only session. */
   | { type: 'sb/state'; rid: number; graph: GraphRef; threadId: string; ns: string; checkpointIds: string[]; session: PortLike }
   /** Cooperative cancel of a run (between supersteps). */
-  | { type: 'sb/cancel'; runId: string };
+  | { type: 'sb/cancel'; runId: string }
+  /** Run a program (program.ts) to its end; its console lines come as `sb/console`, its graph calls open threads with `sb/thread.open`. */
+  | { type: 'sb/program'; rid: number; plan: ProgramPlan };
+
+/** A program to run: its source, the name its threads are named after, what `process.env` answers. */
+export interface ProgramPlan {
+  programRunId: string;
+  name: string;
+  source: string;
+  env: Record<string, string>;
+}
+
+/**
+ * The storage worker's answer to an `sb/thread.open` (on the main port, never reachable by graph
+ * code): a write session bound to the thread it created or found, or why not.
+ */
+export type ThreadOpened =
+  | { type: 'sb/thread.opened'; rid: number; ok: true; threadId: string; session: PortLike }
+  | { type: 'sb/thread.opened'; rid: number; ok: false; error: WireError };
 
 /** A task of a state snapshot, as data. */
 export interface WireTask {
@@ -109,11 +127,20 @@ export interface SandboxReplyOf {
   'sb/run': { started: true };
   'sb/history': { next: [checkpointId: string, next: string[]][] };
   'sb/state': { snapshots: (WireSnapshot | null)[] };
+  'sb/program': { error: UserCodeErrorDTO | null };
 }
 
 /** Messages from a sandbox worker on its main port. */
 export type FromSandbox =
   | { type: 'sb/ready'; version: number }
+  /** A program's console lines, in order (batched). */
+  | { type: 'sb/console'; lines: ConsoleLineDTO[] }
+  /**
+   * A program called `call` on graph `graph` with thread id `threadKey`: the sandbox asks for a
+   * write session bound to that thread (the storage worker creates or finds it; answered by `sb/thread.opened`).
+   * `resume`: the call's input is a `Command` with `resume` (the run is recorded as a resume).
+   */
+  | { type: 'sb/thread.open'; rid: number; graph: string; threadKey: string; call: ProgramCall; resume?: boolean }
   | { type: 'sb/reply'; rid: number; ok: true; value: unknown }
   | { type: 'sb/reply'; rid: number; ok: false; error: WireError };
 

@@ -15,6 +15,9 @@ import { executeRun, type RunBatching } from './run';
 import { safePort, takePort } from './safe-port';
 import { SessionClient } from './session-client';
 import { compileUserModule } from './user-graphs';
+import { executeProgram } from './program-run';
+import { programGraphModule, programGraphName } from './program-graph';
+import type { ProgramCall } from '../protocol/dto';
 
 /** What a sandbox worker offers. */
 export interface SandboxDeps {
@@ -46,8 +49,21 @@ export function startSandbox(port: Endpoint, deps: SandboxDeps): () => void {
   const runs = new Map<string, AbortController>();
   const post = (m: FromSandbox) => endpoint.postMessage(m);
 
+  /** Sessions the storage worker opened for a program's graph calls, by request id. */
+  const opening = new Map<number, { resolve(v: { threadId: string; session: SessionClient }): void; reject(e: unknown): void }>();
+  let nextOpen = 1;
+  const openThread = (graph: string, threadKey: string, call: ProgramCall, resume: boolean) => new Promise<{ threadId: string; session: SessionClient }>((resolve, reject) => {
+    const rid = nextOpen++;
+    opening.set(rid, { resolve, reject });
+    post({ type: 'sb/thread.open', rid, graph, threadKey, call, ...(resume ? { resume } : {}) });
+  });
+
+  /** A user graph's module: a program graph (program-graph.ts) or a graph module. */
+  const compileAny = async (id: string, source: string, title?: string) =>
+    programGraphName(source) === null ? compileUserModule(id, source, title) : programGraphModule(id, source, title);
+
   /** The module of a graph ref: a built-in, or a user graph compiled once per source. */
-  const moduleOf = (ref: GraphRef): GraphModule => {
+  const moduleOf = async (ref: GraphRef): Promise<GraphModule> => {
     if (ref.source === undefined) {
       const m = builtins.get(ref.id);
       if (!m) throw new GraphUnavailable({ code: 'NOT_FOUND', name: 'NotFound', message: `There is no graph "${ref.id}".` });
@@ -56,7 +72,7 @@ export function startSandbox(port: Endpoint, deps: SandboxDeps): () => void {
     const key = JSON.stringify([ref.source, ref.title ?? null]);
     const hit = compiled.get(ref.id);
     if (hit?.key === key) return hit.module;
-    const r = compileUserModule(ref.id, ref.source, ref.title);
+    const r = await compileAny(ref.id, ref.source, ref.title);
     if (!r.ok) throw new GraphUnavailable({ code: 'COMPILE_FAILED', name: 'CompileError', message: r.error.message });
     compiled.set(ref.id, { key, module: r.module });
     return r.module;
@@ -69,15 +85,15 @@ export function startSandbox(port: Endpoint, deps: SandboxDeps): () => void {
         return { graphs: await Promise.all(list.map(graphInfo)) };
       }
       case 'sb/load': {
-        if (msg.graph.source === undefined) return { info: await graphInfo(moduleOf(msg.graph)), compileError: null };
-        const r = compileUserModule(msg.graph.id, msg.graph.source, msg.graph.title);
+        if (msg.graph.source === undefined) return { info: await graphInfo(await moduleOf(msg.graph)), compileError: null };
+        const r = await compileAny(msg.graph.id, msg.graph.source, msg.graph.title);
         if (!r.ok) return { info: null, compileError: r.error };
         compiled.set(msg.graph.id, { key: JSON.stringify([msg.graph.source, msg.graph.title ?? null]), module: r.module });
         return { info: await graphInfo(r.module), compileError: null };
       }
       case 'sb/run': {
         const session = new SessionClient(sessionPort(port));
-        const module = moduleOf(msg.graph);
+        const module = await moduleOf(msg.graph);
         const abort = new AbortController();
         runs.set(msg.plan.runId, abort);
         void executeRun(module, msg.plan, session, abort, deps.batching).finally(() => runs.delete(msg.plan.runId));
@@ -87,7 +103,7 @@ export function startSandbox(port: Endpoint, deps: SandboxDeps): () => void {
       case 'sb/state': {
         const session = new SessionClient(sessionPort(port));
         try {
-          const graph = moduleOf(msg.graph).build(new ProxySaver(session, { window: 0 }));
+          const graph = (await moduleOf(msg.graph)).build(new ProxySaver(session, { window: 0 }));
           return msg.type === 'sb/history'
             ? await historyNext(graph, msg.threadId, msg.ns, msg.limit, msg.before)
             : await stateSnapshots(graph, msg.threadId, msg.ns, msg.checkpointIds);
@@ -95,12 +111,25 @@ export function startSandbox(port: Endpoint, deps: SandboxDeps): () => void {
           session.close();
         }
       }
+      case 'sb/program':
+        return executeProgram(msg.plan, post, openThread);
     }
   }
+
+  /** The storage worker's answer to an `sb/thread.open`: the session port leaves the message at once. */
+  const onOpened = (msg: Record<string, unknown>) => {
+    const port = takePort(msg, 'session');
+    const p = typeof msg.rid === 'number' ? opening.get(msg.rid) : undefined;
+    if (!p) return port?.close();
+    opening.delete(msg.rid as number);
+    if (msg.ok === true && port && typeof msg.threadId === 'string') p.resolve({ threadId: msg.threadId, session: new SessionClient(port) });
+    else p.reject(Object.assign(new Error(String((msg.error as { message?: unknown } | undefined)?.message ?? 'The thread could not be opened.')), { name: 'ThreadOpenError' }));
+  };
 
   const onMessage = (ev: MessageEvent) => {
     const msg = ev.data as ToSandbox;
     if (typeof msg !== 'object' || msg === null || typeof msg.type !== 'string') return;
+    if ((msg.type as string) === 'sb/thread.opened') return onOpened(msg as unknown as Record<string, unknown>);
     if (msg.type === 'sb/cancel') {
       const why = new Error('Run cancelled');
       why.name = 'AbortError';

@@ -234,6 +234,22 @@ export class GraphDirectory {
     await this.store.putUserGraph({ id, title: id, source, quarantine: q });
   }
 
+  /**
+   * Registers the graph of a program's threads (its source: the program under a header naming the
+   * graph, src/sandbox/program-graph.ts) at once, so its threads' runs find it, then loads and
+   * saves it in the background (its drawing; registered again after a reload). The program is the
+   * user's own code, run from the editor: registering it is not an import's approval.
+   */
+  registerProgramGraph(id: string, source: string, title: string): void {
+    const known = this.users.get(id);
+    if (known && known.source === source && !known.quarantine) return;
+    if (known?.quarantine?.reason === 'unapproved') return;
+    this.users.set(id, { id, title, source, saved: false, info: null, quarantine: null });
+    void this.compile(id, source, { approves: true, title })
+      .then((r) => (r.info ? this.save(id) : undefined))
+      .catch(() => undefined);
+  }
+
   /** Forgets a user graph (its threads keep their checkpoints). */
   async remove(id: string): Promise<void> {
     await this.store.deleteUserGraph(id);

@@ -21,6 +21,7 @@ import { DetailCache } from './detail-cache';
 import * as runs from './handlers-run';
 import * as files from './handlers-files';
 import * as userGraphs from './handlers-graphs';
+import * as program from './handlers-program';
 import { defaultLocks, type ThreadLocks } from './locks';
 import { DEFAULT_HOST_OPTIONS, type HostOptions } from './options';
 import { recoverStaleRuns, storageUnavailable } from './recovery';
@@ -238,6 +239,8 @@ function dispatch(ctx: HostContext, msg: Exclude<ToWorker, { type: 'rg/hello' | 
     case 'rg/graph.save': return userGraphs.onGraphSave(ctx, msg);
     case 'rg/graph.delete': return userGraphs.onGraphDelete(ctx, msg);
     case 'rg/graph.cancelCompile': return userGraphs.onGraphCancelCompile(ctx, msg);
+    case 'rg/program.run': return program.onProgramRun(ctx, msg);
+    case 'rg/program.cancel': return Promise.resolve(program.onProgramCancel(ctx, msg));
     default: {
       const never: never = msg;
       throw hostError('BAD_REQUEST', `Unhandled request ${JSON.stringify(never)}`);

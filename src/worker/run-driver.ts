@@ -13,7 +13,7 @@ import { hostError, threadBusy } from './context';
 import { createPersister } from './persister';
 import { WriteMemo } from '../checkpoint/idb/write-memo';
 import type { ActiveRun } from './runs';
-import { runInSandbox, type RunEnd } from './sandbox/run-session';
+import { runInSandbox, type RunAttach, type RunEnd } from './sandbox/run-session';
 
 /** What to run. */
 export interface RunPlan {
@@ -27,6 +27,11 @@ export interface RunPlan {
   fork?: SandboxRunPlan['fork'];
   fromCheckpointId: string | null;
   controls?: RunControls;
+  /**
+   * A program's graph call: the run's session goes to the program's worker (RunAttach); `refuse`
+   * is called instead when the run ended before its session was handed over.
+   */
+  attach?: RunAttach & { refuse(error: WireError): void };
 }
 
 /** Registers a run and starts it; resolves with its summary once it is registered. */
@@ -84,6 +89,14 @@ async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise
   };
   let end: RunEnd;
   const memo = new WriteMemo();
+  let delivered = false;
+  const attach: RunAttach | undefined = plan.attach && {
+    worker: plan.attach.worker,
+    deliver: (port) => {
+      delivered = true;
+      plan.attach!.deliver(port);
+    },
+  };
   try {
     // Final summaries an earlier run could not store (quota) are written first, now that there may be room.
     await ctx.runs.retryUnsaved((threadId, records) => ctx.store.appendTrace(threadId, records));
@@ -104,12 +117,14 @@ async function execute(ctx: HostContext, plan: RunPlan, run: ActiveRun): Promise
       ...(plan.controls?.nodeTimeoutMs !== undefined ? { nodeTimeoutMs: plan.controls.nodeTimeoutMs } : {}),
       onEvents,
       now: ctx.now,
+      ...(attach ? { attach } : {}),
     });
     if (end.whileLoading && (end.error?.code === 'SANDBOX_TIMEOUT')) await ctx.graphs.quarantineAfterRun(plan.graphId, end.error.message);
   } catch (err) {
     const wire = (err as { wire?: WireError }).wire;
     end = { outcome: 'error', result: null, error: wire ?? { code: 'INTERNAL', name: 'StorageError', message: err instanceof Error ? err.message : String(err) } };
   }
+  if (plan.attach && !delivered) plan.attach.refuse(end.error ?? { code: 'INTERNAL', name: 'RunNotStarted', message: 'The run ended before it started.' });
   streaming = false;
   stream.dispose();
   Object.assign(summary, { outcome: end.outcome, error: end.error, endedAt: new Date().toISOString(), events: persister.traceCount });

@@ -6,3 +6,4 @@ export { ENGINE_MODULE, ENGINE_MAIN_ALIASES, UnknownModuleError, moduleTable, ty
 export { scanImports, type ImportDeclaration, type ImportedName } from './imports';
 export type { CompileOptions, UserCodeError, UserCodeErrorKind, UserGraphKind } from './types';
 export { userGraphModule, type UserGraphMeta, type UserGraphModuleResult } from './graph-module';
+export { compileProgram, programConsoleLines, CONSOLE_LEVELS, type CompiledProgram, type ConsoleLine, type ConsoleLevel, type ProgramOptions, type ProgramResult } from './program';

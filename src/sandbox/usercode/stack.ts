@@ -9,18 +9,33 @@ import { toSourcePosition, type DecodedMappings } from './source-map';
 const PROBE_FILE = 'rg-usercode-probe.ts';
 
 let headerLines: number | undefined;
+let asyncHeaderLines: number | undefined;
+
+/** How a body is evaluated: `new Function` (a module) or the AsyncFunction constructor (a program). */
+export type BodyKind = 'sync' | 'async';
+
+/** The AsyncFunction constructor (not a global: reached through an async function's prototype). */
+export const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as FunctionConstructor;
 
 /**
- * How many lines `new Function(params, body)` puts before the body's first line (2 in V8 and
- * SpiderMonkey). Measured by throwing from a one-line body and reading the frame.
+ * How many lines `new Function(params, body)` (or the AsyncFunction constructor, for `async`) puts
+ * before the body's first line (2 in V8 and SpiderMonkey). Measured by reading the frame of an error
+ * made on a one-line body.
  */
-export function functionHeaderLines(): number {
-  if (headerLines !== undefined) return headerLines;
-  const probe = new Function('require', 'module', 'exports', `return new Error('probe').stack;\n//# sourceURL=${PROBE_FILE}`);
-  const stack = String(probe(undefined, undefined, undefined) ?? '');
-  const frame = findFrame(stack, PROBE_FILE);
-  headerLines = frame ? frame.line - 1 : 2;
-  return headerLines;
+export function functionHeaderLines(kind: BodyKind = 'sync'): number {
+  if (kind === 'sync' && headerLines !== undefined) return headerLines;
+  if (kind === 'async' && asyncHeaderLines !== undefined) return asyncHeaderLines;
+  const Ctor = kind === 'sync' ? Function : AsyncFunction;
+  const probe = new Ctor('require', 'module', 'exports', `exports.stack = new Error('probe').stack;\n//# sourceURL=${PROBE_FILE}-${kind}`);
+  // Both kinds run the line synchronously (an async function runs until its first await).
+  const box: { stack?: string } = {};
+  void probe(undefined, undefined, box);
+  const stack = String(box.stack ?? '');
+  const frame = findFrame(stack, `${PROBE_FILE}-${kind}`);
+  const lines = frame ? frame.line - 1 : 2;
+  if (kind === 'sync') headerLines = lines;
+  else asyncHeaderLines = lines;
+  return lines;
 }
 
 /** A position in a stack frame (1-based). */
@@ -48,17 +63,19 @@ export function findFrame(stack: string, fileName: string): FramePosition | unde
  * @param fileName the sourceURL the module was evaluated with
  * @param map the transpiler's decoded mappings
  * @param sourceLines the user's source by line (pins positions in transpiler-added code)
+ * @param kind how the body was evaluated (its header's lines differ)
  */
 export function userPositionFromStack(
   stack: string | undefined,
   fileName: string,
   map: DecodedMappings,
   sourceLines?: readonly string[],
+  kind: BodyKind = 'sync',
 ): FramePosition | undefined {
   if (!stack) return undefined;
   const frame = findFrame(stack, fileName);
   if (!frame) return undefined;
-  const generatedLine = frame.line - functionHeaderLines();
+  const generatedLine = frame.line - functionHeaderLines(kind);
   if (generatedLine < 1) return undefined;
   return toSourcePosition(map, generatedLine, frame.column, sourceLines);
 }

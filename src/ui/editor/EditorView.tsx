@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../../shared/errors';
 import { useAppStoreShallow } from '../store/useAppStore';
 import type { AppState } from '../store/types';
 import { CodeEditor } from './CodeEditor';
+import { ProgramPanel } from './ProgramPanel';
 import { cleanName, unapprovedGraph } from './slice';
 import '../gallery/gallery.css';
 
@@ -10,6 +11,7 @@ const pick = (s: AppState) => ({
   name: s.editorName, source: s.editorSource, error: s.editorError, problem: s.editorProblem, status: s.editorStatus, graphs: s.graphs,
   setName: s.setEditorName, setSource: s.setEditorSource, check: s.checkEditorGraph, save: s.saveEditorGraph, run: s.runEditorGraph,
   edit: s.editGraph, fresh: s.newEditorGraph, remove: s.deleteEditorGraph, cancel: s.cancelEditorCompile, cancelRun: s.cancelRun,
+  runProgram: s.runEditorProgram, cancelProgram: s.cancelEditorProgram, programRunning: s.programRun?.status === 'running',
 });
 
 const KIND: Record<UserCodeErrorDTO['kind'], string> = { syntax: 'Syntax error', runtime: 'Runtime error', shape: 'Not a graph', import: 'Import error' };
@@ -69,6 +71,9 @@ export function EditorView() {
           <button type="button" disabled={busy || imported !== undefined} title={notApproved} aria-describedby={imported && 'editor-unapproved'} onClick={() => void e.check()} data-testid="editor-check" data-disabled-reason={imported && 'GRAPH_NOT_APPROVED'}>Check</button>
           <button type="button" disabled={busy} onClick={() => void e.save()} data-testid="editor-save" data-approves={imported ? 'true' : undefined}>{imported ? 'Approve and save' : 'Save'}</button>
           <button type="button" disabled={busy} onClick={() => void e.run()} data-testid="editor-run" data-approves={imported ? 'true' : undefined}>{imported ? 'Approve, save and run' : 'Save and run'}</button>
+          <button type="button" disabled={busy || e.programRunning || imported !== undefined} onClick={() => void e.runProgram()} data-testid="editor-run-program"
+            title="Run the text as a program: its top-level calls run, console output shows below, every graph call is a thread">Run program</button>
+          {e.programRunning && <button type="button" onClick={() => void e.cancelProgram()} data-testid="editor-cancel-program">Cancel program</button>}
           {e.status === 'compiling' && <button type="button" onClick={() => void e.cancel()} data-testid="editor-cancel">Cancel</button>}
           {e.status === 'running' && <button type="button" onClick={() => void e.cancelRun()} data-testid="editor-cancel-run" title="Stop the run: every checkpoint it committed stays">Cancel run</button>}
           <span className="muted" data-testid="editor-status" data-status={e.status} aria-live="polite">
@@ -96,6 +101,7 @@ export function EditorView() {
           </div>
         )}
         <CodeEditor value={imported?.source ?? e.source} onChange={imported ? ignoreTyping : e.setSource} errorAt={e.error?.line ?? null} readOnly={imported !== undefined} />
+        <ProgramPanel />
       </section>
     </main>
   );

@@ -12,6 +12,7 @@ import { createTimelineSlice } from './slices/timeline';
 import type { AppState, StoreClient, SubscribeEvents } from './types';
 import { createGallerySlice } from '../gallery/slice';
 import { createEditorSlice } from '../editor/slice';
+import { createProgramSlice } from '../editor/program-slice';
 import { createPortabilitySlice } from '../portability/slice';
 import { createServersSlice } from '../servers/slice';
 import { createStoreItemsSlice } from '../inspector/store-tab/slice';
@@ -36,6 +37,7 @@ export function createAppStore(client: StoreClient, subscribe?: SubscribeEvents)
     ...createDebuggerSlice()(...a),
     ...createGallerySlice()(...a),
     ...createEditorSlice(client)(...a),
+    ...createProgramSlice(client)(...a),
     ...createPortabilitySlice(client)(...a),
     ...createServersSlice(client)(...a),
     ...createStoreItemsSlice(client)(...a),

@@ -11,6 +11,7 @@ import type { UrlState } from '../model/url-state';
 import type { BreakpointsByGraph } from '../model/breakpoints';
 import type { GallerySlice } from '../gallery/slice';
 import type { EditorSlice } from '../editor/slice';
+import type { ProgramSlice } from '../editor/program-slice';
 import type { PortabilitySlice } from '../portability/slice';
 import type { ServersSlice } from '../servers/slice';
 import type { StoreItemsSlice } from '../inspector/store-tab/slice';
@@ -196,4 +197,4 @@ export interface DebuggerSlice {
 }
 
 /** The whole store (gallery, editor and import/export slices live in their own folders). */
-export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & DebuggerSlice & GallerySlice & EditorSlice & PortabilitySlice & ServersSlice & StoreItemsSlice & FilesSlice & ThreadsSlice & TimelineFilterSlice;
+export type AppState = SessionSlice & TimelineSlice & SelectionSlice & InspectorSlice & RunsSlice & DebuggerSlice & GallerySlice & EditorSlice & ProgramSlice & PortabilitySlice & ServersSlice & StoreItemsSlice & FilesSlice & ThreadsSlice & TimelineFilterSlice;

@@ -33,6 +33,8 @@ export interface SandboxLimits {
   readIdleMs: number;
   /** Spare workers kept started for the next runs. @default 2 */
   spareWorkers: number;
+  /** A program run (the editor's Run program) is stopped after this long. @default 120000 */
+  programMs: number;
 }
 
 /** The defaults of `SandboxLimits`. */
@@ -44,6 +46,7 @@ export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   maxGraphWorkers: 4,
   readIdleMs: 15_000,
   spareWorkers: 2,
+  programMs: 120_000,
 });
 
 /** The worker of one run: `release` stops it (call it when the run ended). */

@@ -15,6 +15,17 @@ import { ERROR_CODES } from '../../shared/errors';
 import type { SandboxController } from './controller';
 import { serveSession } from './session';
 import { SandboxError, type SandboxWorker } from './worker-handle';
+import type { PortLike } from '../../protocol/endpoint';
+
+/**
+ * A run whose graph code already runs in a worker (a program's graph call, program-threads.ts): the
+ * session's port is handed to that worker (`deliver`) instead of starting the graph there; the
+ * worker is not stopped when the run ends (the program owns it).
+ */
+export interface RunAttach {
+  worker: SandboxWorker;
+  deliver(port: PortLike): void;
+}
 import type { WriteOp } from '../../checkpoint/idb/write-ops';
 
 /** How a run ended, as the storage worker decided. */
@@ -48,6 +59,8 @@ export interface SandboxRunInput {
   /** Receives validated events; awaited (back-pressure on the sandbox). */
   onEvents(events: RunEvent[]): Promise<void>;
   now?: () => number;
+  /** Run in this worker, already running the graph's code (see RunAttach). */
+  attach?: RunAttach;
 }
 
 const cancelled = (message: string): RunEnd => ({ outcome: 'cancelled', result: null, error: { code: 'RUN_CANCELLED', name: 'RunCancelled', message } });
@@ -82,7 +95,7 @@ export async function runInSandbox(sandbox: SandboxController, input: SandboxRun
   let worker: SandboxWorker;
   let release: () => void; // stops the run's worker
   try {
-    ({ worker, release } = await sandbox.runWorker());
+    ({ worker, release } = input.attach ? { worker: input.attach.worker, release: () => undefined } : await sandbox.runWorker());
   } catch (err) {
     return { outcome: 'error', result: null, error: err instanceof SandboxError ? err.wire : { code: 'SANDBOX_UNAVAILABLE', name: 'SandboxUnavailable', message: String(err) } };
   }
@@ -150,6 +163,11 @@ export async function runInSandbox(sandbox: SandboxController, input: SandboxRun
       cleanup.push(() => clearInterval(tick));
     }
 
+    if (input.attach) {
+      loaded = true;
+      input.attach.deliver(port2);
+      return;
+    }
     worker.request({ type: 'sb/run', graph, plan, session: port2 }, { timeoutMs: limits.loadMs, what: `Loading graph "${graph.id}"` }, [port2]).then(() => {
       loaded = true;
     }, (err: unknown) => {

@@ -3,7 +3,7 @@
  * with a time limit each, and every reply validated. A request past its limit, a malformed reply
  * or a lost sandbox stops the worker (the bootstrap terminates it) and fails every pending request.
  */
-import type { WireError } from '../../protocol/dto';
+import type { ConsoleLineDTO, ProgramCall, WireError } from '../../protocol/dto';
 import { listen, type PortLike } from '../../protocol/endpoint';
 import { SANDBOX_PROTOCOL_VERSION, type FromSandbox, type OmitEach, type SandboxReplyOf, type ToSandbox } from '../../protocol/sandbox';
 import { replyValueProblem, sandboxMessageProblem } from '../../protocol/sandbox-guards';
@@ -29,8 +29,18 @@ export interface RequestLimit {
   what: string;
 }
 
+/**
+ * What a worker running a program (`sb/program`) may ask of the storage worker on its main port:
+ * its console lines, and a session for each graph call (answered with the port to hand over).
+ */
+export interface ProgramHost {
+  console(lines: ConsoleLineDTO[]): void;
+  openThread(request: { graph: string; threadKey: string; call: ProgramCall; resume: boolean }): Promise<{ threadId: string; port: PortLike }>;
+}
+
 /** A started sandbox worker. */
 export class SandboxWorker {
+  private program: ProgramHost | null = null;
   private nextRid = 1;
   private readonly pending = new Map<number, { type: Requests['type']; resolve(v: unknown): void; reject(e: unknown): void; timer: ReturnType<typeof setTimeout> }>();
   private readonly deaths = new Set<(why: WireError) => void>();
@@ -87,6 +97,11 @@ export class SandboxWorker {
     if (!this.death) this.port.postMessage(message);
   }
 
+  /** Accepts (or, with null, refuses again) a program's console lines and thread requests from this worker. */
+  serveProgram(host: ProgramHost | null): void {
+    this.program = host;
+  }
+
   /** Calls `cb` once when the worker stops (at once if it already has). */
   onDeath(cb: (why: WireError) => void): () => void {
     if (this.death) {
@@ -113,10 +128,27 @@ export class SandboxWorker {
     this.deaths.clear();
   }
 
+  /** A program's message: only a worker running a program may send one. */
+  private onProgramMessage(m: Extract<FromSandbox, { type: 'sb/console' | 'sb/thread.open' }>): void {
+    const host = this.program;
+    if (!host) return this.kill(violation(`a "${m.type}" message while it runs no program`));
+    if (m.type === 'sb/console') return host.console(m.lines);
+    const { rid } = m;
+    host.openThread({ graph: m.graph, threadKey: m.threadKey, call: m.call, resume: m.resume === true }).then(({ threadId, port }) => {
+      if (this.death) return port.close();
+      this.port.postMessage({ type: 'sb/thread.opened', rid, ok: true, threadId, session: port }, [port as unknown as Transferable]);
+    }, (err: unknown) => {
+      const error: WireError = (err as { wire?: WireError }).wire
+        ?? { code: (err as { code?: WireError['code'] }).code ?? 'INTERNAL', name: 'ThreadOpenError', message: err instanceof Error ? err.message : String(err) };
+      if (!this.death) this.port.postMessage({ type: 'sb/thread.opened', rid, ok: false, error });
+    });
+  }
+
   private onMessage(raw: unknown): void {
     const problem = sandboxMessageProblem(raw);
     if (problem) return this.kill(violation(`a malformed message on its main port: ${problem}`));
     const m = raw as FromSandbox;
+    if (m.type === 'sb/console' || m.type === 'sb/thread.open') return this.onProgramMessage(m);
     if (m.type !== 'sb/reply') return;
     const p = this.pending.get(m.rid);
     if (!p) return;
