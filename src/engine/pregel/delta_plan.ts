@@ -94,21 +94,34 @@ export interface LoopDeltaView {
   readonly updatedChannels: string[] | undefined;
   /** The writes saved against the checkpoint the run started from. */
   readonly loadedPending: readonly PendingWrite[];
+  /** Channels an `input` or `fork` checkpoint of the run forced (see `planLoopDeltas`). */
+  readonly deltaCarry: ReadonlySet<string>;
 }
 
 /**
- * The plan of the checkpoint a run's loop makes. Forced: a `loop` step's Overwrites (a reader
- * would replay the step's other writes after it); at a `fork` or `input` checkpoint, the channels
- * the loaded checkpoint's writes touch (they belong to its other children); at exit, every
+ * The plan of the checkpoint a run's loop makes, and the new `deltaCarry`. A reader rebuilds a
+ * checkpoint's DeltaChannel from the writes saved on its ancestors, so a channel is forced (stored)
+ * where those are not the writes that made its value: a `loop` step's Overwrites (the step's
+ * other writes would be replayed after it); at a `fork` or `input` checkpoint, and again at the
+ * next `loop` one (`deltaCarry`: the step re-applies them from a checkpoint that is no longer
+ * its parent), the channels the loaded checkpoint's writes touch; at exit, those and every
  * channel changed since the saved checkpoint (`changed`: no write of the run was saved).
  */
 export function planLoopDeltas(
   loop: LoopDeltaView, source: CheckpointSource | 'exit', previous: CheckpointMetadata, changed: ChannelVersions, store: boolean,
-): DeltaSavePlan {
+): { plan: DeltaSavePlan; carry: ReadonlySet<string> } {
   const channels = loop.channels;
+  const loaded = deltaChannelsWritten(channels, writesOf(loop.loadedPending));
   let forced: Set<string>;
-  if (source === 'exit') forced = new Set(Object.keys(changed));
-  else if (source === 'loop') forced = deltaChannelsWritten(channels, loop.tasks.flatMap((t) => t.writes), true);
-  else forced = deltaChannelsWritten(channels, writesOf(loop.loadedPending));
-  return planDeltaSave(channels, previous, { updated: source === 'exit' ? [] : loop.updatedChannels, forced, advance: source !== 'exit', store });
+  let carry: ReadonlySet<string> = loop.deltaCarry;
+  if (source === 'exit') forced = new Set([...Object.keys(changed), ...loaded]);
+  else if (source === 'loop') {
+    forced = new Set([...deltaChannelsWritten(channels, loop.tasks.flatMap((t) => t.writes), true), ...carry]);
+    carry = new Set();
+  } else {
+    forced = loaded;
+    carry = new Set([...carry, ...loaded]);
+  }
+  const plan = planDeltaSave(channels, previous, { updated: source === 'exit' ? [] : loop.updatedChannels, forced, advance: source !== 'exit', store });
+  return { plan, carry };
 }

@@ -10,7 +10,7 @@ import { GraphInterrupt } from '../errors';
 import { applyWrites, increment, prepareNextTasks, restamp, shouldInterrupt } from './algo';
 import { lookupCached } from './cache';
 import { channelsFromCheckpoint, checkpointForSave, newVersions, withVersionsOf } from './checkpoint';
-import { planLoopDeltas, withoutDeltaMetadata } from './delta_plan';
+import { planLoopDeltas, withoutDeltaMetadata, type DeltaSavePlan } from './delta_plan';
 import { ConfigMemo } from './config_memo';
 import { parentInfoOf, type ParentGraphInfo } from './context';
 import { resumeErrorHandlers } from './error_handler';
@@ -90,6 +90,8 @@ export class PregelLoop {
   private committed = 0;
   /** The writes saved against the checkpoint the run started from. */
   readonly loadedPending: readonly PendingWrite[];
+  /** DeltaChannels the next `loop` checkpoint stores whatever their counters say (./delta_plan). */
+  readonly deltaCarry: ReadonlySet<string> = new Set();
   /** The graph has DeltaChannels (./delta_plan). */
   private readonly hasDeltas: boolean;
   /** The saver calls of this run (not awaited where they are made; see ./persistence). */
@@ -318,7 +320,8 @@ export class PregelLoop {
     if (!exiting) this.w.metadata = { source, step: this.step, parents: { ...this.p.checkpointMap } };
     const parentId = this.checkpointConfig.configurable?.checkpoint_id as string | undefined;
     let changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
-    const deltas = this.hasDeltas ? planLoopDeltas(this, source, previous, changed, saver !== undefined) : undefined;
+    let deltas: DeltaSavePlan | undefined;
+    if (this.hasDeltas) ({ plan: deltas, carry: this.w.deltaCarry } = planLoopDeltas(this, source, previous, changed, saver !== undefined));
     if (deltas) this.w.metadata = { ...withoutDeltaMetadata(this.metadata), ...deltas.metadata };
     if (saver) {
       if (deltas) changed = withVersionsOf(changed, deltas.snapshot, this.checkpoint.channel_versions);

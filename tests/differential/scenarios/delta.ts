@@ -150,4 +150,33 @@ const exitDurability: Scenario = {
   },
 };
 
-export const DELTA_SCENARIOS: Scenario[] = [reducerRules, turns, overwrites, schemaDurabilities, exitDurability];
+/**
+ * A step where one task writes and its sibling interrupts: the written value waits in the saved
+ * writes while a Command updates the state, then the resume re-applies it; cold reads after each
+ * (the saved writes of a step replay in the step's task order).
+ */
+const interruptedSibling: Scenario = {
+  name: 'X6 DeltaChannel beside an interrupt: Command update, resume, cold reads',
+  needs: ['DeltaChannel', 'messagesDeltaReducer', 'interrupt', 'Command'],
+  async run({ impl, rec, saver, thread }) {
+    const build = () => new impl.StateGraph(impl.Annotation.Root({ messages: new impl.DeltaChannel(impl.messagesDeltaReducer, { snapshotFrequency: 3 }) }))
+      .addNode('talk', () => (rec.count('talk'), { messages: [new AIMessage({ content: 'talked', id: 't' })] }))
+      .addNode('ask', () => (rec.count('ask'), { messages: [new AIMessage({ content: `asked: ${impl.interrupt('ok?')}`, id: 'a' })] }))
+      .addNode('end', (s: any) => (rec.count('end'), { messages: [new AIMessage({ content: `end after ${s.messages.length}`, id: 'e' })] }))
+      .addEdge(impl.START, 'talk')
+      .addEdge(impl.START, 'ask')
+      .addEdge(['talk', 'ask'], 'end')
+      .compile({ checkpointer: saver });
+    await rec.invoke('first', build(), { messages: [new HumanMessage({ content: 'hi', id: 'h' })] }, thread());
+    await rec.state('interrupted', build(), thread());
+    await rec.invoke('update', build(), new impl.Command({ update: { messages: [new HumanMessage({ content: 'meanwhile', id: 'm' })] } }), thread());
+    await rec.state('after update', build(), thread());
+    await rec.invoke('resume', build(), new impl.Command({ resume: 'yes' }), thread());
+    await rec.history('history', build(), thread());
+  },
+  check(o) {
+    expect(contents(entry(o, 'resume').result)).toEqual(['hi', 'meanwhile', 'asked: yes', 'talked', 'end after 4']);
+  },
+};
+
+export const DELTA_SCENARIOS: Scenario[] = [reducerRules, turns, overwrites, schemaDurabilities, exitDurability, interruptedSibling];
