@@ -3,7 +3,6 @@
  * `Annotation<T>({ reducer, default })` (a reducer channel), as LangGraph.js.
  */
 import { isChannel, specOf, type ChannelSpec } from '../channels/base';
-import { isDeltaChannel } from '../channels/delta';
 import { binopSpec } from '../channels/binop';
 import { lastValueSpec } from '../channels/last_value';
 import type { RunnableConfig } from '../checkpoint/types';
@@ -95,6 +94,9 @@ export function specsOf(schema: unknown): Record<string, ChannelSpec> {
   throw new Error('Invalid schema type. Expected AnnotationRoot, a state definition, or { channels }.');
 }
 
+/** A reducer channel's reducer (what makes two such channels the same, as for `Annotation({ reducer })`). */
+const reducerOf = (channel: object): unknown => (channel as { operator?: unknown }).operator ?? (channel as { reducer?: unknown }).reducer;
+
 const isChannelDef = (d: unknown): d is ChannelDef => !!d && typeof d === 'object' && (d as ChannelDef).lg_kind === 'ChannelDef';
 
 /**
@@ -105,6 +107,6 @@ function specOfDef(key: string, d: unknown): ChannelSpec {
   const def = typeof d === 'function' ? (d as () => unknown)() : d;
   if (isChannelDef(def)) return def.toSpec();
   // A channel instance (LangGraph.js accepts one, e.g. a `DeltaChannel`): channels like it.
-  if (isChannel(def)) return specOf(def, isDeltaChannel(def) ? def.reducer : def);
+  if (isChannel(def)) return specOf(def, reducerOf(def) ?? def);
   throw new Error(`Invalid state definition for key "${key}": use Annotation, Annotation<T>() or Annotation({ reducer, default })`);
 }
