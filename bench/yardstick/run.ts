@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { libraryImports, SuiteAnalyzer, type TestSite } from './analyze';
 import { classify, engineFiles, loadEntries, realFiles, type Entry } from './entries';
+import { byCategory } from './categories';
 import { changes, exclusions, groups, joinRuns, type FileLine, type Figures, type Group, type Row } from './report';
 import { copySuite, fileExclusion, moduleKind, rel, sourceFiles, type SuiteCopy } from './suite';
 import type { RunPlan } from './vitest-config';
@@ -162,7 +163,7 @@ async function main(): Promise<void> {
     if (opts.json) {
       writeFileSync(opts.json, JSON.stringify({
         suite: copy.origin, reference: version, engine: opts.engine, date: new Date().toISOString(),
-        figures, files, groups: failureGroups, tests: rows,
+        figures, categories: byCategory(files), files, groups: failureGroups, tests: rows,
       }, null, 1));
       console.log(`\nper-test results: ${opts.json}`);
     }
@@ -181,6 +182,10 @@ function printReport(
   console.log(`tests selected (as run):             ${f.testsSelected}${f.suiteSkipped ? ` (${f.suiteSkipped} skipped by the suite itself)` : ''}${f.unmatched ? `; ${f.unmatched} results matched no call site and are left out` : ''}`);
   console.log(`tests LangGraph.js ${version} passes:     ${f.denominator}  <- denominator`);
   console.log(`tests our engine passes among them:  ${f.enginePasses} of ${f.denominator} (${pct(f.enginePasses, f.denominator)})`);
+  console.log('\n== by category (files / selected / 1.7.3 passes / ours passes)');
+  for (const c of byCategory(files)) {
+    console.log(`${String(c.files).padStart(5)} ${String(c.selected).padStart(5)} ${String(c.denominator).padStart(5)} ${String(c.enginePasses).padStart(5)}  ${c.category} (${pct(c.enginePasses, c.denominator)})`);
+  }
   console.log('\n== by file (selected / 1.7.3 passes / ours passes)');
   for (const l of files.filter((x) => x.selected > 0).sort((a, b) => (b.denominator - b.enginePasses) - (a.denominator - a.enginePasses))) {
     const err = l.engineFileError && l.enginePasses === 0 && l.denominator > 0 ? `   [${l.engineFileError.split('\n')[0].slice(0, 100)}]` : '';

@@ -14,7 +14,8 @@ export {
   type SchemaState, type SchemaUpdate,
 } from './graph/state_graph';
 export { CompiledStateGraph } from './graph/compile';
-export { StateSchema, ReducedValue, UntrackedValue, MessagesValue, type StandardSchemaLike } from './graph/schema/state_schema';
+export { StateSchema, ReducedValue, UntrackedValue, MessagesValue, MessagesDeltaValue, type StandardSchemaLike } from './graph/schema/state_schema';
+export { DeltaValue } from './graph/schema/delta_value';
 export { schemaDefaultGetter as getSchemaDefaultGetter, jsonSchemaOf as getJsonSchemaFromSchema, isStandardSchema } from './graph/schema/state_schema';
 export { getStateTypeSchema, getUpdateTypeSchema, getInputTypeSchema, getOutputTypeSchema, getConfigTypeSchema } from './graph/schema/json';
 export { withLangGraph, registry, schemaMetaRegistry, SchemaMetaRegistry, LanggraphZodMetaRegistry, type SchemaMeta } from './graph/schema/zod';
@@ -44,6 +45,7 @@ export type { TraceEvent, TraceListener } from '../shared/trace';
 // Messages (LangChain message classes come from @langchain/core/messages).
 export { MessagesAnnotation, MessagesZodMeta } from './messages/annotation';
 export { messagesStateReducer, addMessages, REMOVE_ALL_MESSAGES, type Messages } from './messages/reducer';
+export { messagesDeltaReducer } from './messages/delta_reducer';
 export { pushMessage, type PushMessageOptions } from './messages/push';
 // Stores and the `custom` stream.
 export * from './store/index';

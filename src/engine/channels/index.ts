@@ -7,3 +7,4 @@ export * from './topic';
 export * from './named_barrier';
 export * from './after_finish';
 export * from './untracked';
+export * from './delta';

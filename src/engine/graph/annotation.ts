@@ -2,7 +2,7 @@
  * State schemas: `Annotation.Root({...})`, `Annotation<T>()` (last value) and
  * `Annotation<T>({ reducer, default })` (a reducer channel), as LangGraph.js.
  */
-import type { ChannelSpec } from '../channels/base';
+import { isChannel, specOf, type ChannelSpec } from '../channels/base';
 import { binopSpec } from '../channels/binop';
 import { lastValueSpec } from '../channels/last_value';
 import type { RunnableConfig } from '../checkpoint/types';
@@ -94,14 +94,19 @@ export function specsOf(schema: unknown): Record<string, ChannelSpec> {
   throw new Error('Invalid schema type. Expected AnnotationRoot, a state definition, or { channels }.');
 }
 
+/** A reducer channel's reducer (what makes two such channels the same, as for `Annotation({ reducer })`). */
+const reducerOf = (channel: object): unknown => (channel as { operator?: unknown }).operator ?? (channel as { reducer?: unknown }).reducer;
+
 const isChannelDef = (d: unknown): d is ChannelDef => !!d && typeof d === 'object' && (d as ChannelDef).lg_kind === 'ChannelDef';
 
 /**
- * The channel spec of one key of a definition. A function (e.g. the bare `Annotation<T>`) is
+ * The channel spec of one key of a definition (a channel definition or a channel instance). A function (e.g. the bare `Annotation<T>`) is
  * called with no arguments and must return a channel definition, as LangGraph.js calls it.
  */
 function specOfDef(key: string, d: unknown): ChannelSpec {
   const def = typeof d === 'function' ? (d as () => unknown)() : d;
   if (isChannelDef(def)) return def.toSpec();
+  // A channel instance (LangGraph.js accepts one, e.g. a `DeltaChannel`): channels like it.
+  if (isChannel(def)) return specOf(def, reducerOf(def) ?? def);
   throw new Error(`Invalid state definition for key "${key}": use Annotation, Annotation<T>() or Annotation({ reducer, default })`);
 }

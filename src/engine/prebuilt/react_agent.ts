@@ -136,9 +136,10 @@ export function createReactAgent(params: CreateReactAgentParams): CompiledStateG
   let agentOptions: AddNodeOptions | undefined;
   if (preModelHook != null) {
     workflow.addNode('pre_model_hook', preModelHook).addEdge('pre_model_hook', 'agent');
-    const definition = schema instanceof AnnotationRoot ? schema.spec : schema;
-    // The agent also reads `llmInputMessages` (a node-level input schema, as LangGraph.js declares it).
-    agentOptions = { input: Annotation.Root({ ...definition, ...PreHookAnnotation.spec }) } as AddNodeOptions;
+    // The agent reads the state's channels (whatever kind of schema made them) and `llmInputMessages`
+    // (a node-level input schema, as LangGraph.js declares it).
+    const stateChannels = Object.fromEntries(Object.entries(workflow.channels).map(([k, spec]) => [k, spec.create()]));
+    agentOptions = { input: Annotation.Root({ ...stateChannels, ...PreHookAnnotation.spec }) } as AddNodeOptions;
   }
   workflow.addNode('agent', callModel, agentOptions).addEdge(START, entry);
   const only = (map: Record<string, string | null>) => Object.fromEntries(Object.entries(map).filter(([, v]) => v != null)) as Record<string, string>;

@@ -13,7 +13,9 @@ import type { BaseCheckpointSaver, Checkpoint, CheckpointTuple, PendingWriteValu
 import { COPY, END, ERROR, INPUT, INTERRUPT, NULL_TASK_ID, PUSH, SCHEDULED } from '../constants';
 import { InvalidUpdateError } from '../errors';
 import { applyWrites, prepareNextTasks, readChannels } from './algo';
-import { channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, patchCheckpointMap, threadMaxVersion } from './checkpoint';
+import { readDeltaHistories } from './delta_history';
+import { deltaChannelsWritten, planDeltaSave, writesOf } from './delta_plan';
+import { withVersionsOf, channelsFromCheckpoint, checkpointForSave, emptyCheckpoint, flooredNextVersion, newVersions, patchCheckpointMap, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites, encodeWrites } from './encode';
 import { uuid5 } from './ids';
 import { mapInput } from './io';
@@ -74,7 +76,7 @@ async function updateSuperstep(root: Pregel, saver: BaseCheckpointSaver, inputCo
   if (saved && (superseded || saved.metadata?.source === 'fork')) next = flooredNextVersion(next, await threadMaxVersion(saver, base.thread_id, ns));
   const b: Base = {
     graph, saver, saved, checkpoint, next, editsOlder: first && superseded,
-    channels: channelsFromCheckpoint(graph.channels, checkpoint),
+    channels: channelsFromCheckpoint(graph.channels, checkpoint, saved ? await readDeltaHistories(graph.channels, checkpoint, saver, saved.config) : undefined),
     step: saved?.metadata?.step ?? -1,
     putConfig: { configurable: { ...base, checkpoint_ns: ns, ...(saved ? { checkpoint_id: saved.checkpoint.id } : {}) } },
     parents: saved?.metadata?.parents ?? {},
@@ -197,7 +199,14 @@ async function applyUpdates(b: Base, updates: StateUpdate[]): Promise<RunnableCo
 
 /** Saves `checkpoint` (the channels' state) as a child of the saved checkpoint. */
 async function put(b: Base, checkpoint: Checkpoint, channels: Channels, step: number, source: 'update' | 'input'): Promise<RunnableConfig> {
-  const changed = newVersions(b.saved ? b.saved.checkpoint.channel_versions : {}, checkpoint.channel_versions);
-  const cfg = await b.saver.put(b.putConfig, checkpointForSave(checkpoint, channels, step, { changed, saver: b.saver }), { source, step, parents: b.parents }, changed);
+  let changed = newVersions(b.saved ? b.saved.checkpoint.channel_versions : {}, checkpoint.channel_versions);
+  // Its writes are saved nowhere a reader walks: it stores every DeltaChannel it changes, and those
+  // the saved checkpoint's writes touch (they belong to that checkpoint's other children).
+  const pendingDeltas = deltaChannelsWritten(channels, writesOf(b.saved?.pendingWrites ?? []));
+  const updated = Object.keys(changed);
+  const deltas = planDeltaSave(channels, b.saved?.metadata, { updated, forced: new Set([...updated, ...pendingDeltas]), advance: true, store: true });
+  changed = withVersionsOf(changed, deltas.snapshot, checkpoint.channel_versions);
+  const saved = checkpointForSave(checkpoint, channels, step, { changed, saver: b.saver, deltas: deltas.snapshot });
+  const cfg = await b.saver.put(b.putConfig, saved, { source, step, parents: b.parents, ...deltas.metadata }, changed);
   return patchCheckpointMap(cfg, b.saved?.metadata);
 }

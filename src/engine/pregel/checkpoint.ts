@@ -1,9 +1,11 @@
 /**
  * Building checkpoints from channels and channels from checkpoints.
  */
-import type { ChannelSpec } from '../channels/base';
+import type { Channel, ChannelSpec } from '../channels/base';
+import type { DeltaChannel } from '../channels/delta';
 import { EMPTY, full } from '../channels/base';
 import type { Checkpoint, ChannelVersions } from '../checkpoint/types';
+import type { DeltaHistories } from './delta_history';
 import { decodeChannelValue, encodeChannelValue } from './encode';
 import { isoNow, uuid6 } from './ids';
 import type { Channels } from './types';
@@ -13,11 +15,21 @@ export function emptyCheckpoint(): Checkpoint {
   return { v: 4, id: uuid6(-2), ts: isoNow(), channel_values: {}, channel_versions: {}, versions_seen: {} };
 }
 
-/** Channels rebuilt from a saved checkpoint (empty where it holds no value). */
-export function channelsFromCheckpoint(specs: Record<string, ChannelSpec>, checkpoint: Checkpoint): Channels {
+/**
+ * Channels rebuilt from a saved checkpoint (empty where it holds no value). `histories` rebuilds
+ * the DeltaChannels it does not store (./delta_history: read from the saver beforehand).
+ */
+export function channelsFromCheckpoint(specs: Record<string, ChannelSpec>, checkpoint: Checkpoint, histories?: DeltaHistories): Channels {
   const out: Channels = {};
   const values = checkpoint.channel_values;
   for (const k in specs) {
+    const history = histories?.[k];
+    if (history) {
+      const channel = specs[k].restore(history.seed === undefined ? EMPTY : full(history.seed)) as Channel & Partial<Pick<DeltaChannel, 'replayWrites'>>;
+      channel.replayWrites?.(history.writes);
+      out[k] = channel;
+      continue;
+    }
     out[k] = Object.prototype.hasOwnProperty.call(values, k) ? specs[k].restore(full(decodeChannelValue(k, values[k]))) : specs[k].restore(EMPTY);
   }
   return out;
@@ -59,6 +71,11 @@ export interface SaveShape {
   changed?: ChannelVersions;
   /** The saver it goes to (see storesWholeCheckpoints). */
   saver?: object;
+  /**
+   * The DeltaChannels it stores (./delta_plan; they must be in `changed`, see `withVersionsOf`);
+   * the others are left out. Default: every DeltaChannel it would store otherwise.
+   */
+  deltas?: ReadonlySet<string>;
 }
 
 /**
@@ -74,6 +91,7 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, step: nu
   const only = shape.changed && !storesWholeCheckpoints(shape.saver) ? shape.changed : undefined;
   for (const k in only ?? channels) {
     if (!(k in versions) || !channels[k]) continue;
+    if (shape.deltas && channels[k].kind === 'DeltaChannel' && !shape.deltas.has(k)) continue;
     const snap = channels[k].snapshot();
     if (!snap.empty) values[k] = encodeChannelValue(k, snap.value);
   }
@@ -87,6 +105,16 @@ export function checkpointForSave(base: Checkpoint, channels: Channels, step: nu
     channel_versions: versions,
     versions_seen: base.versions_seen,
   };
+}
+
+/**
+ * `changed` with the current versions of `keys` added: a DeltaChannel stored at a checkpoint
+ * where its version did not change still has to reach a saver that stores values by version.
+ */
+export function withVersionsOf(changed: ChannelVersions, keys: Iterable<string>, versions: ChannelVersions): ChannelVersions {
+  let out = changed;
+  for (const k of keys) if (!(k in out) && versions[k] !== undefined) out = { ...out, [k]: versions[k] };
+  return out;
 }
 
 /**

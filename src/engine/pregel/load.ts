@@ -4,6 +4,7 @@
  * a superseded checkpoint, a resume at the head). Pure reading: nothing is saved here.
  */
 import type { BaseCheckpointSaver, Checkpoint, CheckpointMetadata, CheckpointTuple, PendingWrite, RunnableConfig } from '../checkpoint/types';
+import { readDeltaHistories, type DeltaHistories } from './delta_history';
 import { flooredNextVersion, emptyCheckpoint, threadMaxVersion } from './checkpoint';
 import { decodePendingWrites } from './encode';
 import type { LoopParams } from './loop';
@@ -22,6 +23,8 @@ export interface LoadedStart {
   clearResuming: boolean;
   /** Version numbering for a run that starts a branch (see threadMaxVersion). */
   nextVersion?: (v: number | undefined) => number;
+  /** The DeltaChannels the checkpoint does not store, read from its ancestors (./delta_history). */
+  deltaHistories?: DeltaHistories;
 }
 
 /** Keys the engine manages itself (and its `__pregel_*` keys); every other `configurable` key of the run reaches the saver. */
@@ -58,6 +61,17 @@ function addressOf(p: LoopParams): Address {
  * checkpoint (the usual start of a run and of every subgraph run), which a fork did not make.
  */
 export function loadStart(p: LoopParams): LoadedStart | Promise<LoadedStart> {
+  const start = loadCheckpoint(p);
+  return start instanceof Promise ? start.then((s) => withDeltaHistories(p, s)) : withDeltaHistories(p, start);
+}
+
+/** `s` with the histories of the DeltaChannels its checkpoint does not store (the same `s` when there are none). */
+function withDeltaHistories(p: LoopParams, s: LoadedStart): LoadedStart | Promise<LoadedStart> {
+  const read = readDeltaHistories(p.specs, s.checkpoint, p.checkpointer, s.config);
+  return read ? read.then((deltaHistories) => ({ ...s, deltaHistories })) : s;
+}
+
+function loadCheckpoint(p: LoopParams): LoadedStart | Promise<LoadedStart> {
   const a = addressOf(p);
   const saver = p.checkpointer;
   if (!saver) return startFrom(a, undefined, false);

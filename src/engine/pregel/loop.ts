@@ -9,7 +9,8 @@ import { DEFAULT_RECURSION_LIMIT, NULL_TASK_ID, RESUME, TAG_HIDDEN } from '../co
 import { GraphInterrupt } from '../errors';
 import { applyWrites, increment, prepareNextTasks, restamp, shouldInterrupt } from './algo';
 import { lookupCached } from './cache';
-import { channelsFromCheckpoint, checkpointForSave, newVersions } from './checkpoint';
+import { channelsFromCheckpoint, checkpointForSave, newVersions, withVersionsOf } from './checkpoint';
+import { planLoopDeltas, withoutDeltaMetadata, type DeltaSavePlan } from './delta_plan';
 import { ConfigMemo } from './config_memo';
 import { parentInfoOf, type ParentGraphInfo } from './context';
 import { resumeErrorHandlers } from './error_handler';
@@ -87,16 +88,24 @@ export class PregelLoop {
   readonly writtenTaskIds = new Set<string>();
   /** Supersteps this run committed (their `loop` checkpoint made). */
   private committed = 0;
+  /** The writes saved against the checkpoint the run started from. */
+  readonly loadedPending: readonly PendingWrite[];
+  /** DeltaChannels the next `loop` checkpoint stores whatever their counters say (./delta_plan). */
+  readonly deltaCarry: ReadonlySet<string> = new Set();
+  /** The graph has DeltaChannels (./delta_plan). */
+  private readonly hasDeltas: boolean;
   /** The saver calls of this run (not awaited where they are made; see ./persistence). */
   readonly persistence = new Persistence();
 
   private constructor(readonly p: LoopParams, s: LoadedStart) {
     this.checkpoint = s.checkpoint;
     this.metadata = s.metadata;
-    this.channels = channelsFromCheckpoint(p.specs, s.checkpoint);
+    this.channels = channelsFromCheckpoint(p.specs, s.checkpoint, s.deltaHistories);
     this.checkpointConfig = s.config;
     this.prevCheckpointConfig = s.parentConfig;
     this._pending = s.pendingWrites;
+    this.loadedPending = s.pendingWrites;
+    this.hasDeltas = Object.values(p.specs).some((spec) => spec.kind === 'DeltaChannel');
     this.step = s.metadata.step + 1;
     this.stop = this.step + (p.config.recursionLimit ?? DEFAULT_RECURSION_LIMIT) + 1;
     this.prevVersions = { ...s.checkpoint.channel_versions };
@@ -307,11 +316,16 @@ export class PregelLoop {
     const exiting = source === 'exit';
     if (exiting && this.checkpoint.id === this.savedCheckpointId) return;
     const saver = this.p.checkpointer && (this.p.durability !== 'exit' || exiting) ? this.p.checkpointer : undefined;
+    const previous = this.metadata;
     if (!exiting) this.w.metadata = { source, step: this.step, parents: { ...this.p.checkpointMap } };
     const parentId = this.checkpointConfig.configurable?.checkpoint_id as string | undefined;
+    let changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
+    let deltas: DeltaSavePlan | undefined;
+    if (this.hasDeltas) ({ plan: deltas, carry: this.w.deltaCarry } = planLoopDeltas(this, source, previous, changed, saver !== undefined));
+    if (deltas) this.w.metadata = { ...withoutDeltaMetadata(this.metadata), ...deltas.metadata };
     if (saver) {
-      const changed = newVersions(this.prevVersions, this.checkpoint.channel_versions);
-      const saved = checkpointForSave(this.checkpoint, this.channels, this.step, { id: exiting ? this.checkpoint.id : undefined, changed, saver });
+      if (deltas) changed = withVersionsOf(changed, deltas.snapshot, this.checkpoint.channel_versions);
+      const saved = checkpointForSave(this.checkpoint, this.channels, this.step, { id: exiting ? this.checkpoint.id : undefined, changed, saver, deltas: deltas?.snapshot });
       this.w.checkpoint = restamp(this.checkpoint, saved.id, saved.ts);
       const putConfig = this.configFor(parentId);
       const metadata = { ...this.metadata };

@@ -20,14 +20,15 @@ export class Persistence {
   private failure: { error: unknown } | undefined;
 
   /**
-   * Hands `writes` to the saver (its `putWrites`, tracked). A MemorySaver stores them at once,
+   * Hands `writes` to the saver (its `putWrites`, tracked), with the task's path (`taskPathStr`,
+   * `''` for the NULL task), which orders a step's writes when a saver replays them. A MemorySaver stores them at once,
    * without a promise; what it throws fails the run as a rejected `putWrites` would.
    */
-  putWrites(saver: BaseCheckpointSaver, config: RunnableConfig, writes: PendingWriteValue[], taskId: string): void {
+  putWrites(saver: BaseCheckpointSaver, config: RunnableConfig, writes: PendingWriteValue[], taskId: string, taskPath: string): void {
     const now = synchronous(saver);
-    if (!now) return this.track(saver.putWrites(config, writes, taskId));
+    if (!now) return this.track(saver.putWrites(config, writes, taskId, taskPath));
     try {
-      now.putWritesNow(config, writes, taskId);
+      now.putWritesNow(config, writes, taskId, taskPath);
     } catch (error) {
       this.track(Promise.reject(error));
     }

@@ -18,6 +18,7 @@ import type { StreamEvent } from '@langchain/core/tracers/log_stream';
 import type { IterableReadableStream } from '@langchain/core/utils/stream';
 import type { BaseCache } from './cache';
 import { bulkUpdateState, type SuperstepUpdate } from './bulk_update';
+import { currentTask } from './context';
 import { merge } from './objects';
 import { runLimited, type BatchOptions } from './batch';
 import { AsyncQueue } from './queue';
@@ -250,7 +251,8 @@ export class Pregel extends RunnableBase {
 
   /**
    * Streams the run. One mode yields its chunks; an array of modes yields `[mode, chunk]` pairs.
-   * @default streamMode the graph's (`updates` for StateGraphs and entrypoints, else `values`)
+   * @default streamMode the graph's (`updates` for StateGraphs and entrypoints, else `values`);
+   * `values` when called inside a task
    */
   async stream(input: unknown, options?: PregelOptions): Promise<GraphStream> {
     return this.run(input, options, true);
@@ -304,7 +306,8 @@ export class Pregel extends RunnableBase {
    */
   private start(input: unknown, given: PregelOptions | undefined, cancellable: boolean, envelopes: boolean, sink: ChunkSink) {
     const options = this.config ? mergeOptions(this.config, given) : given;
-    const requested = options?.streamMode ?? this.streamMode;
+    // Inside a task, a graph streams its values unless told otherwise (LangGraph.js's default there).
+    const requested = options?.streamMode ?? (currentTask() ? 'values' : this.streamMode);
     const list = Array.isArray(requested) ? requested : [requested];
     for (const m of list) if (!STREAM_MODES.includes(m)) throw new Error(`Unknown stream mode "${String(m)}"`);
     const modes = new Set<LoopMode>(list);

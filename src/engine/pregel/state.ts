@@ -5,6 +5,7 @@ import type { BaseCheckpointSaver, Checkpoint, CheckpointListOptions, Checkpoint
 import { ERROR, INPUT, INTERRUPT, SCHEDULED } from '../constants';
 import { applyWrites, nullWrites, prepareNextTasks, readChannels } from './algo';
 import { channelsFromCheckpoint, patchCheckpointMap, recastNamespace } from './checkpoint';
+import { deltaKeysToReplay, readDeltaHistories, type DeltaHistories } from './delta_history';
 import { decodePendingWrites } from './encode';
 import { rememberedTaskId } from './ids';
 import { subgraphRefs, tasksWithWrites } from './io';
@@ -27,8 +28,9 @@ export interface StateSnapshot {
 }
 
 /** Builds a snapshot from a saved tuple; `applyPending` also applies finished tasks' writes. */
-export async function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPending: boolean, recurse?: BaseCheckpointSaver): Promise<StateSnapshot> {
-  if (!recurse) return snapshotNow(graph, saved, applyPending);
+export async function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPending: boolean, recurse?: BaseCheckpointSaver, saver?: BaseCheckpointSaver): Promise<StateSnapshot> {
+  const histories = await readDeltaHistories(graph.channels, saved.checkpoint, saver ?? recurse, saved.config);
+  if (!recurse) return snapshotNow(graph, saved, applyPending, histories);
   const threadId = saved.config.configurable?.thread_id;
   const subStates = async (tasks: readonly PreparedTask[], states: Map<string, unknown>) => {
     for (const t of tasks) {
@@ -36,7 +38,7 @@ export async function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPen
       if (sub && states.has(t.id)) states.set(t.id, await stateAt(sub, recurse, threadId, t.taskNs));
     }
   };
-  const parts = snapshotParts(graph, saved);
+  const parts = snapshotParts(graph, saved, histories);
   await subStates(parts.tasks, parts.states);
   return finishSnapshot(graph, saved, parts, applyPending);
 }
@@ -45,8 +47,8 @@ export async function snapshotOf(graph: Pregel, saved: CheckpointTuple, applyPen
  * `snapshotOf` without nested subgraph states: synchronous, so reading a history costs no extra
  * promise per checkpoint.
  */
-export function snapshotNow(graph: Pregel, saved: CheckpointTuple, applyPending: boolean): StateSnapshot {
-  return finishSnapshot(graph, saved, snapshotParts(graph, saved), applyPending);
+export function snapshotNow(graph: Pregel, saved: CheckpointTuple, applyPending: boolean, histories?: DeltaHistories): StateSnapshot {
+  return finishSnapshot(graph, saved, snapshotParts(graph, saved, histories), applyPending);
 }
 
 interface SnapshotParts {
@@ -59,10 +61,10 @@ interface SnapshotParts {
 }
 
 /** The checkpoint's channels (with its null-task writes applied) and the tasks it schedules. */
-function snapshotParts(graph: Pregel, saved: CheckpointTuple): SnapshotParts {
+function snapshotParts(graph: Pregel, saved: CheckpointTuple, histories: DeltaHistories | undefined): SnapshotParts {
   const ns = (saved.config.configurable?.checkpoint_ns as string | undefined) ?? '';
   let checkpoint = saved.checkpoint;
-  let channels: Channels = channelsFromCheckpoint(graph.channels, checkpoint);
+  let channels: Channels = channelsFromCheckpoint(graph.channels, checkpoint, histories);
   const pending = decodePendingWrites(saved.pendingWrites);
   const nulls = nullWrites(pending);
   if (nulls.length > 0) {
@@ -117,7 +119,7 @@ export async function getState(graph: Pregel, config: RunnableConfig, options?: 
   const t = target(graph, config);
   const saved = await saver.getTuple(t.config);
   if (!saved) return { values: {}, next: [], config, tasks: [] };
-  return snapshotOf(t.graph, saved, !config.configurable?.checkpoint_id, options?.subgraphs ? saver : undefined);
+  return snapshotOf(t.graph, saved, !config.configurable?.checkpoint_id, options?.subgraphs ? saver : undefined, saver);
 }
 
 /** Every checkpoint of the thread (all branches), newest first. */
@@ -126,10 +128,15 @@ export async function* getStateHistory(graph: Pregel, config: RunnableConfig, op
   const t = target(graph, config);
   const now = synchronousList(saver);
   if (now) {
-    for (const tuple of now(t.config, options)) yield snapshotNow(t.graph, tuple, false);
+    for (const tuple of now(t.config, options)) yield snapshotAt(t.graph, tuple, saver);
     return;
   }
-  for await (const tuple of saver.list(t.config, options)) yield snapshotNow(t.graph, tuple, false);
+  for await (const tuple of saver.list(t.config, options)) yield snapshotAt(t.graph, tuple, saver);
+}
+
+/** A history row: synchronous unless the checkpoint leaves DeltaChannels to read from its ancestors. */
+function snapshotAt(graph: Pregel, tuple: CheckpointTuple, saver: BaseCheckpointSaver): StateSnapshot | Promise<StateSnapshot> {
+  return deltaKeysToReplay(graph.channels, tuple.checkpoint).length > 0 ? snapshotOf(graph, tuple, false, undefined, saver) : snapshotNow(graph, tuple, false);
 }
 
 /** The saver's synchronous `list`, when it declares one. */

@@ -8,6 +8,7 @@ import { WRITES_IDX_MAP } from '../checkpoint/types';
 import { ERROR, INTERRUPT, NULL_TASK_ID, PUSH, TAG_HIDDEN, TASKS } from '../constants';
 import { isSend, Send } from '../types';
 import { encodeWrites } from './encode';
+import { taskPathStr } from './order';
 import { outputUpdates, taskResultPayload } from './io';
 import type { PregelLoop } from './loop';
 import type { PreparedTask } from './types';
@@ -79,7 +80,7 @@ export function pendingAfter(pending: readonly PendingWrite[], r: RecordedWrites
 export function reportWrites(loop: PregelLoop, taskId: string, r: RecordedWrites, cached: boolean): Promise<void> | undefined {
   const p = loop.p;
   const deferred = p.durability === 'exit';
-  if (!deferred && p.checkpointer) loop.persistence.putWrites(p.checkpointer, loop.configFor(loop.checkpoint.id), encodeWrites(r.saved), taskId);
+  if (!deferred && p.checkpointer) loop.persistence.putWrites(p.checkpointer, loop.configFor(loop.checkpoint.id), encodeWrites(r.saved), taskId, pathOf(loop, taskId));
   if (p.tracer.enabled) p.tracer.emit({
     type: '@engine.writes.put', step: loop.step, taskId, checkpointId: loop.checkpoint.id,
     channels: r.saved.map((w) => w[0]), deduplicated: r.deduplicated, replaced: r.replaced, isNullTask: taskId === NULL_TASK_ID,
@@ -142,5 +143,11 @@ export async function flushPendingWrites(loop: PregelLoop): Promise<void> {
     list.push([c, v]);
   }
   const config = loop.configFor(loop.checkpoint.id);
-  for (const [tid, ws] of byTask) loop.persistence.putWrites(saver, config, encodeWrites(ws), tid);
+  for (const [tid, ws] of byTask) loop.persistence.putWrites(saver, config, encodeWrites(ws), tid, pathOf(loop, tid));
+}
+
+/** The saved path of a task of the step (`''` for the NULL task and tasks not in the step, as LangGraph.js). */
+function pathOf(loop: PregelLoop, taskId: string): string {
+  const task = loop.taskOf(taskId);
+  return task ? taskPathStr(task.path) : '';
 }

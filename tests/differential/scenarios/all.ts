@@ -10,6 +10,7 @@ import { CORE_SCHEMAS } from './core-schemas';
 import { CORE_SENDS } from './core-sends';
 import { CORE_STREAMS } from './core-streams';
 import { CORE_TIME_TRAVEL } from './core-time-travel';
+import { DELTA_SCENARIOS } from './delta';
 import { DURABILITY_SCENARIOS } from './durability';
 import { FUNCTIONAL_SCENARIOS } from './functional';
 import { HANDLER_SCENARIOS } from './handlers';
@@ -26,7 +27,7 @@ import { PROTOCOL_SCENARIOS } from './protocol-v3';
 export const CORE_SCENARIOS: Scenario[] = [...CORE_BASIC, ...CORE_FAILURES, ...CORE_INTERRUPTS, ...CORE_SENDS, ...CORE_TIME_TRAVEL, ...CORE_STREAMS, ...CORE_SCHEMAS];
 export const ADVANCED_SCENARIOS: Scenario[] = [...FUNCTIONAL_SCENARIOS, ...SUBGRAPH_SCENARIOS];
 /** Engine parity: error handlers, timeouts, Command.PARENT, schemas, durability, more of the API, stream cancellation. */
-export const PARITY_SCENARIOS: Scenario[] = [...HANDLER_SCENARIOS, ...TIMEOUT_PARENT_SCENARIOS, ...SCHEMA_SCENARIOS, ...DURABILITY_SCENARIOS, ...API_SCENARIOS, ...BEHAVIOUR_SCENARIOS, ...CANCEL_SCENARIOS];
+export const PARITY_SCENARIOS: Scenario[] = [...HANDLER_SCENARIOS, ...TIMEOUT_PARENT_SCENARIOS, ...SCHEMA_SCENARIOS, ...DURABILITY_SCENARIOS, ...DELTA_SCENARIOS, ...API_SCENARIOS, ...BEHAVIOUR_SCENARIOS, ...CANCEL_SCENARIOS];
 /** LangChain-facing features: messages, Runnables and callbacks, stream modes custom/messages, stores, prebuilt agents. */
 export const LANGCHAIN_SCENARIOS: Scenario[] = [...MESSAGE_SCENARIOS, ...RUNNABLE_SCENARIOS, ...LC_STREAM_SCENARIOS, ...STORE_SCENARIOS, ...PREBUILT_SCENARIOS, ...PROTOCOL_SCENARIOS];
 export const ALL_SCENARIOS: Scenario[] = [...CORE_SCENARIOS, ...ADVANCED_SCENARIOS, ...PARITY_SCENARIOS, ...LANGCHAIN_SCENARIOS];

@@ -253,4 +253,36 @@ const caughtTaskFailure: Scenario = {
   },
 };
 
-export const FUNCTIONAL_SCENARIOS: Scenario[] = [c11Essay, c12FinalPrevious, failingTaskResume, failingTaskRace, sequentialTasks, taskStarts, caughtTaskFailure];
+/**
+ * Graphs streamed from inside an entrypoint without a stream mode: both an entrypoint and a
+ * StateGraph yield their values there (their own default, `updates`, applies only at the top),
+ * while the inner entrypoint's custom writes reach the outer stream; explicit modes still apply.
+ */
+const nestedStreams: Scenario = {
+  name: 'F-nested-stream: a graph streamed inside an entrypoint yields values unless given a mode',
+  needs: ['entrypoint'],
+  async run({ impl, rec, saver, thread }) {
+    const inner = impl.entrypoint({ name: 'inner', checkpointer: saver }, async (input: string, config: any) => {
+      config.writer?.(`hello ${input}`);
+      return `goodbye, ${input}`;
+    });
+    const State = impl.Annotation.Root({ v: impl.Annotation() });
+    const chain = new impl.StateGraph(State).addNode('n', () => ({ v: 1 })).addEdge(impl.START, 'n').compile();
+    const outer = impl.entrypoint({ name: 'outer', checkpointer: saver }, async (input: string, config: any) => {
+      rec.count('outer');
+      for await (const chunk of await inner.stream(input)) config.writer?.(chunk);
+      const seen: unknown[] = [];
+      for await (const chunk of await chain.stream({})) seen.push(chunk);
+      for await (const chunk of await chain.stream({}, { streamMode: 'updates' })) seen.push(chunk);
+      return seen;
+    });
+    await rec.invoke('invoke', outer, 'world', thread());
+    await rec.stream('custom', outer, 'world', { ...thread(), streamMode: 'custom' });
+  },
+  check(o) {
+    expect(entry(o, 'custom').chunks).toEqual(['hello world', 'goodbye, world']);
+    expect(entry(o, 'invoke').result).toEqual([{ v: 1 }, { n: { v: 1 } }]);
+  },
+};
+
+export const FUNCTIONAL_SCENARIOS: Scenario[] = [c11Essay, c12FinalPrevious, failingTaskResume, failingTaskRace, sequentialTasks, taskStarts, caughtTaskFailure, nestedStreams];

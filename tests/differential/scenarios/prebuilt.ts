@@ -10,6 +10,7 @@ import { RunnableLambda } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 import { expect } from 'vitest';
 import { z } from 'zod';
+import { z as z3 } from 'zod/v3';
 import { ScriptedChatModel } from '../../../src/engine/models';
 import { entry, type Scenario } from '../harness/scenario';
 
@@ -182,4 +183,38 @@ const legacyExecutor: Scenario = {
   },
 };
 
-export const PREBUILT_SCENARIOS: Scenario[] = [toolNodeGraph, reactAgent, interruptInTool, parallelInterrupt, legacyExecutor];
+/**
+ * A zod object state (zod 4, and zod 3 through `zod/v3`) with a pre-model hook (the model reads
+ * `llmInputMessages`) and a post-model hook writing a reducer key.
+ */
+const zodStateHooks: Scenario = {
+  name: 'P6 createReactAgent with a zod state, preModelHook and postModelHook (zod 4 and zod 3)',
+  needs: [...PREBUILT_API, 'withLangGraph', 'MessagesZodMeta'],
+  async run({ impl, rec }) {
+    for (const [label, zz] of [['zod 4', z], ['zod 3', z3]] as const) {
+      const model = new ScriptedChatModel({ responses: [new AIMessage({ id: 'answer', content: 'Hello!' })] });
+      const stateSchema = (zz as typeof z).object({
+        messages: impl.withLangGraph((zz as typeof z).custom(), impl.MessagesZodMeta),
+        flags: impl.withLangGraph((zz as typeof z).array((zz as typeof z).string()), {
+          reducer: { fn: (a: string[], b: string[]) => [...a, ...b], schema: (zz as typeof z).array((zz as typeof z).string()) },
+          default: () => [],
+        }),
+      });
+      const agent = impl.createReactAgent({
+        llm: model,
+        tools: [],
+        stateSchema,
+        preModelHook: (s: any) => (rec.count('pre'), { llmInputMessages: [new HumanMessage({ id: 'pre', content: `pre-hook saw ${s.messages.length}` })] }),
+        postModelHook: () => (rec.count('post'), { flags: ['post'] }),
+      });
+      await rec.invoke(`${label} run`, agent, { messages: [new HumanMessage({ id: 'q', content: 'hi?' })] });
+      rec.note(`${label} model saw`, model.received.map((ms) => ms.map((m) => `${m.getType()}:${m.content as string}`)));
+    }
+  },
+  check(o) {
+    expect(entry(o, 'zod 3 run').result.flags).toEqual(['post']);
+    expect(entry(o, 'zod 4 model saw')).toEqual([['human:pre-hook saw 1']]);
+  },
+};
+
+export const PREBUILT_SCENARIOS: Scenario[] = [toolNodeGraph, reactAgent, interruptInTool, parallelInterrupt, legacyExecutor, zodStateHooks];

@@ -4,13 +4,16 @@
  * ReducedValue key folds writes with its reducer. Node updates and graph input are validated by
  * the schemas (a ReducedValue's input schema for writes, its value schema for an Overwrite).
  */
-import type { Channel, ChannelSpec } from '../../channels/base';
+import { specOf, type Channel, type ChannelSpec } from '../../channels/base';
 import { binopSpec } from '../../channels/binop';
+import { DeltaChannel } from '../../channels/delta';
 import { lastValueSpec } from '../../channels/last_value';
 import { untrackedSpec } from '../../channels/untracked';
 import { OVERWRITE, overwriteValue } from '../../types';
+import { messagesDeltaReducer } from '../../messages/delta_reducer';
 import { messagesStateReducer } from '../../messages/reducer';
 import type { Bivariant } from '../bivariant';
+import { DeltaValue } from './delta_value';
 
 /** The part of the Standard Schema interface used here (`schema['~standard'].validate`). */
 export interface StandardSchemaLike<Out = unknown> {
@@ -89,8 +92,13 @@ export class ReducedValue<V = unknown, I = V> {
 
 const STATE_SCHEMA = Symbol.for('langgraph.state.state_schema');
 
-type FieldValue<F> = F extends ReducedValue<infer V, infer _I> ? V : F extends UntrackedValue<infer V> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
-type FieldUpdate<F> = F extends ReducedValue<infer _V, infer I> ? I : F extends UntrackedValue<infer V> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
+/** A key that folds its writes (ReducedValue or DeltaValue): its schemas. */
+function foldingField(value: unknown): ReducedValue | DeltaValue | undefined {
+  return ReducedValue.isInstance(value) || DeltaValue.isInstance(value) ? value : undefined;
+}
+
+type FieldValue<F> = F extends ReducedValue<infer V, infer _I> ? V : F extends DeltaValue<infer V, infer _I> ? V : F extends UntrackedValue<infer V> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
+type FieldUpdate<F> = F extends ReducedValue<infer _V, infer I> ? I : F extends DeltaValue<infer _V, infer I> ? I : F extends UntrackedValue<infer V> ? V : F extends StandardSchemaLike<infer O> ? O : unknown;
 
 /** A state made of schemas and ReducedValues. */
 export class StateSchema<F extends Record<string, unknown> = Record<string, unknown>> {
@@ -104,6 +112,7 @@ export class StateSchema<F extends Record<string, unknown> = Record<string, unkn
     const out: Record<string, ChannelSpec> = {};
     for (const [key, value] of Object.entries(this.fields)) {
       if (ReducedValue.isInstance(value)) out[key] = binopSpec(value.reducer, schemaDefaultGetter(value.valueSchema));
+      else if (DeltaValue.isInstance(value)) out[key] = deltaSpec(value);
       else if (UntrackedValue.isInstance(value)) out[key] = untrackedSpec(value.guard, schemaDefaultGetter(value.schema));
       else if (isStandardSchema(value)) out[key] = lastValueSpec(schemaDefaultGetter(value));
       else throw new Error(`Invalid state field "${key}": must be a schema, ReducedValue, DeltaValue, UntrackedValue, or ManagedValue`);
@@ -129,9 +138,10 @@ export class StateSchema<F extends Record<string, unknown> = Record<string, unkn
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     for (const [key, value] of Object.entries(this.fields)) {
-      const valueSchema = ReducedValue.isInstance(value) ? value.valueSchema : UntrackedValue.isInstance(value) ? value.schema : value;
+      const folding = foldingField(value);
+      const valueSchema = folding ? folding.valueSchema : UntrackedValue.isInstance(value) ? value.schema : value;
       let field = jsonSchemaOf(valueSchema);
-      if (ReducedValue.isInstance(value) && value.jsonSchemaExtra) field = { ...field, ...value.jsonSchemaExtra };
+      if (folding?.jsonSchemaExtra) field = { ...field, ...folding.jsonSchemaExtra };
       if (!field) continue;
       properties[key] = field;
       if (schemaDefaultGetter(valueSchema) === undefined) required.push(key);
@@ -143,8 +153,9 @@ export class StateSchema<F extends Record<string, unknown> = Record<string, unkn
   getInputJsonSchema(): Record<string, unknown> {
     const properties: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(this.fields)) {
-      let field = jsonSchemaOf(ReducedValue.isInstance(value) ? value.inputSchema : UntrackedValue.isInstance(value) ? value.schema : value);
-      if (ReducedValue.isInstance(value) && value.jsonSchemaExtra) field = { ...field, ...value.jsonSchemaExtra };
+      const folding = foldingField(value);
+      let field = jsonSchemaOf(folding ? folding.inputSchema : UntrackedValue.isInstance(value) ? value.schema : value);
+      if (folding?.jsonSchemaExtra) field = { ...field, ...folding.jsonSchemaExtra };
       if (field) properties[key] = field;
     }
     return { type: 'object', properties };
@@ -155,9 +166,9 @@ export class StateSchema<F extends Record<string, unknown> = Record<string, unkn
     if (data == null || typeof data !== 'object') return data;
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(data)) {
-      const def = this.fields[key];
+      const def = foldingField(this.fields[key]) ?? this.fields[key];
       let schema: unknown;
-      if (ReducedValue.isInstance(def)) {
+      if (ReducedValue.isInstance(def) || DeltaValue.isInstance(def)) {
         const [isOverwrite, v] = overwriteValue(value);
         if (isOverwrite) {
           result[key] = { [OVERWRITE]: await validated(key, def.valueSchema, v) };
@@ -173,6 +184,12 @@ export class StateSchema<F extends Record<string, unknown> = Record<string, unkn
   static isInstance(value: unknown): value is StateSchema {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[STATE_SCHEMA] === true;
   }
+}
+
+/** The channel spec of a DeltaValue key (its initial value: the value schema's default, else `[]`). */
+function deltaSpec(value: DeltaValue): ChannelSpec {
+  const initial = schemaDefaultGetter(value.valueSchema);
+  return specOf(new DeltaChannel(value.reducer, { snapshotFrequency: value.snapshotFrequency, ...(initial ? { initialValueFactory: initial } : {}) }), value.reducer);
 }
 
 async function validated(key: string, schema: unknown, value: unknown): Promise<unknown> {
@@ -191,5 +208,12 @@ function anySchema(defaultValue?: () => unknown): StandardSchemaLike {
 export const MessagesValue = new ReducedValue(anySchema(() => []), {
   inputSchema: anySchema(),
   reducer: messagesStateReducer as (a: unknown, b: unknown) => unknown,
+  jsonSchemaExtra: { langgraph_type: 'messages', description: 'A list of chat messages' },
+});
+
+/** A messages key backed by a DeltaChannel: `messagesDeltaReducer`, default `[]`. */
+export const MessagesDeltaValue = new DeltaValue(anySchema(() => []), {
+  inputSchema: anySchema(),
+  reducer: messagesDeltaReducer as (a: unknown, b: unknown[]) => unknown,
   jsonSchemaExtra: { langgraph_type: 'messages', description: 'A list of chat messages' },
 });
