@@ -6,3 +6,4 @@
 export type { GraphWiring, InferCheckpoint, InferInput, InferredInterrupt, InferredStep, InferredTask, InferredTrigger, ObservedWiring, Uncertainty, WiredChannel, WiredNode } from './types';
 export { inferTasks } from './tasks';
 export { barrierSources, channelTarget, inferWiring, observeWiring } from './wiring';
+export { observeGraph, type ObserveInput, type ObservedCheckpoint, type ObservedEdge, type ObservedGraph, type ObservedNode } from './observed-graph';
