@@ -12,7 +12,7 @@ export type { ChannelKind, GraphChannelDTO, GraphEdgeDTO, GraphInfo, GraphNodeDT
 export type { ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO } from './dto-portability';
 export type { NamespaceNode, ThreadStatus, ThreadSummary } from './dto-thread';
 export type {
-  CheckpointDetail, CheckpointSource, CheckpointSummary, HistoryPage, InterruptDTO, PendingWriteDTO, RemoteDetailDTO, TaskDTO, TriggerDTO, WriteDisposition,
+  CheckpointDetail, CheckpointSource, CheckpointSummary, HistoryPage, InterruptDTO, PendingWriteDTO, RemoteDetailDTO, TaskDTO, TaskUncertainty, TriggerDTO, WriteDisposition,
 } from './dto-checkpoint';
 export type { DetailField, SliceDTO, StateChangeDTO, TruncationDTO } from './dto-cut';
 export type { ResumeValue, RunControls, RunKind, RunOutcome, RunSummary } from './dto-run';

@@ -3,7 +3,13 @@
  * with the usual requests, every write refused, a bad file refused without changing anything, and
  * "continue here" forking a JS thread into a native one that our engine runs on.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
+import Database from 'better-sqlite3';
+import { parallelInterrupts } from '../../scripts/fixtures/js-graphs';
 import { describe, expect, it } from 'vitest';
 import { ClientError } from '../../src/client/worker-client';
 import { bytesSource, openCheckpointSource, type FileLike } from '../../src/formats/index';
@@ -97,6 +103,42 @@ describe.each(STORES)('checkpoint files over the protocol (%s)', (_name, makeSto
     expect(ns.children.map((c) => c.name)).toEqual(['child']);
     expect(ns.children[0]!.checkpoints).toBeGreaterThan(0);
     expect(await client.listRuns(sg.threadId)).toEqual([]);
+  });
+
+  it('shows next nodes, tasks and interrupts of a file\'s checkpoints as LangGraph.js\'s getStateHistory lists them', async () => {
+    const { client } = connect(makeStore(), {}, undefined, undefined, [], { openFiles: nodeOpener });
+    const { file } = await open(client, [fixture('js/runs.sqlite')]);
+    const dir = mkdtempSync(join(tmpdir(), 'rg-files-next-'));
+    copyFileSync(fileURLToPath(new URL('js/runs.sqlite', FIXTURES)), join(dir, 'runs.sqlite'));
+    const db = new Database(join(dir, 'runs.sqlite'));
+    try {
+      const graph = parallelInterrupts().compile({ checkpointer: new SqliteSaver(db) });
+      for (const original of ['parallel-interrupts', 'parallel-interrupts-resumed']) {
+        const t = file!.threads.find((x) => x.originalId === original)!;
+        const page = await client.historyPage({ threadId: t.threadId, limit: 50 });
+        const real = [];
+        for await (const s of graph.getStateHistory({ configurable: { thread_id: original } })) real.push(s);
+        expect(page.items.map((c) => c.checkpointId)).toEqual(real.map((s) => s.config.configurable?.checkpoint_id));
+        for (const [i, row] of page.items.entries()) {
+          const theirs = real[i]!;
+          expect([...row.next].sort()).toEqual([...theirs.next].sort());
+          const detail = await client.getCheckpoint({ threadId: t.threadId, checkpointId: row.checkpointId });
+          const shown = (tasks: readonly { id: string; name: string; interrupts: readonly { id?: string; value: unknown }[] }[]) =>
+            tasks.map((x) => ({ id: x.id, name: x.name, interrupts: x.interrupts.map((n) => ({ id: n.id, value: n.value })) })).sort((a, b) => (a.name < b.name ? -1 : 1));
+          expect(shown(detail.tasks)).toEqual(shown(theirs.tasks));
+          // Read without the graph: the trigger channels are a guess from the data.
+          expect(detail.tasks.every((x) => x.uncertain?.includes('triggers'))).toBe(true);
+        }
+      }
+      const waiting = file!.threads.find((x) => x.originalId === 'parallel-interrupts')!;
+      const head = await client.getCheckpoint({ threadId: waiting.threadId, checkpointId: waiting.latestCheckpointId });
+      expect(head.summary.next.sort()).toEqual(['ask_a', 'ask_b']);
+      expect(head.tasks.map((x) => x.interrupts[0]?.value).sort((a, b) => JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)).toEqual([{ question: 'Approve A?' }, { question: 'Approve B?' }]);
+      expect(head.tasks[0]!.triggers).toEqual([{ channel: expect.stringMatching(/^branch:to:ask_/), version: expect.any(Number), seen: null }]);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses every write to a file thread with READ_ONLY, and forgets a closed file', async () => {
