@@ -123,7 +123,7 @@ describe.each(STORES)('checkpoint files over the protocol (%s)', (_name, makeSto
           const theirs = real[i]!;
           expect([...row.next].sort()).toEqual([...theirs.next].sort());
           const detail = await client.getCheckpoint({ threadId: t.threadId, checkpointId: row.checkpointId });
-          const shown = (tasks: readonly { id: string; name: string; interrupts: readonly { id?: string; value: unknown }[] }[]) =>
+          const shown = (tasks: readonly { id: string; name: string; interrupts: readonly { id?: string; value?: unknown }[] }[]) =>
             tasks.map((x) => ({ id: x.id, name: x.name, interrupts: x.interrupts.map((n) => ({ id: n.id, value: n.value })) })).sort((a, b) => (a.name < b.name ? -1 : 1));
           expect(shown(detail.tasks)).toEqual(shown(theirs.tasks));
           // Read without the graph: the trigger channels are a guess from the data.
