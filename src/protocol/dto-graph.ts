@@ -63,7 +63,8 @@ export interface GraphInfo {
   title: string;
   /** Two sentences: what it does and what to look for in the debugger. */
   description: string;
-  origin: 'builtin' | 'user' | 'remote';
+  /** `observed`: drawn from a thread's checkpoints (an opened file's thread), not a graph that can run. */
+  origin: 'builtin' | 'user' | 'remote' | 'observed';
   shape: GraphShape;
   /** A sensible first input, shown in the run form. */
   exampleInput: Json;

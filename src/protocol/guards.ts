@@ -90,6 +90,7 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/files.threads': { fileId: id(64), offset: int(0, 100_000_000), limit: int(1, 500) },
   'rg/files.close': { fileId: id(64) },
   'rg/files.continue': { threadId, checkpointId, graphId: id(L.maxLabelLength) },
+  'rg/files.graph': { threadId },
 };
 
 /** True when `type` is a request type this protocol version defines. */

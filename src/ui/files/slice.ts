@@ -5,7 +5,7 @@
  * into a native thread and runs it with the graph the user wrote in the editor.
  */
 import type { StateCreator } from 'zustand';
-import type { WireError } from '../../protocol/dto';
+import type { GraphShape, WireError } from '../../protocol/dto';
 import { parseFileThreadId, type FileThreadDTO, type OpenedFileDTO } from '../../protocol/files';
 import type { AppState, StoreClient } from '../store/types';
 
@@ -41,6 +41,13 @@ export interface FilesSlice {
    * native thread run by `graphId`, opens it and follows the run.
    */
   continueHere(graphId: string): Promise<void>;
+  /**
+   * The graph drawn from the open file thread's checkpoints (what its run did, not the declared
+   * graph), shown on the canvas while no graph of the app is attached to the thread.
+   */
+  observedGraph: { threadId: string; shape: GraphShape } | null;
+  /** Asks the storage worker for a file thread's observed graph. */
+  loadObservedGraph(threadId: string): Promise<void>;
 }
 
 /** Pages being asked for, by `fileId:page`. */
@@ -68,6 +75,17 @@ export function createFilesSlice(client: StoreClient): StateCreator<AppState, []
       fileThreadRows: {},
       filesBusy: false,
       filesProblem: null,
+      observedGraph: null,
+
+      async loadObservedGraph(threadId) {
+        if (get().observedGraph?.threadId === threadId) return;
+        try {
+          const r = await client.request('rg/files.graph', { threadId });
+          if (get().threadId === threadId) set({ observedGraph: { threadId, shape: r.shape } });
+        } catch (err) {
+          get().reportError('Drawing the graph from the file\'s checkpoints', err);
+        }
+      },
 
       async openCheckpointFiles(files) {
         if (files.length === 0) return null;

@@ -12,12 +12,13 @@ import { hostError, type HostContext } from '../context';
 import { startRun } from '../run-driver';
 import { forkIntoNative, runtimeValues, type StoredValueOf } from './continue-here';
 import { readOnlyFile } from './file-store';
+import { observedShape } from './observed';
 import { OpenedFiles } from './registry';
 
 type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
 type FilesMsg = Extract<ToWorker, FilesRequest>;
 
-const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.threads', 'rg/files.count', 'rg/files.close', 'rg/files.continue']);
+const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.threads', 'rg/files.count', 'rg/files.close', 'rg/files.continue', 'rg/files.graph']);
 
 /** True for the requests of this part. */
 export function isFilesRequest(msg: ToWorker): msg is FilesMsg {
@@ -84,6 +85,11 @@ export async function onFilesRequest(ctx: HostContext, files: OpenedFiles, msg: 
       return { type: 'rg/ok' };
     case 'rg/files.continue':
       return continueHere(ctx, files, msg);
+    case 'rg/files.graph': {
+      const file = files.fileOf(msg.threadId);
+      if (!file) throw hostError('NOT_FOUND', `open file holding thread "${msg.threadId}"`, 'files are closed when the page reloads; open the file again');
+      return { type: 'rg/files.observed', threadId: msg.threadId, shape: await observedShape(file.source, file.originalId) };
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { AppState, SessionSlice, StoreClient, ThemeChoice } from '../types';
 import { errorMessage } from '../errors';
 import { isRemoteKey } from '../../../protocol/remote';
+import { parseFileThreadId } from '../../../protocol/files';
 
 /** Errors kept on screen at most (older ones are dropped). */
 const MAX_ERRORS = 5;
@@ -112,7 +113,8 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
       set({
         threadId,
         missingThread: null,
-        graphId: thread?.graphId ?? get().graphId,
+        // A file's thread draws no other graph: only its own (attached), else the one its run shows.
+        graphId: thread?.graphId ?? (parseFileThreadId(threadId) ? null : get().graphId),
         ns: at?.ns ?? '',
         checkpointId: at?.checkpointId ?? null,
         detail: null,
@@ -134,6 +136,7 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
           get().loadNamespaces(),
         ]);
       });
+      if (parseFileThreadId(threadId)) void get().loadObservedGraph(threadId);
       await history;
       await rest;
       // A deep link to a thread this browser does not have: say so rather than show another graph's view.
