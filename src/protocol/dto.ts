@@ -8,7 +8,7 @@
  */
 export type { RemoteFaultDTO, SourcePosition, WireError } from './wire-types';
 export type { Json } from './dto-json';
-export type { ChannelKind, GraphChannelDTO, GraphEdgeDTO, GraphInfo, GraphNodeDTO, GraphQuarantine, GraphShape, UserCodeErrorDTO } from './dto-graph';
+export type { ChannelKind, GraphChannelDTO, GraphEdgeDTO, GraphInfo, GraphNodeDTO, GraphQuarantine, GraphShape, GraphWiringDTO, UserCodeErrorDTO } from './dto-graph';
 export type { ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO } from './dto-portability';
 export type { NamespaceNode, ThreadStatus, ThreadSummary } from './dto-thread';
 export type {
