@@ -286,7 +286,18 @@ test.describe('open your app\'s checkpoints', () => {
     await openInDebugger(page, 'runs.sqlite', 'error-resume', 4);
     await page.locator('[data-testid="timeline-row"][data-step="1"]').click();
     await expect(page.getByTestId('inspector-panel')).toContainText('plan');
+    // Without a graph: the tasks are inferred, the canvas draws what the run did.
+    await page.getByTestId('inspector-tab-tasks').click();
+    await expect(page.getByTestId('task')).toHaveCount(2);
+    await expect(page.getByTestId('task-inferred')).toHaveCount(2);
+    await expect(page.getByTestId('observed-note')).toBeVisible();
+    await expect(page.getByTestId('continue-here')).toBeDisabled();
+    // The thread's graph attached: its declared tasks and drawing, and "Continue here" runs it.
     await page.getByTestId('continue-graph').selectOption(`user:${graphName}`);
+    await expect(page.getByTestId('observed-note')).toHaveCount(0);
+    await expect(page.getByTestId('graph-node-join')).toBeVisible();
+    await expect(page.getByTestId('task')).toHaveCount(2);
+    await expect(page.getByTestId('task-inferred')).toHaveCount(0);
     await page.getByTestId('continue-here').click();
 
     // A native thread now: no read-only bar, a run of our engine that ends done.

@@ -157,6 +157,7 @@ export interface ReplyOf extends RemoteReplyOf {
   'rg/files.close': R<'rg/ok'>;
   'rg/files.continue': R<'rg/files.continued'>;
   'rg/files.graph': R<'rg/files.observed'>;
+  'rg/files.attach': R<'rg/ok'>;
 }
 
 /** Events that are not replies to a request. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import Database from 'better-sqlite3';
-import { parallelInterrupts } from '../../scripts/fixtures/js-graphs';
+import { errorThenResume, parallelInterrupts } from '../../scripts/fixtures/js-graphs';
 import { describe, expect, it } from 'vitest';
 import { ClientError } from '../../src/client/worker-client';
 import { bytesSource, openCheckpointSource, type FileLike } from '../../src/formats/index';
@@ -135,6 +135,53 @@ describe.each(STORES)('checkpoint files over the protocol (%s)', (_name, makeSto
       expect(head.summary.next.sort()).toEqual(['ask_a', 'ask_b']);
       expect(head.tasks.map((x) => x.interrupts[0]?.value).sort((a, b) => JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)).toEqual([{ question: 'Approve A?' }, { question: 'Approve B?' }]);
       expect(head.tasks[0]!.triggers).toEqual([{ channel: expect.stringMatching(/^branch:to:ask_/), version: expect.any(Number), seen: null }]);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('attaches the graph its metadata names (graph_id): LangGraph.js's exact tasks; no graph puts the inferred ones back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rg-files-attach-'));
+    const db = new Database(join(dir, 'app.sqlite'));
+    try {
+      // A LangGraph server records the graph's id in each checkpoint's metadata (LangGraph.js alone does not).
+      class ServerSaver extends SqliteSaver {
+        override put(...[config, checkpoint, metadata, versions]: Parameters<SqliteSaver['put']>) {
+          return super.put(config, checkpoint, { ...metadata, graph_id: 'error-resume' } as typeof metadata, versions);
+        }
+      }
+      const app = errorThenResume().compile({ checkpointer: new ServerSaver(db) });
+      const config = { configurable: { thread_id: 'served' } };
+      await app.invoke({ topic: 't' }, config).catch(() => undefined);
+      await app.invoke(null, config);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      const { client } = connect(makeStore(), {}, undefined, undefined, [], { openFiles: nodeOpener });
+      expect((await client.compileGraph({ graphId: 'user:error-resume', source: ERROR_RESUME_GRAPH })).error).toBeNull();
+      const { file } = await open(client, [new File([readFileSync(join(dir, 'app.sqlite'))], 'app.sqlite')]);
+      const t = file!.threads.find((x) => x.originalId === 'served')!;
+      const failedStep = async () => {
+        const row = (await client.historyPage({ threadId: t.threadId, limit: 10 })).items.find((c) => c.step === 1)!;
+        return client.getCheckpoint({ threadId: t.threadId, checkpointId: row.checkpointId });
+      };
+      expect((await failedStep()).tasks.every((x) => x.uncertain?.includes('triggers'))).toBe(true);
+
+      const drawn = await client.request('rg/files.graph', { threadId: t.threadId });
+      expect(drawn.attachedGraphId).toBe('user:error-resume');
+      expect(drawn.shape.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(['plan', 'web', 'docs']));
+      expect((await client.listThreads()).find((x) => x.threadId === t.threadId)).toMatchObject({ graphId: 'user:error-resume', readOnly: true });
+      // With the graph: LangGraph.js's own tasks, in its order, nothing uncertain.
+      const real = [];
+      for await (const s of app.getStateHistory({ configurable: { thread_id: 'served' } })) real.push(s);
+      const theirs = real.find((s) => s.metadata?.step === 1)!;
+      const attached = await failedStep();
+      expect(attached.tasks.map((x) => [x.id, x.name, x.error?.message ?? null])).toEqual(theirs.tasks.map((x) => [x.id, x.name, (x.error as { message?: string } | undefined)?.message ?? null]));
+      expect(attached.tasks.some((x) => x.uncertain !== undefined)).toBe(false);
+
+      await client.request('rg/files.attach', { threadId: t.threadId, graphId: null });
+      expect((await client.listThreads()).find((x) => x.threadId === t.threadId)?.graphId).toBeNull();
+      expect((await failedStep()).tasks.every((x) => x.uncertain?.includes('triggers'))).toBe(true);
+      await expect(client.request('rg/files.attach', { threadId: t.threadId, graphId: 'user:nope' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { fileThreadId, parseFileThreadId } from '../../protocol/files';
 import { rowOfTuple, type CheckpointRow } from '../../checkpoint/idb/rows';
 import { childrenOf } from './children';
 import { snapshotOf, stepOf, WiringMemory } from './inferred';
+import type { GraphWiring } from '../../engine/infer/index';
 import { ERROR_CODES } from '../../shared/errors';
 import { HostError } from '../context';
 import type { StoredThread, ThreadStore } from '../store';
@@ -63,7 +64,7 @@ export function appIdSaver(fileId: string, fileName: string, inner: BaseCheckpoi
 }
 
 /** The store of one opened file. `threads` is what the file lists (read once, when it was opened). */
-export function fileThreadStore(fileId: string, source: CheckpointSource, threads: () => StoredThread[]): ThreadStore {
+export function fileThreadStore(fileId: string, source: CheckpointSource, threads: () => StoredThread[], wiringOf: (threadId: string, ns: string) => GraphWiring | undefined = () => undefined): ThreadStore {
   const name = source.info.name;
   const refuse = (what: string) => Promise.reject(readOnlyFile(name, what));
   const saver = appIdSaver(fileId, name, source.saver());
@@ -105,7 +106,7 @@ export function fileThreadStore(fileId: string, source: CheckpointSource, thread
       ]);
       // A file holds no trace and no graph: its dispositions and next tasks are computed from the checkpoints alone.
       const observed = wiring.observe(threadId, ns, parent ? [tuple, parent] : [tuple]);
-      const inferred = snapshotOf(stepOf(tuple, { observed, namespaces: names, ...(parent ? { parent } : {}) }));
+      const inferred = snapshotOf(stepOf(tuple, { observed, namespaces: names, wiring: wiringOf(threadId, ns), ...(parent ? { parent } : {}) }));
       return { tuple, parent, trace: [], children: children?.get(checkpointId) ?? [], inferred };
     },
     async countNamespaces(threadId) {
@@ -120,8 +121,8 @@ export function fileThreadStore(fileId: string, source: CheckpointSource, thread
       const tuples: CheckpointTuple[] = [];
       const options = { limit, ...(before ? { before: { configurable: { checkpoint_id: before } } } : {}) };
       for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: ns } }, options)) tuples.push(t);
-      const [observed, names] = [wiring.observe(threadId, ns, tuples), await namespacesOf(threadId)];
-      return tuples.map((t): CheckpointRow => ({ ...rowOfTuple(t), next: stepOf(t, { observed, namespaces: names }).next }));
+      const [observed, names, declared] = [wiring.observe(threadId, ns, tuples), await namespacesOf(threadId), wiringOf(threadId, ns)];
+      return tuples.map((t): CheckpointRow => ({ ...rowOfTuple(t), next: stepOf(t, { observed, namespaces: names, wiring: declared }).next }));
     },
     deleteThread: () => refuse('Close the file instead: its threads are only read.'),
     // Nothing of an opened file is committed.
