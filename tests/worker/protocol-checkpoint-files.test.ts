@@ -141,14 +141,14 @@ describe.each(STORES)('checkpoint files over the protocol (%s)', (_name, makeSto
     }
   });
 
-  it('attaches the graph its metadata names (graph_id): LangGraph.js's exact tasks; no graph puts the inferred ones back', async () => {
+  it('attaches the graph its metadata names (graph_id): LangGraph.js\'s exact tasks; no graph puts the inferred ones back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rg-files-attach-'));
     const db = new Database(join(dir, 'app.sqlite'));
     try {
       // A LangGraph server records the graph's id in each checkpoint's metadata (LangGraph.js alone does not).
       class ServerSaver extends SqliteSaver {
-        override put(...[config, checkpoint, metadata, versions]: Parameters<SqliteSaver['put']>) {
-          return super.put(config, checkpoint, { ...metadata, graph_id: 'error-resume' } as typeof metadata, versions);
+        override put(...[config, checkpoint, metadata]: Parameters<SqliteSaver['put']>) {
+          return super.put(config, checkpoint, { ...metadata, graph_id: 'error-resume' } as typeof metadata);
         }
       }
       const app = errorThenResume().compile({ checkpointer: new ServerSaver(db) });
