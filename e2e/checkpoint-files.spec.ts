@@ -305,6 +305,7 @@ test.describe('open your app\'s checkpoints', () => {
     await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     await expect(page.getByTestId('timeline-row')).toHaveCount(4);
     await page.locator('[data-testid="timeline-row"][data-step="2"]').click();
+    await page.getByTestId('inspector-tab-state').click();
     await expect(page.getByTestId('inspector-panel')).toContainText('docs');
     await expect(page.getByTestId('inspector-panel')).toContainText('web');
     await expect(page.getByTestId('action-replay')).toBeEnabled();
