@@ -193,6 +193,29 @@ test.describe('open your app\'s checkpoints', () => {
     await expect(messages.nth(2)).toHaveAttribute('data-role', 'tool');
   });
 
+  test('an interrupted thread of a SQLite file: the next nodes, their tasks and interrupts, and the graph its run shows', async ({ page }) => {
+    await openFilesView(page);
+    await choose(page, [fx('js/runs.sqlite')]);
+    await openInDebugger(page, 'runs.sqlite', 'parallel-interrupts', 2);
+    // Computed from the checkpoint data: the head waits at both nodes, the input checkpoint at __start__.
+    const rows = page.getByTestId('timeline-row');
+    await expect(rows.first().locator('.tl-next')).toHaveText('→ ask_a, ask_b');
+    await expect(rows.nth(1).locator('.tl-next')).toHaveText('→ __start__');
+    await rows.first().click();
+    await page.getByTestId('inspector-tab-tasks').click();
+    const tasks = page.getByTestId('task');
+    await expect(tasks).toHaveCount(2);
+    await expect(page.locator('[data-testid="task"][data-task="ask_a"]')).toContainText('Approve A?');
+    await expect(page.locator('[data-testid="task"][data-task="ask_b"]')).toContainText('Approve B?');
+    await expect(page.locator('[data-testid="task"][data-task="ask_a"]').getByTestId('trigger')).toContainText('branch:to:ask_a');
+    await expect(page.getByTestId('task-inferred').first()).toHaveAttribute('title', /without the graph/);
+    // The interrupts are shown as questions (answered only by a native copy: "Continue here").
+    await expect(page.getByTestId('interrupt-value')).toHaveCount(2);
+    // The canvas draws what the run did, and says so.
+    await expect(page.getByTestId('observed-note')).toContainText('not the declared graph');
+    for (const node of ['__start__', 'ask_a', 'ask_b']) await expect(page.getByTestId(`graph-node-${node}`)).toBeVisible();
+  });
+
   test('a database and its -wal: the newest checkpoints are merged from the WAL', async ({ page }) => {
     await openFilesView(page);
     await choose(page, [fx('js/wal.sqlite')]);
@@ -305,7 +328,18 @@ test.describe('open your app\'s checkpoints', () => {
     await openInDebugger(page, 'runs.sqlite', 'error-resume', 4);
     await page.locator('[data-testid="timeline-row"][data-step="1"]').click();
     await expect(page.getByTestId('inspector-panel')).toContainText('plan');
+    // Without a graph: the tasks are inferred, the canvas draws what the run did.
+    await page.getByTestId('inspector-tab-tasks').click();
+    await expect(page.getByTestId('task')).toHaveCount(2);
+    await expect(page.getByTestId('task-inferred')).toHaveCount(2);
+    await expect(page.getByTestId('observed-note')).toBeVisible();
+    await expect(page.getByTestId('continue-here')).toBeDisabled();
+    // The thread's graph attached: its declared tasks and drawing, and "Continue here" runs it.
     await page.getByTestId('continue-graph').selectOption(`user:${graphName}`);
+    await expect(page.getByTestId('observed-note')).toHaveCount(0);
+    await expect(page.getByTestId('graph-node-join')).toBeVisible();
+    await expect(page.getByTestId('task')).toHaveCount(2);
+    await expect(page.getByTestId('task-inferred')).toHaveCount(0);
     await page.getByTestId('continue-here').click();
 
     // A native thread now: no read-only bar, a run of our engine that ends done.
@@ -313,6 +347,7 @@ test.describe('open your app\'s checkpoints', () => {
     await expect(page.getByTestId('run-item').first()).toHaveAttribute('data-outcome', 'done', { timeout: 30_000 });
     await expect(page.getByTestId('timeline-row')).toHaveCount(4);
     await page.locator('[data-testid="timeline-row"][data-step="2"]').click();
+    await page.getByTestId('inspector-tab-state').click();
     await expect(page.getByTestId('inspector-panel')).toContainText('docs');
     await expect(page.getByTestId('inspector-panel')).toContainText('web');
     await expect(page.getByTestId('action-replay')).toBeEnabled();

@@ -61,10 +61,20 @@ export interface TaskDTO {
   subgraphNs?: string;
   /** Its attempts and duration in the latest step run from this checkpoint, when the trace tells them. */
   timing?: TaskTiming;
+  /**
+   * Set when the task was inferred from checkpoint data without the graph (an opened file): what
+   * is not certain. `triggers`: its trigger channels were read from channel names and versions
+   * seen; `id`: its id depends on a trigger order the data does not keep; `order`: tasks of
+   * different nodes are in name order, not the graph's.
+   */
+  uncertain?: TaskUncertainty[];
 }
 
 /** What became of a pending write: the ledger's vocabulary, carried unchanged (src/shared/dispositions.ts). */
 export type { WriteDisposition, DispositionStep };
+
+/** What a task inferred from checkpoint data alone may not be sure of (see `TaskDTO.uncertain`). */
+export type TaskUncertainty = 'triggers' | 'id' | 'order';
 
 export interface PendingWriteDTO {
   taskId: string;

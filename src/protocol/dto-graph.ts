@@ -15,6 +15,19 @@ export interface GraphShape {
    * when not known: an entrypoint, or a server graph (LangGraph servers do not say).
    */
   channels?: GraphChannelDTO[];
+  /**
+   * The graph's wiring as data, read once when the graph is described: each node's trigger
+   * channels in the graph's order, and its channels (barriers with the sources they wait for,
+   * defaults). With it, the tasks of a stored checkpoint are computed exactly without running the
+   * graph (src/engine/infer). Absent for graphs that do not say (a server graph).
+   */
+  wiring?: GraphWiringDTO;
+}
+
+/** See `GraphShape.wiring` (the engine's `GraphWiring`, src/engine/infer/types.ts). */
+export interface GraphWiringDTO {
+  nodes: { name: string; triggers: string[] }[];
+  channels: { name: string; kind: 'last-value' | 'reducer' | 'topic' | 'ephemeral' | 'barrier' | 'other'; waitsFor?: string[]; default?: Json }[];
 }
 
 /**
@@ -63,7 +76,8 @@ export interface GraphInfo {
   title: string;
   /** Two sentences: what it does and what to look for in the debugger. */
   description: string;
-  origin: 'builtin' | 'user' | 'remote';
+  /** `observed`: drawn from a thread's checkpoints (an opened file's thread), not a graph that can run. */
+  origin: 'builtin' | 'user' | 'remote' | 'observed';
   shape: GraphShape;
   /** A sensible first input, shown in the run form. */
   exampleInput: Json;

@@ -8,11 +8,11 @@
  */
 export type { RemoteFaultDTO, SourcePosition, WireError } from './wire-types';
 export type { Json } from './dto-json';
-export type { ChannelKind, GraphChannelDTO, GraphEdgeDTO, GraphInfo, GraphNodeDTO, GraphQuarantine, GraphShape, UserCodeErrorDTO } from './dto-graph';
+export type { ChannelKind, GraphChannelDTO, GraphEdgeDTO, GraphInfo, GraphNodeDTO, GraphQuarantine, GraphShape, GraphWiringDTO, UserCodeErrorDTO } from './dto-graph';
 export type { ImportedThreadDTO, ImportPreviewDTO, ImportProblemDTO } from './dto-portability';
 export type { NamespaceNode, ThreadStatus, ThreadSummary } from './dto-thread';
 export type {
-  CheckpointDetail, CheckpointSource, CheckpointSummary, DispositionStep, HistoryPage, InterruptDTO, PendingWriteDTO, RemoteDetailDTO, TaskDTO, TriggerDTO, WriteDisposition,
+  CheckpointDetail, CheckpointSource, CheckpointSummary, DispositionStep, HistoryPage, InterruptDTO, PendingWriteDTO, RemoteDetailDTO, TaskDTO, TaskUncertainty, TriggerDTO, WriteDisposition,
 } from './dto-checkpoint';
 export type { DetailField, SliceDTO, StateChangeDTO, TruncationDTO } from './dto-cut';
 export type { ResumeValue, RunControls, RunKind, RunOutcome, RunSummary } from './dto-run';

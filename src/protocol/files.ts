@@ -5,7 +5,7 @@
  * with the same requests (`rg/history.page`, `rg/checkpoint.get`, `rg/namespaces.list`, …).
  * Types and pure helpers only.
  */
-import type { WireError } from './dto';
+import type { GraphShape, WireError } from './dto';
 
 /** Which store a file is (as `src/formats` tells them apart by content). */
 export type OpenedFileFormat = 'sqlite' | 'langgraph-dev' | 'postgres-dump';
@@ -82,7 +82,18 @@ export type FilesRequest =
    * checkpoints up to it and its pending writes copied, values decoded to the engine's), run by
    * `graphId` (the graph's code, given in the editor), then continue it from there.
    */
-  | { type: 'rg/files.continue'; threadId: string; checkpointId: string; graphId: string };
+  | { type: 'rg/files.continue'; threadId: string; checkpointId: string; graphId: string }
+  /**
+   * The graph a file's thread shows, drawn from its checkpoints: the steps its run took, Send
+   * fan-out and subgraphs. What the run did, not the graph's declaration.
+   */
+  | { type: 'rg/files.graph'; threadId: string }
+  /**
+   * Attach a graph of the app (a saved editor graph or a gallery graph; null detaches) to a file's
+   * thread: its tasks are then computed with the graph's declared wiring, the canvas draws the
+   * graph, and "Continue here" runs it. Nothing of the file changes.
+   */
+  | { type: 'rg/files.attach'; threadId: string; graphId: string | null };
 
 /** The replies (`problem` is set, and nothing changed, when a file could not be opened). */
 export type FilesReply =
@@ -90,7 +101,9 @@ export type FilesReply =
   | { type: 'rg/files'; files: OpenedFileDTO[] }
   | { type: 'rg/files.threadPage'; fileId: string; offset: number; total: number; threads: FileThreadDTO[] }
   | { type: 'rg/files.counted'; fileId: string; total: number }
-  | { type: 'rg/files.continued'; threadId: string; runId: string; checkpoints: number };
+  | { type: 'rg/files.continued'; threadId: string; runId: string; checkpoints: number }
+  /** `attachedGraphId`: the graph attached to the thread (chosen, or matched by its metadata's `graph_id`), or null. */
+  | { type: 'rg/files.observed'; threadId: string; shape: GraphShape; attachedGraphId: string | null };
 
 const PREFIX = 'file:';
 

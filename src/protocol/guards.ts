@@ -48,6 +48,7 @@ const resume: Check = (v) => {
 };
 /** A File the page passed by structured clone (a Blob: some runtimes drop a File's name when they clone it). */
 const blob: Check = (v) => (typeof Blob !== 'undefined' && v instanceof Blob ? null : 'a File');
+const graphIdOrNull: Check = (v) => (v === null ? null : id(L.maxLabelLength)(v));
 const port: Check = (v) => (isObject(v) && typeof (v as { postMessage?: unknown }).postMessage === 'function' ? null : 'a MessagePort (transferred with the message)');
 
 /** The fields each request must carry. */
@@ -92,6 +93,8 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/files.threads': { fileId: id(64), offset: int(0, 100_000_000), limit: int(1, 500) },
   'rg/files.close': { fileId: id(64) },
   'rg/files.continue': { threadId, checkpointId, graphId: id(L.maxLabelLength) },
+  'rg/files.graph': { threadId },
+  'rg/files.attach': { threadId, graphId: graphIdOrNull },
 };
 
 /** True when `type` is a request type this protocol version defines. */

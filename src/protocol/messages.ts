@@ -172,6 +172,8 @@ export interface ReplyOf extends RemoteReplyOf {
   'rg/files.threads': R<'rg/files.threadPage'>;
   'rg/files.close': R<'rg/ok'>;
   'rg/files.continue': R<'rg/files.continued'>;
+  'rg/files.graph': R<'rg/files.observed'>;
+  'rg/files.attach': R<'rg/ok'>;
 }
 
 /** Events that are not replies to a request. */

@@ -12,7 +12,7 @@
  * Everything that arrives from the sandbox is untrusted and validated (sandbox-guards.ts).
  */
 import type { WireStoreOp } from './store';
-import type { ConsoleLineDTO, InterruptDTO, Json, ProgramCall, ResumeValue, RunControls, RunKind, UserCodeErrorDTO, WireError, GraphInfo } from './dto';
+import type { ConsoleLineDTO, InterruptDTO, Json, ProgramCall, TaskUncertainty, TriggerDTO, ResumeValue, RunControls, RunKind, UserCodeErrorDTO, WireError, GraphInfo } from './dto';
 import type { PortLike } from './endpoint';
 import type { RunEvent } from './messages';
 
@@ -110,6 +110,10 @@ export interface WireTask {
   interrupts: InterruptDTO[];
   /** For subgraph tasks: the namespace of the subgraph's checkpoints. */
   subgraphNs?: string;
+  /** Its triggers, when known without a trace (a task inferred from checkpoint data). */
+  triggers?: TriggerDTO[];
+  /** Set for a task inferred from checkpoint data without the graph: what is not certain about it. */
+  uncertain?: TaskUncertainty[];
 }
 
 /** A state snapshot (`getState`), as data. */

@@ -78,6 +78,14 @@ export interface BuilderLike {
 }
 
 /** A compiled graph as the host drives it. */
+/** What the wiring reads of a fresh channel: its kind, a barrier's sources, its default. */
+export interface WiringChannel {
+  kind?: string;
+  names?: ReadonlySet<string>;
+  isAvailable?(): boolean;
+  get?(): unknown;
+}
+
 export interface HostGraph {
   invoke(input: unknown, config?: HostRunConfig): Promise<unknown>;
   stream(input: unknown, config?: HostRunConfig): Promise<AsyncIterable<unknown>> | AsyncIterable<unknown>;
@@ -88,7 +96,9 @@ export interface HostGraph {
   /** The StateGraph it was compiled from (absent for an entrypoint); read for node settings only. */
   builder?: BuilderLike;
   /** Its nodes; a node that is a compiled graph carries it as `subgraph`. */
-  nodes?: Record<string, { subgraph?: object }>;
+  nodes?: Record<string, { subgraph?: object; triggers?: readonly string[] }>;
+  /** Its channels as the engine compiled them (a spec makes a fresh channel); read for the wiring only. */
+  channels?: Record<string, { kind?: string; create?: () => WiringChannel }>;
   /** The nodes it was compiled to pause before (`'*'`: every node); a run's own list replaces it. */
   readonly interruptBefore?: readonly string[] | '*';
   /** The nodes it was compiled to pause after (`'*'`: every node); a run's own list replaces it. */

@@ -15,7 +15,8 @@
  * `interruptBefore` / `interruptAfter`. The state keys and their channel kinds (how an update to
  * each is applied) are read from the builder's channels.
  */
-import type { ChannelKind, GraphChannelDTO, GraphEdgeDTO, GraphNodeDTO, GraphShape } from '../protocol/dto';
+import type { ChannelKind, GraphChannelDTO, GraphEdgeDTO, GraphNodeDTO, GraphShape, GraphWiringDTO } from '../protocol/dto';
+import { toJsonSafe } from '../protocol/json-safe';
 import type { DrawableGraph, DrawableNode, HostGraph, NodeSettings } from './engine-port';
 
 const START = '__start__';
@@ -95,10 +96,42 @@ export function channelsOf(builder: HostGraph['builder']): GraphChannelDTO[] | u
   return Object.entries(channels).map(([name, c]) => ({ name, kind: KINDS[c.kind ?? c.lc_graph_name ?? ''] ?? 'other' }));
 }
 
+const WIRED_KINDS: Record<string, GraphWiringDTO['channels'][number]['kind']> = {
+  LastValue: 'last-value',
+  AnyValue: 'last-value',
+  LastValueAfterFinish: 'last-value',
+  BinaryOperatorAggregate: 'reducer',
+  Topic: 'topic',
+  EphemeralValue: 'ephemeral',
+  NamedBarrierValue: 'barrier',
+  NamedBarrierValueAfterFinish: 'barrier',
+};
+
+/**
+ * The compiled graph's wiring as data: each node's trigger channels in the graph's order, and each
+ * channel's kind, a barrier's sources and a default (a fresh channel's value, JSON-safe); undefined
+ * when the graph does not show its nodes.
+ */
+export function wiringOf(graph: HostGraph): GraphWiringDTO | undefined {
+  if (!graph.nodes || !graph.channels) return undefined;
+  const nodes = Object.entries(graph.nodes).map(([name, n]) => ({ name, triggers: [...(n.triggers ?? [])] }));
+  const channels = Object.entries(graph.channels).map(([name, spec]) => {
+    const fresh = typeof spec.create === 'function' ? spec.create() : undefined;
+    const kind = WIRED_KINDS[fresh?.kind ?? spec.kind ?? ''] ?? 'other';
+    const out: GraphWiringDTO['channels'][number] = { name, kind };
+    if (kind === 'barrier' && fresh?.names) out.waitsFor = [...fresh.names];
+    else if (fresh?.isAvailable?.() && typeof fresh.get === 'function') out.default = toJsonSafe(fresh.get());
+    return out;
+  });
+  return { nodes, channels };
+}
+
 /** Adds badges and channel kinds to `shape` (and to its subgraphs) from the graphs' builders. */
 function addBuilderFacts(shape: GraphShape, graph: HostGraph, depth: number): void {
   const channels = channelsOf(graph.builder);
   if (channels !== undefined) shape.channels = channels;
+  const wiring = wiringOf(graph);
+  if (wiring !== undefined) shape.wiring = wiring;
   for (const node of shape.nodes) {
     const badges = badgesOf(graph.builder?.nodes[node.id]?.options);
     if (badges.length > 0) node.badges = badges;
@@ -115,7 +148,12 @@ function addBuilderFacts(shape: GraphShape, graph: HostGraph, depth: number): vo
 export async function graphShape(graph: HostGraph, depth = 4): Promise<GraphShape> {
   if (typeof graph.getGraph !== 'function') return { nodes: [], edges: [] };
   const drawing = await graph.getGraph();
-  if (graph.builder === undefined) return shapeFromRunnableDrawing(drawing);
+  if (graph.builder === undefined) {
+    const shape = shapeFromRunnableDrawing(drawing);
+    const wiring = wiringOf(graph);
+    if (wiring !== undefined) shape.wiring = wiring;
+    return shape;
+  }
   const shape = shapeFromDrawable(drawing, depth);
   addBuilderFacts(shape, graph, depth);
   return shape;

@@ -33,6 +33,11 @@ export interface HostContext {
   rememberGraph(threadId: string, graphId: string): void;
   /** Forgets what is remembered about a deleted thread. */
   forgetThread(threadId: string): void;
+  /**
+   * Set for an opened file's threads: reads never ask a sandbox (next and tasks come from the
+   * store's inference over the checkpoint data, with the attached graph's wiring when there is one).
+   */
+  readsWithoutSandbox?: true;
 }
 
 /** An error carrying a wire code, thrown by handlers and sent to the page as data. */

@@ -47,8 +47,9 @@ export function tasksToDto(tasks: readonly WireTask[], events: readonly TraceEve
     const fact = facts.get(t.id);
     const timing = timed?.tasks.find((x) => x.taskId === t.id);
     const dto: TaskDTO = {
-      id: t.id, name: t.name, path: t.path, kind: t.kind, triggers: fact?.triggers ?? [], interrupts: t.interrupts, error: t.error,
+      id: t.id, name: t.name, path: t.path, kind: t.kind, triggers: fact?.triggers ?? t.triggers ?? [], interrupts: t.interrupts, error: t.error,
     };
+    if (t.uncertain) dto.uncertain = [...t.uncertain];
     if (fact) dto.outcome = fact.outcome;
     // A Command.PARENT hand-off is saved as an error: it is control flow, shown as what it is.
     if (isHandOff(t.error, ns)) {

@@ -38,7 +38,9 @@ async function fullDetail(ctx: HostContext, m: Where, cached: boolean): Promise<
   // sandbox, rebuilt from the two tuples just read: neither is read from storage again.
   const ids = parentId ? [m.checkpointId, parentId] : [m.checkpointId];
   const saver = withReadTuples(ctx.store.saver, [tuple, parentTuple]);
-  const [snapshot = null, parentSnapshot = null] = graph ? await stateSnapshots(ctx.sandbox, saver, graph, m.threadId, m.ns, ids) : [];
+  const [sandboxed = null, parentSnapshot = null] = graph ? await stateSnapshots(ctx.sandbox, saver, graph, m.threadId, m.ns, ids) : [];
+  // Without a graph to ask, the store's own inference from the checkpoint data, when it has one.
+  const snapshot = sandboxed ?? view.inferred ?? null;
   const detail = checkpointDetail({ tuple, parentTuple, snapshot, parentSnapshot, events, children });
   const imported = importedTasks(tuple.metadata as Record<string, unknown> | undefined, m.ns);
   if (imported && detail.tasks.length === 0) {

@@ -21,6 +21,7 @@ type Reply<T extends ToWorker['type']> = Omit<ReplyOf[T], 'id'>;
  * `getStateHistory` with a subgraph's `checkpoint_ns` are delegated to the subgraph that owns it.
  */
 export async function graphOf(ctx: HostContext, threadId: string): Promise<GraphRef | null> {
+  if (ctx.readsWithoutSandbox) return null;
   const id = await ctx.graphIdOf(threadId);
   if (!id || !(await ctx.graphs.has(id))) return null;
   return ctx.graphs.ref(id);

@@ -13,6 +13,7 @@ import type { AppendOptions } from '../checkpoint/idb/traces';
 import type { BaseCheckpointSaver, CheckpointTuple } from '../engine/checkpoint/types';
 import type { CheckpointSummary, GraphQuarantine, RunSummary } from '../protocol/dto';
 import type { TraceEvent } from '../shared/trace';
+import type { WireSnapshot } from '../protocol/sandbox';
 
 /**
  * One persisted record of a run: a trace event, a checkpoint notification, or the run's summary
@@ -37,6 +38,11 @@ export interface CheckpointView {
   trace: TraceRecord[];
   /** The checkpoints of its namespace whose parent it is (ids and metadata), for the write ledger. */
   children: LedgerCheckpoint[];
+  /**
+   * What runs next from it, computed from the checkpoint data by the engine's task inference, for a
+   * store whose threads have no graph to ask (an opened file, src/worker/files/inferred.ts).
+   */
+  inferred?: WireSnapshot;
 }
 
 /** A thread as storage lists it: the facts of its status (thread-status.ts computes it), not the status. */

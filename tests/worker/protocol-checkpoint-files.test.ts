@@ -3,7 +3,13 @@
  * with the usual requests, every write refused, a bad file refused without changing anything, and
  * "continue here" forking a JS thread into a native one that our engine runs on.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
+import Database from 'better-sqlite3';
+import { errorThenResume, parallelInterrupts } from '../../scripts/fixtures/js-graphs';
 import { describe, expect, it } from 'vitest';
 import { ClientError } from '../../src/client/worker-client';
 import { bytesSource, openCheckpointSource, type FileLike } from '../../src/formats/index';
@@ -97,6 +103,89 @@ describe.each(STORES)('checkpoint files over the protocol (%s)', (_name, makeSto
     expect(ns.children.map((c) => c.name)).toEqual(['child']);
     expect(ns.children[0]!.checkpoints).toBeGreaterThan(0);
     expect(await client.listRuns(sg.threadId)).toEqual([]);
+  });
+
+  it('shows next nodes, tasks and interrupts of a file\'s checkpoints as LangGraph.js\'s getStateHistory lists them', async () => {
+    const { client } = connect(makeStore(), {}, undefined, undefined, [], { openFiles: nodeOpener });
+    const { file } = await open(client, [fixture('js/runs.sqlite')]);
+    const dir = mkdtempSync(join(tmpdir(), 'rg-files-next-'));
+    copyFileSync(fileURLToPath(new URL('js/runs.sqlite', FIXTURES)), join(dir, 'runs.sqlite'));
+    const db = new Database(join(dir, 'runs.sqlite'));
+    try {
+      const graph = parallelInterrupts().compile({ checkpointer: new SqliteSaver(db) });
+      for (const original of ['parallel-interrupts', 'parallel-interrupts-resumed']) {
+        const t = file!.threads.find((x) => x.originalId === original)!;
+        const page = await client.historyPage({ threadId: t.threadId, limit: 50 });
+        const real = [];
+        for await (const s of graph.getStateHistory({ configurable: { thread_id: original } })) real.push(s);
+        expect(page.items.map((c) => c.checkpointId)).toEqual(real.map((s) => s.config.configurable?.checkpoint_id));
+        for (const [i, row] of page.items.entries()) {
+          const theirs = real[i]!;
+          expect([...row.next].sort()).toEqual([...theirs.next].sort());
+          const detail = await client.getCheckpoint({ threadId: t.threadId, checkpointId: row.checkpointId });
+          const shown = (tasks: readonly { id: string; name: string; interrupts: readonly { id?: string; value?: unknown }[] }[]) =>
+            tasks.map((x) => ({ id: x.id, name: x.name, interrupts: x.interrupts.map((n) => ({ id: n.id, value: n.value })) })).sort((a, b) => (a.name < b.name ? -1 : 1));
+          expect(shown(detail.tasks)).toEqual(shown(theirs.tasks));
+          // Read without the graph: the trigger channels are a guess from the data.
+          expect(detail.tasks.every((x) => x.uncertain?.includes('triggers'))).toBe(true);
+        }
+      }
+      const waiting = file!.threads.find((x) => x.originalId === 'parallel-interrupts')!;
+      const head = await client.getCheckpoint({ threadId: waiting.threadId, checkpointId: waiting.latestCheckpointId });
+      expect(head.summary.next.sort()).toEqual(['ask_a', 'ask_b']);
+      expect(head.tasks.map((x) => x.interrupts[0]?.value).sort((a, b) => JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)).toEqual([{ question: 'Approve A?' }, { question: 'Approve B?' }]);
+      expect(head.tasks[0]!.triggers).toEqual([{ channel: expect.stringMatching(/^branch:to:ask_/), version: expect.any(Number), seen: null }]);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('attaches the graph its metadata names (graph_id): LangGraph.js\'s exact tasks; no graph puts the inferred ones back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rg-files-attach-'));
+    const db = new Database(join(dir, 'app.sqlite'));
+    try {
+      // A LangGraph server records the graph's id in each checkpoint's metadata (LangGraph.js alone does not).
+      class ServerSaver extends SqliteSaver {
+        override put(...[config, checkpoint, metadata]: Parameters<SqliteSaver['put']>) {
+          return super.put(config, checkpoint, { ...metadata, graph_id: 'error-resume' } as typeof metadata);
+        }
+      }
+      const app = errorThenResume().compile({ checkpointer: new ServerSaver(db) });
+      const config = { configurable: { thread_id: 'served' } };
+      await app.invoke({ topic: 't' }, config).catch(() => undefined);
+      await app.invoke(null, config);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      const { client } = connect(makeStore(), {}, undefined, undefined, [], { openFiles: nodeOpener });
+      expect((await client.compileGraph({ graphId: 'user:error-resume', source: ERROR_RESUME_GRAPH })).error).toBeNull();
+      const { file } = await open(client, [new File([readFileSync(join(dir, 'app.sqlite'))], 'app.sqlite')]);
+      const t = file!.threads.find((x) => x.originalId === 'served')!;
+      const failedStep = async () => {
+        const row = (await client.historyPage({ threadId: t.threadId, limit: 10 })).items.find((c) => c.step === 1)!;
+        return client.getCheckpoint({ threadId: t.threadId, checkpointId: row.checkpointId });
+      };
+      expect((await failedStep()).tasks.every((x) => x.uncertain?.includes('triggers'))).toBe(true);
+
+      const drawn = await client.request('rg/files.graph', { threadId: t.threadId });
+      expect(drawn.attachedGraphId).toBe('user:error-resume');
+      expect(drawn.shape.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(['plan', 'web', 'docs']));
+      expect((await client.listThreads()).find((x) => x.threadId === t.threadId)).toMatchObject({ graphId: 'user:error-resume', readOnly: true });
+      // With the graph: LangGraph.js's own tasks, in its order, nothing uncertain.
+      const real = [];
+      for await (const s of app.getStateHistory({ configurable: { thread_id: 'served' } })) real.push(s);
+      const theirs = real.find((s) => s.metadata?.step === 1)!;
+      const attached = await failedStep();
+      expect(attached.tasks.map((x) => [x.id, x.name, x.error?.message ?? null])).toEqual(theirs.tasks.map((x) => [x.id, x.name, (x.error as { message?: string } | undefined)?.message ?? null]));
+      expect(attached.tasks.some((x) => x.uncertain !== undefined)).toBe(false);
+
+      await client.request('rg/files.attach', { threadId: t.threadId, graphId: null });
+      expect((await client.listThreads()).find((x) => x.threadId === t.threadId)?.graphId).toBeNull();
+      expect((await failedStep()).tasks.every((x) => x.uncertain?.includes('triggers'))).toBe(true);
+      await expect(client.request('rg/files.attach', { threadId: t.threadId, graphId: 'user:nope' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses every write to a file thread with READ_ONLY, and forgets a closed file', async () => {

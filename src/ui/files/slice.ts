@@ -5,7 +5,7 @@
  * into a native thread and runs it with the graph the user wrote in the editor.
  */
 import type { StateCreator } from 'zustand';
-import type { WireError } from '../../protocol/dto';
+import type { GraphShape, WireError } from '../../protocol/dto';
 import { parseFileThreadId, type FileThreadDTO, type OpenedFileDTO } from '../../protocol/files';
 import type { AppState, StoreClient } from '../store/types';
 
@@ -41,6 +41,15 @@ export interface FilesSlice {
    * native thread run by `graphId`, opens it and follows the run.
    */
   continueHere(graphId: string): Promise<void>;
+  /**
+   * The graph drawn from the open file thread's checkpoints (what its run did, not the declared
+   * graph), shown on the canvas while no graph of the app is attached to the thread.
+   */
+  observedGraph: { threadId: string; shape: GraphShape } | null;
+  /** Asks the storage worker for a file thread's observed graph (and the graph its metadata names, attached). */
+  loadObservedGraph(threadId: string): Promise<void>;
+  /** Attaches a graph of the app to the open file thread (null: none), and reads the thread again with it. */
+  attachFileGraph(graphId: string | null): Promise<void>;
 }
 
 /** Pages being asked for, by `fileId:page`. */
@@ -49,6 +58,15 @@ const loading = new Set<string>();
 /** Creates the files slice over `client`. */
 export function createFilesSlice(client: StoreClient): StateCreator<AppState, [], [], FilesSlice> {
   return (set, get) => {
+    /** Reads the open file thread again (where it was) once a graph was attached to it or detached. */
+    const reopenWith = async (threadId: string, graphId: string | null) => {
+      // The details read so far were computed with another graph (or none).
+      get().forgetDetails();
+      await get().refreshThreads();
+      const { ns, checkpointId } = get();
+      await get().openThread(threadId, { ns, checkpointId });
+      if (get().threadId === threadId) set({ graphId });
+    };
     /** Asks for the total of a file whose threads are still being counted, and shows it. */
     const countThreads = async (fileId: string) => {
       try {
@@ -68,6 +86,20 @@ export function createFilesSlice(client: StoreClient): StateCreator<AppState, []
       fileThreadRows: {},
       filesBusy: false,
       filesProblem: null,
+      observedGraph: null,
+
+      async loadObservedGraph(threadId) {
+        if (get().observedGraph?.threadId === threadId) return;
+        try {
+          const r = await client.request('rg/files.graph', { threadId });
+          if (get().threadId !== threadId) return;
+          set({ observedGraph: { threadId, shape: r.shape } });
+          // The graph its metadata names was attached: the thread is read again with it.
+          if (r.attachedGraphId !== null && get().graphId !== r.attachedGraphId) await reopenWith(threadId, r.attachedGraphId);
+        } catch (err) {
+          get().reportError('Drawing the graph from the file\'s checkpoints', err);
+        }
+      },
 
       async openCheckpointFiles(files) {
         if (files.length === 0) return null;
@@ -144,6 +176,18 @@ export function createFilesSlice(client: StoreClient): StateCreator<AppState, []
         // Beyond a file's first page, the worker lists a thread once it was read: list it now, so
         // the views know it is a file's (read-only).
         if (!get().threads.some((t) => t.threadId === threadId)) await get().refreshThreads();
+      },
+
+      async attachFileGraph(graphId) {
+        const threadId = get().threadId;
+        if (threadId === null || !parseFileThreadId(threadId)) return;
+        try {
+          await client.request('rg/files.attach', { threadId, graphId });
+        } catch (err) {
+          get().reportError('Attaching the graph', err);
+          return;
+        }
+        await reopenWith(threadId, graphId);
       },
 
       async continueHere(graphId) {

@@ -85,6 +85,11 @@ function GraphCanvas() {
     <div className="graph-view" data-testid="graph-canvas">
       {graph === null && <p className="empty" data-testid="graph-missing">{noGraphWords(missing, threadId !== null, ready)}</p>}
       {laid.error !== null && <p role="alert">Layout failed: {laid.error}</p>}
+      {graph?.origin === 'observed' && (
+        <p className="graph-note" data-testid="observed-note">
+          Observed from this run, not the declared graph: the steps its checkpoints show. Choose the thread's graph to see its declaration.
+        </p>
+      )}
       {entry !== undefined && (
         <p className="graph-note" data-testid="entrypoint-note">
           {taskKey === ''

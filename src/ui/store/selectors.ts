@@ -2,7 +2,7 @@
  * Selectors, declared once outside components so their identity is stable. Derived data is
  * memoized on the identity of its inputs (the store replaces arrays, never mutates them).
  */
-import type { CheckpointSummary, GraphInfo, ThreadSummary } from '../../protocol/dto';
+import type { CheckpointSummary, GraphInfo, GraphShape, ThreadSummary } from '../../protocol/dto';
 import type { StepTiming } from '../../shared/timings';
 import { traceTimings, type TraceTimings } from '../model/trace-timings';
 import { interruptView, type InterruptView } from '../model/interrupts';
@@ -29,9 +29,22 @@ const layoutOf = memoOn((history: CheckpointSummary[]) => layoutTimeline(history
 /** The timeline laid out into branches, newest first. */
 export const selectLayout = (s: AppState): TimelineLayout => layoutOf(s.history);
 /** The graph currently drawn (the open thread's graph, or the chosen one). */
-export const selectGraph = (s: AppState): GraphInfo | null =>
+export const selectGraph = (s: AppState): GraphInfo | null => {
   // A thread this browser lacks has no graph to show (the default graph would be another's).
-  s.missingThread !== null && s.missingThread === s.threadId ? null : (s.graphs.find((g) => g.id === s.graphId) ?? null);
+  if (s.missingThread !== null && s.missingThread === s.threadId) return null;
+  const graph = s.graphs.find((g) => g.id === s.graphId);
+  if (graph) return graph;
+  // An opened file's thread without a graph of the app: the graph its run shows.
+  return s.graphId === null && s.observedGraph !== null && s.observedGraph.threadId === s.threadId ? observedInfo(s.observedGraph) : null;
+};
+const observedInfo = memoOn((o: { threadId: string; shape: GraphShape }): GraphInfo => ({
+  id: `observed:${o.threadId}`,
+  title: 'Observed from this run',
+  description: 'Drawn from the thread\'s checkpoints: the steps its run took, not the declared graph.',
+  origin: 'observed',
+  shape: o.shape,
+  exampleInput: null,
+}));
 /** The breakpoints set in the debugger on the open graph (the ones its runs send). */
 export const selectBreakpoints = (s: AppState): Breakpoints => breakpointsOf(s.breakpoints, s.graphId);
 const compiledOf = memoOn((graph: GraphInfo | null) => (graph === null ? NO_BREAKPOINTS : compiledBreakpoints(graph.shape)));

@@ -10,6 +10,8 @@ import type { CheckpointSource } from '../../formats/index';
 import { fileThreadId, parseFileThreadId } from '../../protocol/files';
 import { rowOfTuple, type CheckpointRow } from '../../checkpoint/idb/rows';
 import { childrenOf } from './children';
+import { snapshotOf, stepOf, WiringMemory } from './inferred';
+import type { GraphWiring } from '../../engine/infer/index';
 import { ERROR_CODES } from '../../shared/errors';
 import { HostError } from '../context';
 import type { StoredThread, ThreadStore } from '../store';
@@ -62,10 +64,24 @@ export function appIdSaver(fileId: string, fileName: string, inner: BaseCheckpoi
 }
 
 /** The store of one opened file. `threads` is what the file lists (read once, when it was opened). */
-export function fileThreadStore(fileId: string, source: CheckpointSource, threads: () => StoredThread[]): ThreadStore {
+export function fileThreadStore(fileId: string, source: CheckpointSource, threads: () => StoredThread[], wiringOf: (threadId: string, ns: string) => GraphWiring | undefined = () => undefined): ThreadStore {
   const name = source.info.name;
   const refuse = (what: string) => Promise.reject(readOnlyFile(name, what));
   const saver = appIdSaver(fileId, name, source.saver());
+  const wiring = new WiringMemory();
+  const namespaces = new Map<string, Promise<string[]>>();
+  /** The thread's namespaces (to tell which tasks ran a subgraph), listed once. */
+  const namespacesOf = (threadId: string): Promise<string[]> => {
+    const parsed = parseFileThreadId(threadId);
+    if (!parsed || parsed.fileId !== fileId) return Promise.resolve([]);
+    let list = namespaces.get(threadId);
+    if (!list) {
+      list = source.listNamespaces(parsed.originalId).then((all) => all.map((n) => n.checkpointNs));
+      list.catch(() => namespaces.delete(threadId));
+      namespaces.set(threadId, list);
+    }
+    return list;
+  };
   return {
     saver,
     info: { dbName: name, version: 0 },
@@ -83,12 +99,15 @@ export function fileThreadStore(fileId: string, source: CheckpointSource, thread
       if (!tuple) return undefined;
       const parentId = tuple.parentConfig?.configurable?.checkpoint_id;
       const parsed = parseFileThreadId(threadId);
-      const [parent, children] = await Promise.all([
+      const [parent, children, names] = await Promise.all([
         parentId === undefined ? undefined : at(parentId),
         parsed && parsed.fileId === fileId ? childrenOf(source, parsed.originalId, ns) : undefined,
+        namespacesOf(threadId),
       ]);
-      // A file holds no trace: its dispositions are computed from the checkpoints alone.
-      return { tuple, parent, trace: [], children: children?.get(checkpointId) ?? [] };
+      // A file holds no trace and no graph: its dispositions and next tasks are computed from the checkpoints alone.
+      const observed = wiring.observe(threadId, ns, parent ? [tuple, parent] : [tuple]);
+      const inferred = snapshotOf(stepOf(tuple, { observed, namespaces: names, wiring: wiringOf(threadId, ns), ...(parent ? { parent } : {}) }));
+      return { tuple, parent, trace: [], children: children?.get(checkpointId) ?? [], inferred };
     },
     async countNamespaces(threadId) {
       const parsed = parseFileThreadId(threadId);
@@ -98,11 +117,12 @@ export function fileThreadStore(fileId: string, source: CheckpointSource, thread
       return counts;
     },
     async listRows(threadId, ns, limit, before) {
-      // A file keeps no rows: they are counted from its tuples, and `next` is left to the engine.
-      const rows: CheckpointRow[] = [];
+      // A file keeps no rows: they are counted from its tuples, and `next` is inferred from them by the engine.
+      const tuples: CheckpointTuple[] = [];
       const options = { limit, ...(before ? { before: { configurable: { checkpoint_id: before } } } : {}) };
-      for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: ns } }, options)) rows.push(rowOfTuple(t));
-      return rows;
+      for await (const t of saver.list({ configurable: { thread_id: threadId, checkpoint_ns: ns } }, options)) tuples.push(t);
+      const [observed, names, declared] = [wiring.observe(threadId, ns, tuples), await namespacesOf(threadId), wiringOf(threadId, ns)];
+      return tuples.map((t): CheckpointRow => ({ ...rowOfTuple(t), next: stepOf(t, { observed, namespaces: names, wiring: declared }).next }));
     },
     deleteThread: () => refuse('Close the file instead: its threads are only read.'),
     // Nothing of an opened file is committed.

@@ -4,7 +4,7 @@
  * own ThreadStore) while every request that would write or run one is refused with READ_ONLY.
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { FileLike } from '../../formats/index';
+import type { CheckpointSource, FileLike } from '../../formats/index';
 import type { ThreadSummary } from '../../protocol/dto';
 import type { FilesRequest } from '../../protocol/files';
 import type { FromWorker, ToWorker } from '../../protocol/messages';
@@ -12,12 +12,13 @@ import { hostError, type HostContext } from '../context';
 import { startRun } from '../run-driver';
 import { forkIntoNative, runtimeValues, type StoredValueOf } from './continue-here';
 import { readOnlyFile } from './file-store';
+import { observedShape } from './observed';
 import { OpenedFiles } from './registry';
 
 type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
 type FilesMsg = Extract<ToWorker, FilesRequest>;
 
-const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.threads', 'rg/files.count', 'rg/files.close', 'rg/files.continue']);
+const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.threads', 'rg/files.count', 'rg/files.close', 'rg/files.continue', 'rg/files.graph', 'rg/files.attach']);
 
 /** True for the requests of this part. */
 export function isFilesRequest(msg: ToWorker): msg is FilesMsg {
@@ -48,7 +49,8 @@ export function fileContext(ctx: HostContext, files: OpenedFiles, msg: ToWorker)
   if (!file) throw hostError('NOT_FOUND', `open file holding thread "${threadId}"`, 'files are closed when the page reloads; open the file again');
   if (!READS.has(msg.type)) throw readOnlyFile(file.name, WHY[msg.type] ?? RUN_WHY);
   files.touch(threadId);
-  return { ...ctx, store: file.store, graphIdOf: async () => null, rememberGraph: () => undefined, forgetThread: () => undefined };
+  // The attached graph is the thread's graph (Continue here, export), but its reads never start a sandbox.
+  return { ...ctx, store: file.store, graphIdOf: async (id) => files.attachedGraph(id), rememberGraph: () => undefined, forgetThread: () => undefined, readsWithoutSandbox: true };
 }
 
 /** The thread list with every open file's threads after the native ones. */
@@ -84,7 +86,44 @@ export async function onFilesRequest(ctx: HostContext, files: OpenedFiles, msg: 
       return { type: 'rg/ok' };
     case 'rg/files.continue':
       return continueHere(ctx, files, msg);
+    case 'rg/files.graph': {
+      const file = files.fileOf(msg.threadId);
+      if (!file) throw hostError('NOT_FOUND', `open file holding thread "${msg.threadId}"`, 'files are closed when the page reloads; open the file again');
+      const attachedGraphId = files.attachedGraph(msg.threadId) ?? (await matchGraph(ctx, files, msg.threadId, file.source, file.originalId));
+      return { type: 'rg/files.observed', threadId: msg.threadId, shape: await observedShape(file.source, file.originalId), attachedGraphId };
+    }
+    case 'rg/files.attach': {
+      if (!files.fileOf(msg.threadId)) throw hostError('NOT_FOUND', `open file holding thread "${msg.threadId}"`, 'files are closed when the page reloads; open the file again');
+      const info = msg.graphId === null ? undefined : await ctx.graphs.info(msg.graphId);
+      if (msg.graphId !== null && !info) throw hostError('NOT_FOUND', `graph "${msg.graphId}"`);
+      files.attach(msg.threadId, info ? { graphId: info.id, shape: info.shape } : null);
+      // Details read before were computed without (or with another) graph.
+      ctx.details.dropThread(msg.threadId);
+      return { type: 'rg/ok' };
+    }
   }
+}
+
+/**
+ * Attaches the graph the thread's own metadata names (`graph_id`, as LangGraph servers record it,
+ * else `assistant_id`), when the app has a graph of that id (a gallery graph, or a saved one as
+ * `user:<id>`); returns its id, or null.
+ */
+async function matchGraph(ctx: HostContext, files: OpenedFiles, threadId: string, source: CheckpointSource, originalId: string): Promise<string | null> {
+  const head = await source.getCheckpoint(originalId, '').catch(() => undefined);
+  const meta = (head?.tuple.metadata ?? {}) as Record<string, unknown>;
+  for (const key of ['graph_id', 'assistant_id']) {
+    const named = meta[key];
+    if (typeof named !== 'string' || named === '') continue;
+    for (const id of [named, `user:${named}`]) {
+      const info = await ctx.graphs.info(id).catch(() => undefined);
+      if (!info || info.quarantine) continue;
+      files.attach(threadId, { graphId: info.id, shape: info.shape });
+      ctx.details.dropThread(threadId);
+      return info.id;
+    }
+  }
+  return null;
 }
 
 async function continueHere(ctx: HostContext, files: OpenedFiles, m: Extract<FilesMsg, { type: 'rg/files.continue' }>): Promise<ReplyBody> {

@@ -5,7 +5,7 @@
  * Nothing here writes: a file that cannot be opened is a problem as data, and nothing changes.
  */
 import type { CheckpointSource, FileLike, OpenResult, ReadStats, ThreadDescription } from '../../formats/index';
-import type { ThreadSummary, WireError } from '../../protocol/dto';
+import type { GraphShape, GraphWiringDTO, ThreadSummary, WireError } from '../../protocol/dto';
 import { fileThreadId, parseFileThreadId, type FileThreadDTO, type FileThreadLanguage, type OpenedFileDTO } from '../../protocol/files';
 import type { StoredThread, ThreadStore } from '../store';
 import { headFacts, threadStatus } from '../thread-status';
@@ -69,6 +69,8 @@ export function fileThreadDto(fileId: string, d: ThreadDescription): FileThreadD
 /** The opened files of one host. */
 export class OpenedFiles {
   private readonly files = new Map<string, Opened>();
+  /** The graph attached to a file's thread (by app thread id): its id and shape (with its wiring). */
+  private readonly attached = new Map<string, { graphId: string; shape: GraphShape }>();
   private next = 1;
 
   constructor(private readonly opener: FilesOpener) {}
@@ -104,7 +106,7 @@ export class OpenedFiles {
         notes: [...info.notes],
         threads,
       };
-      const store = fileThreadStore(fileId, result.source, () => this.storedThreads(fileId));
+      const store = fileThreadStore(fileId, result.source, () => this.storedThreads(fileId), (threadId, ns) => this.wiringOf(threadId, ns));
       this.files.set(fileId, { dto, source: result.source, store, stats, index, touched: new Map() });
       return { file: this.dtoOf(fileId)!, problem: null };
     } catch (err) {
@@ -202,6 +204,7 @@ export class OpenedFiles {
     if (!f) return [];
     this.files.delete(fileId);
     f.source.close();
+    for (const threadId of this.attached.keys()) if (parseFileThreadId(threadId)?.fileId === fileId) this.attached.delete(threadId);
     return this.listed(f).map((t) => t.threadId);
   }
 
@@ -226,12 +229,36 @@ export class OpenedFiles {
   summaries(): ThreadSummary[] {
     return [...this.files.values()].flatMap((f) => this.listed(f).map((t): ThreadSummary => ({
       threadId: t.threadId,
-      graphId: null,
+      graphId: this.attachedGraph(t.threadId),
       status: t.status,
       steps: t.checkpoints,
       updatedAt: t.updatedAt ?? null,
       readOnly: true,
       file: { fileId: f.dto.fileId, fileName: f.dto.name, originalId: t.originalId, language: t.language },
     })));
+  }
+
+  /** Attaches a graph of the app to a file's thread (null: detaches it). Its reads then use the graph's wiring. */
+  attach(threadId: string, graph: { graphId: string; shape: GraphShape } | null): void {
+    if (graph) this.attached.set(threadId, graph);
+    else this.attached.delete(threadId);
+  }
+
+  /** The id of the graph attached to a file's thread, or null. */
+  attachedGraph(threadId: string): string | null {
+    return this.attached.get(threadId)?.graphId ?? null;
+  }
+
+  /**
+   * The attached graph's wiring for a namespace of the thread: the root graph's, or the subgraph's
+   * that its levels name (`node:<task id>|…`); undefined without a graph or one that does not say.
+   */
+  wiringOf(threadId: string, ns: string): GraphWiringDTO | undefined {
+    let shape: GraphShape | undefined = this.attached.get(threadId)?.shape;
+    for (const level of ns === '' ? [] : ns.split('|')) {
+      const node = level.slice(0, level.lastIndexOf(':'));
+      shape = shape?.nodes.find((n) => n.id === node)?.subgraph;
+    }
+    return shape?.wiring;
   }
 }

@@ -1,3 +1,4 @@
+import type { TaskUncertainty } from '../../../protocol/dto';
 import type { TabProps } from '../registry';
 import { taskPathText } from '../../model/words';
 import { TaskTimingView } from './TaskTimingView';
@@ -10,6 +11,15 @@ const OUTCOME: Record<string, string> = {
   'handed-off': 'handed off (Command.PARENT)',
   pending: 'pending',
 };
+
+const UNCERTAIN: Record<TaskUncertainty, string> = {
+  triggers: 'its trigger channels are read from channel names and versions seen, without the graph',
+  id: 'its id depends on which trigger the graph checks first, which the data does not keep',
+  order: 'tasks of different nodes are in name order, not the graph\'s node order',
+};
+
+/** Why an inferred task is not certain, in one sentence. */
+const uncertainText = (what: readonly TaskUncertainty[]) => `Inferred from the checkpoint data: ${what.map((w) => UNCERTAIN[w]).join('; ')}.`;
 
 /** The tasks prepared from this checkpoint, why each was triggered and how long it took. */
 export function TasksTab({ detail }: TabProps) {
@@ -25,6 +35,7 @@ export function TasksTab({ detail }: TabProps) {
             {path.text !== t.name && <span className="muted" title={path.raw} data-testid="task-path">{path.text}</span>}
             {t.outcome !== undefined && <span className={`pill outcome-${t.outcome}`}>{OUTCOME[t.outcome] ?? t.outcome}</span>}
             {t.subgraphNs !== undefined && <span className="pill">subgraph {t.subgraphNs}</span>}
+            {t.uncertain !== undefined && <span className="pill" title={uncertainText(t.uncertain)} data-testid="task-inferred">inferred</span>}
           </div>
           {t.timing !== undefined && <TaskTimingView timing={t.timing} />}
           {t.kind === 'push' && <div className="muted">triggered by a Send packet</div>}

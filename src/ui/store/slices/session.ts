@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { AppState, SessionSlice, StoreClient, ThemeChoice } from '../types';
 import { errorMessage } from '../errors';
 import { isRemoteKey } from '../../../protocol/remote';
+import { parseFileThreadId } from '../../../protocol/files';
 
 /** Errors kept on screen at most (older ones are dropped). */
 const MAX_ERRORS = 5;
@@ -112,9 +113,10 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
       set({
         threadId,
         missingThread: null,
-        // A listed thread's graph is its own, none included (an imported history has none): never
-        // the previously open one. A thread not listed yet (a link opened before the list) keeps it.
-        graphId: thread ? thread.graphId : get().graphId,
+        // A listed thread's graph is its own, none included (an imported history has none), and a
+        // file's thread draws only its own (attached), else the one its run shows: never the
+        // previously open one. A thread not listed yet (a link opened before the list) keeps it.
+        graphId: thread ? thread.graphId : parseFileThreadId(threadId) ? null : get().graphId,
         ns: at?.ns ?? '',
         checkpointId: at?.checkpointId ?? null,
         detail: null,
@@ -136,6 +138,7 @@ export function createSessionSlice(client: StoreClient): StateCreator<AppState, 
           get().loadNamespaces(),
         ]);
       });
+      if (parseFileThreadId(threadId)) void get().loadObservedGraph(threadId);
       await history;
       await rest;
       // A deep link to a thread this browser does not have: say so rather than show another graph's view.
