@@ -16,6 +16,7 @@ import type {
 } from '../protocol/dto';
 import { PROTOCOL_VERSION, type FromWorker, type ReplyOf, type RunEvent, type ToWorker } from '../protocol/messages';
 import { isRemoteKey, type RemoteProgressEvent } from '../protocol/remote';
+import type { FilesChangedEvent } from '../protocol/files';
 import { isFromWorker } from '../protocol/guards';
 import type { RequestId } from '../protocol/wire-types';
 import type { TraceEvent } from '../shared/trace';
@@ -96,6 +97,8 @@ export interface WorkerClient {
   onRunEnded(runId: string | '*', cb: (ended: RunEnded) => void): () => void;
   /** Progress of slow LangGraph server calls that carry a `callId`. Returns the unsubscribe. */
   onRemoteProgress(cb: (event: RemoteProgressEvent) => void): () => void;
+  /** A followed checkpoint file changed and was read again. Returns the unsubscribe. */
+  onFilesChanged(cb: (event: FilesChangedEvent) => void): () => void;
   /** Called after the worker was restarted (the UI should reload what it shows). */
   onRestart(cb: (reason: string) => void): () => void;
   /** Resolves when the run ends (at once if it already ended recently). */
@@ -118,6 +121,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
   const endListeners = new RunListeners<[RunEnded]>();
   const restartListeners = new Set<(reason: string) => void>();
   const progressListeners = new Set<(event: RemoteProgressEvent) => void>();
+  const filesListeners = new Set<(event: FilesChangedEvent) => void>();
   /** Runs started and not yet ended → thread, for the cancelled reports of a restart. */
   const live = new Map<string, string>();
   /** Recently ended runs (bounded), so waitForRun works after the fact. */
@@ -134,6 +138,10 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     if (msg.type === 'rg/run.ended') return finish(msg);
     if (msg.type === 'rg/remote.progress') {
       for (const cb of [...progressListeners]) cb(msg);
+      return;
+    }
+    if (msg.type === 'rg/files.changed') {
+      for (const cb of [...filesListeners]) cb(msg);
       return;
     }
     if (msg.id === null) return;
@@ -275,6 +283,10 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       progressListeners.add(cb);
       return () => void progressListeners.delete(cb);
     },
+    onFilesChanged(cb) {
+      filesListeners.add(cb);
+      return () => void filesListeners.delete(cb);
+    },
     onRestart(cb) {
       restartListeners.add(cb);
       return () => void restartListeners.delete(cb);
@@ -289,6 +301,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       endListeners.clear();
       restartListeners.clear();
       progressListeners.clear();
+      filesListeners.clear();
       for (const w of spawned) w.terminate();
     },
   };

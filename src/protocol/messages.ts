@@ -11,7 +11,7 @@ import type {
   NamespaceNode, ResumeValue, RunControls, RunOutcome, RunSummary, SliceDTO, StateChangeDTO, ThreadSummary, UserCodeErrorDTO, WireError,
 } from './dto';
 import type { RemoteProgressEvent, RemoteReply, RemoteReplyOf, RemoteRequest } from './remote';
-import type { FilesReply, FilesRequest } from './files';
+import type { FilesChangedEvent, FilesReply, FilesRequest } from './files';
 import type { TraceEvent } from '../shared/trace';
 
 /** Bumped on every incompatible change of the messages below. */
@@ -114,6 +114,8 @@ export type FromWorker =
   /** Streamed, in batches (never one message per event). */
   | { type: 'rg/run.events'; runId: string; threadId: string; events: RunEvent[] }
   | { type: 'rg/run.ended'; runId: string; threadId: string; outcome: RunOutcome; error: WireError | null; result: Json | null }
+  /** A followed checkpoint file changed (files.ts). */
+  | FilesChangedEvent
   /** LangGraph servers (remote.ts). */
   | RemoteReply
   | RemoteProgressEvent;
@@ -155,6 +157,8 @@ export interface ReplyOf extends RemoteReplyOf {
   'rg/files.count': R<'rg/files.counted'>;
   'rg/files.threads': R<'rg/files.threadPage'>;
   'rg/files.close': R<'rg/ok'>;
+  'rg/files.follow': R<'rg/files.opened'>;
+  'rg/files.unfollow': R<'rg/ok'>;
   'rg/files.continue': R<'rg/files.continued'>;
 }
 

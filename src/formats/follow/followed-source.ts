@@ -80,7 +80,9 @@ export async function openFollowed(files: readonly FollowedFileRef[], options: F
   /** Replaces the snapshot with one of the files as they are now; false when nothing changed. */
   const reopen = (force: boolean): Promise<boolean> => {
     if (reopening) return reopening;
-    const job = (async () => {
+    // eslint-disable-next-line prefer-const -- read by the job once it has started
+    let job: Promise<boolean> | undefined;
+    job = (async () => {
       await nextTurn();
       try {
         const before = current;
