@@ -80,9 +80,8 @@ export async function openFollowed(files: readonly FollowedFileRef[], options: F
   /** Replaces the snapshot with one of the files as they are now; false when nothing changed. */
   const reopen = (force: boolean): Promise<boolean> => {
     if (reopening) return reopening;
-    // eslint-disable-next-line prefer-const -- read by the job once it has started
-    let job: Promise<boolean> | undefined;
-    job = (async () => {
+    const job = (async () => {
+      // After the job is kept as `reopening` (so its end clears it).
       await nextTurn();
       try {
         const before = current;
@@ -105,7 +104,7 @@ export async function openFollowed(files: readonly FollowedFileRef[], options: F
         before.source.close();
         return true;
       } finally {
-        if (reopening === job) reopening = null;
+        reopening = null;
       }
     })();
     reopening = job;
