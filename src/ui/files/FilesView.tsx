@@ -7,7 +7,7 @@ import { sizeInWords } from '../../shared/size-words';
 import './files.css';
 
 const pick = (s: AppState) => ({
-  files: s.openedFiles, busy: s.filesBusy, problem: s.filesProblem, open: s.openCheckpointFiles, close: s.closeCheckpointFile, stopFollowing: s.stopFollowing,
+  files: s.openedFiles, busy: s.filesBusy, problem: s.filesProblem, open: s.openAnyFiles, close: s.closeCheckpointFile, stopFollowing: s.stopFollowing,
 });
 
 const FORMATS: Record<OpenedFileDTO['format'], string> = {

@@ -6,6 +6,7 @@
 import type { StateCreator } from 'zustand';
 import type { ImportPreviewDTO, ImportProblemDTO } from '../../protocol/dto';
 import type { AppState, StoreClient } from '../store/types';
+import { fileDoor } from './file-door';
 import { importSizeProblem, type ImportFile } from './import-file';
 
 /** An import being looked at: the file's text, what it holds or why it is refused. */
@@ -23,6 +24,12 @@ export interface PortabilitySlice {
   previewImport(fileName: string, text: string): Promise<void>;
   /** Previews a chosen file: one over the import limit is refused by its size, without reading it. */
   previewImportFile(file: ImportFile): Promise<void>;
+  /**
+   * One door for every file (Import…, a drop anywhere, the Files view): told by its first bytes,
+   * a checkpoint store (SQLite with its `-wal`, a dev server store, a Postgres dump) opens in the
+   * Files view, anything else is previewed as a thread to import (`file-door.ts`).
+   */
+  openAnyFiles(files: File[]): Promise<void>;
   /**
    * Imports the previewed file (under `threadId` when given) and opens it in the debugger. Its
    * graph source runs only with `trustSource` (the user read it in the preview and agreed).
@@ -53,6 +60,23 @@ export function createPortabilitySlice(client: StoreClient): StateCreator<AppSta
       } catch (err) {
         get().reportError('Import', err);
       }
+    },
+
+    async openAnyFiles(files) {
+      if (files.length === 0) return;
+      let doors;
+      try {
+        doors = await Promise.all(files.map(fileDoor));
+      } catch (err) {
+        get().reportError('Opening files', err);
+        return;
+      }
+      if (doors.includes('checkpoints')) {
+        get().setView('files');
+        await get().openCheckpointFiles(files);
+        return;
+      }
+      await get().previewImportFile(files[0]!);
     },
 
     async previewImportFile(file) {
