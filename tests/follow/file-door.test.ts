@@ -14,10 +14,10 @@ describe('one door for every file', () => {
   });
 
   it('sends thread files and histories to the import dialog', () => {
-    expect(doorOf(text('{\n  "format": "replaygraph.thread",\n  "version": 1 }'))).toBe('import');
-    expect(doorOf(text('[{"values":{},"next":[],"config":{"configurable":{"thread_id":"t"}}}]'))).toBe('import');
-    // Not JSON at all: the import dialog says why.
-    expect(doorOf(text('hello'))).toBe('import');
-    expect(doorOf(new Uint8Array(0))).toBe('import');
+    expect(doorOf(text('{\n  "format": "replaygraph.thread",\n  "version": 1 }'))).toBe('thread');
+    expect(doorOf(text('[{"values":{},"next":[],"config":{"configurable":{"thread_id":"t"}}}]'))).toBe('thread');
+    // Neither: explained where it came in.
+    expect(doorOf(text('hello'))).toBe('unknown');
+    expect(doorOf(new Uint8Array(0))).toBe('unknown');
   });
 });

@@ -55,7 +55,7 @@ export function FilesView() {
   const choose = (list: FileList | null) => {
     const files = list ? [...list] : [];
     if (input.current) input.current.value = '';
-    if (files.length > 0) void f.open(files);
+    if (files.length > 0) void f.open(files, 'checkpoints');
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();

@@ -5,14 +5,19 @@
  * - checkpoint stores, opened read-only in the Files view: a SQLite database (`SQLite format 3`)
  *   or its `-wal` (WAL magic), a dev server store (`{"json":{"storage"…` or `{"storage"…`), a
  *   Postgres dump as JSON (`{"checkpoints"…`) or as CSV tables (a header naming `thread_id`);
- * - anything else is a thread to import (a replaygraph thread file, a `ThreadState[]` history),
- *   previewed by the import dialog, which explains a file it cannot read.
+ * - a thread to import (a replaygraph thread file, a `ThreadState[]` history: other JSON), previewed
+ *   by the import dialog;
+ * - anything else is explained where it came in: by the import dialog (Import…, a drop), by the
+ *   Files view (chosen there).
  *
  * Only the first 4 KiB of each file are read here.
  */
 
-/** Where a file goes. */
-export type FileDoor = 'checkpoints' | 'import';
+/**
+ * What a file is: a checkpoint store, a thread to import, or neither (then the door it came in by
+ * decides who explains why it cannot be read).
+ */
+export type FileDoor = 'checkpoints' | 'thread' | 'unknown';
 
 /** What the door needs of a chosen file (a `File`). */
 export interface DoorFile {
@@ -35,7 +40,7 @@ export function doorOf(head: Uint8Array): FileDoor {
   if (key && (STORE_KEYS.has(key[1]!) || (key[1] === 'json' && key[3] !== undefined && STORE_KEYS.has(key[3])))) return 'checkpoints';
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   if (!/^\s*[[{]/.test(text) && /^"?thread_id"?,/.test(firstLine)) return 'checkpoints';
-  return 'import';
+  return /^\s*[[{]/.test(text) ? 'thread' : 'unknown';
 }
 
 /** Where `file` goes, from its first bytes. */

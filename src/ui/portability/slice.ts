@@ -27,9 +27,11 @@ export interface PortabilitySlice {
   /**
    * One door for every file (Import…, a drop anywhere, the Files view): told by its first bytes,
    * a checkpoint store (SQLite with its `-wal`, a dev server store, a Postgres dump) opens in the
-   * Files view, anything else is previewed as a thread to import (`file-door.ts`).
+   * Files view, a thread file is previewed for import (`file-door.ts`); a file that is neither goes
+   * to `otherwise` (the import dialog from Import… and a drop, the Files view from its own button),
+   * which says why it cannot be read.
    */
-  openAnyFiles(files: File[]): Promise<void>;
+  openAnyFiles(files: File[], otherwise?: 'import' | 'checkpoints'): Promise<void>;
   /**
    * Imports the previewed file (under `threadId` when given) and opens it in the debugger. Its
    * graph source runs only with `trustSource` (the user read it in the preview and agreed).
@@ -62,7 +64,7 @@ export function createPortabilitySlice(client: StoreClient): StateCreator<AppSta
       }
     },
 
-    async openAnyFiles(files) {
+    async openAnyFiles(files, otherwise = 'import') {
       if (files.length === 0) return;
       let doors;
       try {
@@ -71,7 +73,7 @@ export function createPortabilitySlice(client: StoreClient): StateCreator<AppSta
         get().reportError('Opening files', err);
         return;
       }
-      if (doors.includes('checkpoints')) {
+      if (doors.includes('checkpoints') || (otherwise === 'checkpoints' && !doors.includes('thread'))) {
         get().setView('files');
         await get().openCheckpointFiles(files);
         return;
