@@ -78,8 +78,10 @@ export function takeSnapshot(files: readonly FollowedFileRef[]): Snapshot {
       snapshot.raced = true;
       throw new SnapshotRaced(file.name);
     }
-    snapshot.versions.push(first?.version ?? null);
-    if (!first || first.version.size === 0) continue;
+    // An empty file is as good as none (SQLite leaves an empty -wal behind a reader, or after a truncation).
+    const empty = !first || first.version.size === 0;
+    snapshot.versions.push(empty ? null : first.version);
+    if (empty) continue;
     snapshot.sources.push(guardedSource(snapshot, file, first.version, first.bytes));
   }
   return snapshot;
