@@ -16,6 +16,7 @@ import type {
 } from '../protocol/dto';
 import { PROTOCOL_VERSION, type FromWorker, type ProgramEvent, type ReplyOf, type RunEvent, type ToWorker } from '../protocol/messages';
 import { isRemoteKey, type RemoteProgressEvent } from '../protocol/remote';
+import type { FilesChangedEvent } from '../protocol/files';
 import { isFromWorker } from '../protocol/guards';
 import type { RequestId } from '../protocol/wire-types';
 import type { TraceEvent } from '../shared/trace';
@@ -98,6 +99,8 @@ export interface WorkerClient {
   onRemoteProgress(cb: (event: RemoteProgressEvent) => void): () => void;
   /** A program run's console lines, threads and end (`rg/program.*`). Returns the unsubscribe. */
   onProgram(cb: (event: ProgramEvent) => void): () => void;
+  /** A followed checkpoint file changed and was read again. Returns the unsubscribe. */
+  onFilesChanged(cb: (event: FilesChangedEvent) => void): () => void;
   /** Called after the worker was restarted (the UI should reload what it shows). */
   onRestart(cb: (reason: string) => void): () => void;
   /** Resolves when the run ends (at once if it already ended recently). */
@@ -121,6 +124,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
   const restartListeners = new Set<(reason: string) => void>();
   const progressListeners = new Set<(event: RemoteProgressEvent) => void>();
   const programListeners = new Set<(event: ProgramEvent) => void>();
+  const filesListeners = new Set<(event: FilesChangedEvent) => void>();
   /** Runs started and not yet ended → thread, for the cancelled reports of a restart. */
   const live = new Map<string, string>();
   /** Recently ended runs (bounded), so waitForRun works after the fact. */
@@ -141,6 +145,10 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
     }
     if (msg.type === 'rg/program.output' || msg.type === 'rg/program.thread' || msg.type === 'rg/program.ended') {
       for (const cb of [...programListeners]) cb(msg);
+      return;
+    }
+    if (msg.type === 'rg/files.changed') {
+      for (const cb of [...filesListeners]) cb(msg);
       return;
     }
     if (msg.id === null) return;
@@ -286,6 +294,10 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       programListeners.add(cb);
       return () => void programListeners.delete(cb);
     },
+    onFilesChanged(cb) {
+      filesListeners.add(cb);
+      return () => void filesListeners.delete(cb);
+    },
     onRestart(cb) {
       restartListeners.add(cb);
       return () => void restartListeners.delete(cb);
@@ -301,6 +313,7 @@ export function createWorkerClient(endpoint: ClientEndpoint, options: ClientOpti
       restartListeners.clear();
       progressListeners.clear();
       programListeners.clear();
+      filesListeners.clear();
       for (const w of spawned) w.terminate();
     },
   };

@@ -56,6 +56,11 @@ export interface OpenedFileDTO {
   threads: FileThreadDTO[];
   /** Bytes read from its files so far (a large SQLite file is read only where SQLite looks). */
   bytesRead: number;
+  /**
+   * True while the files are followed: served by `npm start -- <path>` and read again each time
+   * the app writes them (`rg/files.changed`).
+   */
+  followed: boolean;
 }
 
 /** Set on a `ThreadSummary` listed from an opened file. */
@@ -77,6 +82,13 @@ export type FilesRequest =
   | { type: 'rg/files.count'; fileId: string }
   /** Close an opened file: its threads are no longer listed. */
   | { type: 'rg/files.close'; fileId: string }
+  /**
+   * Open and follow the files the app's server serves (`npm start -- <path>`): `rg/files.opened`
+   * with `file` null and no problem when it serves none.
+   */
+  | { type: 'rg/files.follow' }
+  /** Stop following an opened file: it stays open as it was last read. */
+  | { type: 'rg/files.unfollow'; fileId: string }
   /**
    * Fork a file's thread into a native thread at `checkpointId` (its ancestors, subgraph
    * checkpoints up to it and its pending writes copied, values decoded to the engine's), run by
@@ -104,6 +116,18 @@ export type FilesReply =
   | { type: 'rg/files.continued'; threadId: string; runId: string; checkpoints: number }
   /** `attachedGraphId`: the graph attached to the thread (chosen, or matched by its metadata's `graph_id`), or null. */
   | { type: 'rg/files.observed'; threadId: string; shape: GraphShape; attachedGraphId: string | null };
+
+/**
+ * Sent (not a reply) when a followed file changed and was read again: the file as it is now (its
+ * first page of threads again) and the threads whose checkpoints changed or that are new, among
+ * those it lists (its first page and the threads read in the debugger).
+ */
+export interface FilesChangedEvent {
+  type: 'rg/files.changed';
+  fileId: string;
+  file: OpenedFileDTO;
+  changed: string[];
+}
 
 const PREFIX = 'file:';
 

@@ -92,6 +92,8 @@ const FIELDS: { [K in RequestType]: Record<string, Check> } = {
   'rg/files.count': { fileId: id(64) },
   'rg/files.threads': { fileId: id(64), offset: int(0, 100_000_000), limit: int(1, 500) },
   'rg/files.close': { fileId: id(64) },
+  'rg/files.follow': {},
+  'rg/files.unfollow': { fileId: id(64) },
   'rg/files.continue': { threadId, checkpointId, graphId: id(L.maxLabelLength) },
   'rg/files.graph': { threadId },
   'rg/files.attach': { threadId, graphId: graphIdOrNull },

@@ -11,7 +11,7 @@ import type {
   NamespaceNode, ResumeValue, ConsoleLineDTO, ProgramEndDTO, ProgramThreadDTO, RunControls, RunOutcome, RunSummary, SliceDTO, StateChangeDTO, ThreadSummary, UserCodeErrorDTO, WireError,
 } from './dto';
 import type { RemoteProgressEvent, RemoteReply, RemoteReplyOf, RemoteRequest } from './remote';
-import type { FilesReply, FilesRequest } from './files';
+import type { FilesChangedEvent, FilesReply, FilesRequest } from './files';
 import type { TraceEvent } from '../shared/trace';
 
 /** Bumped on every incompatible change of the messages below. */
@@ -128,6 +128,8 @@ export type FromWorker =
   /** A thread a program run made (its first call with that graph and thread id). */
   | { type: 'rg/program.thread'; programRunId: string; thread: ProgramThreadDTO }
   | ({ type: 'rg/program.ended'; programRunId: string } & ProgramEndDTO)
+  /** A followed checkpoint file changed (files.ts). */
+  | FilesChangedEvent
   /** LangGraph servers (remote.ts). */
   | RemoteReply
   | RemoteProgressEvent;
@@ -171,6 +173,8 @@ export interface ReplyOf extends RemoteReplyOf {
   'rg/files.count': R<'rg/files.counted'>;
   'rg/files.threads': R<'rg/files.threadPage'>;
   'rg/files.close': R<'rg/ok'>;
+  'rg/files.follow': R<'rg/files.opened'>;
+  'rg/files.unfollow': R<'rg/ok'>;
   'rg/files.continue': R<'rg/files.continued'>;
   'rg/files.graph': R<'rg/files.observed'>;
   'rg/files.attach': R<'rg/ok'>;

@@ -34,7 +34,7 @@ import { withTraceCache } from './trace-cache';
 import { createRemoteRoute, isServerRequest } from './remote/route';
 import { createIdbServerStore, type ServerStore } from './remote/server-store';
 import type { RemoteOptions } from '../remote';
-import { fileContext, isFilesRequest, onFilesRequest, withFileThreads } from './files/handlers';
+import { fileContext, isFilesRequest, onFilesRequest, withFileThreads, type FollowDeps } from './files/handlers';
 import { OpenedFiles, type FilesOpener } from './files/registry';
 
 /** A message without its request id (the host adds it). */
@@ -68,6 +68,8 @@ export interface HostDeps {
   remoteOptions?: Partial<RemoteOptions>;
   /** Opens checkpoint files a LangGraph app wrote (`rg/files.open`). @default `openFiles` of src/formats */
   openFiles?: FilesOpener;
+  /** Follows the files the app's server serves (`rg/files.follow`). @default none: nothing is followed */
+  follow?: FollowDeps;
 }
 
 /** A running host. */
@@ -166,7 +168,7 @@ export function startHost(endpoint: Endpoint, deps: HostDeps): Host {
     const answered = remote.handle(ctx, msg);
     if (answered) return answered;
     if (isServerRequest(msg)) throw hostError('BAD_REQUEST', `Unhandled request "${msg.type}".`);
-    if (isFilesRequest(msg)) return onFilesRequest(ctx, opened, msg);
+    if (isFilesRequest(msg)) return onFilesRequest(ctx, opened, msg, deps.follow);
     // A thread of an opened file is read with the same handlers, over the file's own store.
     if (msg.type === 'rg/threads.list') return read.onThreadsList(ctx).then((r) => ({ ...r, threads: withFileThreads(r.threads, opened) }));
     const fileCtx = fileContext(ctx, opened, msg);

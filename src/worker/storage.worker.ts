@@ -8,6 +8,7 @@ import { startHost } from './host';
 import { createIdbStore } from './idb-store';
 import { createThreadMemory, openIdbMemoryBackend } from './thread-memory';
 import { largeValueDecoder } from './files/decode-client';
+import { httpFollowServer } from './files/follow-http';
 // Vite moves the package when it pre-bundles it, so the WASM file is named explicitly.
 import sqliteWasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
 
@@ -30,6 +31,16 @@ startHost(self, {
   openFiles: async (files) => {
     const decodeBlob = largeValueDecoder();
     return (await import('../formats/index')).openFiles(files, { sqlite: { wasmUrl: sqliteWasmUrl }, ...(decodeBlob ? { decodeBlob } : {}) });
+  },
+  // The files `npm start -- <path>` serves, followed as the app writes them (files/follow-http.ts).
+  follow: {
+    server: httpFollowServer(self.location.origin),
+    open: async (files) => {
+      const decodeBlob = largeValueDecoder();
+      const { openCheckpointSource } = await import('../formats/index');
+      const { openFollowed } = await import('../formats/follow/followed-source');
+      return openFollowed(files, { open: (sources) => openCheckpointSource(sources, { sqlite: { wasmUrl: sqliteWasmUrl }, ...(decodeBlob ? { decodeBlob } : {}) }) });
+    },
   },
   sandboxLimits: {
     ...(Number.isInteger(loadMs) && loadMs > 0 ? { loadMs } : {}),

@@ -41,12 +41,14 @@ export function AppRoot() {
       if (s.threadId !== null) void s.openThread(s.threadId, { ns: s.ns, checkpointId: s.checkpointId });
     });
     const offProgress = client.onRemoteProgress((p) => app.store.getState().remoteProgress(p));
+    const offFiles = client.onFilesChanged((e) => void app.store.getState().fileChanged(e));
     const link = checkDeepLink(parseUrlState(window.location.search));
     for (const problem of link.problems) app.store.getState().reportError('Link', new Error(problem));
     // A database another tab keeps open (an older version) is waited for: once it opens, the page connects.
     const stop = new AbortController();
     void app.store.getState().connect(link.state).then(async () => {
-      if (app.store.getState().status !== 'failed') return;
+      // The files `npm start -- <path>` serves are opened and followed.
+      if (app.store.getState().status !== 'failed') return app.store.getState().followServedFiles();
       if (await whenStorageOpens(client, stop.signal)) await app.store.getState().connect(link.state);
     });
     void requestPersistentStorage().then((p) => app.store.getState().setPersistence(p));
@@ -54,6 +56,7 @@ export function AppRoot() {
       stop.abort();
       offRestart();
       offProgress();
+      offFiles();
       worker.removeEventListener('error', onWorkerError);
       sandbox.dispose();
       app.dispose();

@@ -25,6 +25,7 @@ import { ServerThreadBar } from '../servers/ServerThreadBar';
 import { FilesView } from '../files/FilesView';
 import { FileThreadBar } from '../files/FileThreadBar';
 import { ThreadsView } from '../threads/ThreadsView';
+import { useDropAnywhere } from '../portability/useDropAnywhere';
 
 /** The debugger: header, run toolbar, errors, then resizable panels (timeline, graph, runs, actions, inspector). */
 export function AppShell() {
@@ -33,6 +34,7 @@ export function AppShell() {
   useTheme();
   useKeyboard(() => setHelpOpen((o) => !o));
   useViewUrl();
+  useDropAnywhere();
   const view = useAppStore((s) => s.view);
   if (view !== 'debugger') {
     return (

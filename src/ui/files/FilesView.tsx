@@ -7,7 +7,7 @@ import { sizeInWords } from '../../shared/size-words';
 import './files.css';
 
 const pick = (s: AppState) => ({
-  files: s.openedFiles, busy: s.filesBusy, problem: s.filesProblem, open: s.openCheckpointFiles, close: s.closeCheckpointFile,
+  files: s.openedFiles, busy: s.filesBusy, problem: s.filesProblem, open: s.openAnyFiles, close: s.closeCheckpointFile, stopFollowing: s.stopFollowing,
 });
 
 const FORMATS: Record<OpenedFileDTO['format'], string> = {
@@ -17,7 +17,7 @@ const FORMATS: Record<OpenedFileDTO['format'], string> = {
 };
 
 
-function OpenedFile({ file, onClose }: { file: OpenedFileDTO; onClose: () => void }) {
+function OpenedFile({ file, onClose, onStopFollowing }: { file: OpenedFileDTO; onClose: () => void; onStopFollowing: () => void }) {
   return (
     <section className="opened-file" data-testid="opened-file" data-file={file.name} aria-label={file.name}>
       <header>
@@ -32,7 +32,9 @@ function OpenedFile({ file, onClose }: { file: OpenedFileDTO; onClose: () => voi
             {file.wal.merged ? `WAL merged (${file.wal.frames} committed frames)` : `WAL not merged: ${file.wal.reason ?? 'no committed frames'}`}
           </span>
         )}
+        {file.followed && <span className="following" data-testid="file-following" title="Served by npm start: read again each time the app writes it">Following</span>}
         <span className="spacer" />
+        {file.followed && <button type="button" onClick={onStopFollowing} data-testid="stop-following">Stop following</button>}
         <button type="button" onClick={onClose} data-testid="close-file">Close</button>
       </header>
       {file.notes.length > 0 && <ul className="notes">{file.notes.map((n) => <li key={n}>{n}</li>)}</ul>}
@@ -53,7 +55,7 @@ export function FilesView() {
   const choose = (list: FileList | null) => {
     const files = list ? [...list] : [];
     if (input.current) input.current.value = '';
-    if (files.length > 0) void f.open(files);
+    if (files.length > 0) void f.open(files, 'checkpoints');
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -88,7 +90,7 @@ export function FilesView() {
         </div>
       )}
       {f.files.map((file) => (
-        <OpenedFile key={file.fileId} file={file} onClose={() => void f.close(file.fileId)} />
+        <OpenedFile key={file.fileId} file={file} onClose={() => void f.close(file.fileId)} onStopFollowing={() => void f.stopFollowing(file.fileId)} />
       ))}
     </div>
   );

@@ -20,7 +20,7 @@ function client(answers: Partial<Record<ToWorker['type'], (body: Record<string, 
 }
 
 const opened: OpenedFileDTO = {
-  fileId: 'f1', name: 'checkpoints.sqlite', files: ['checkpoints.sqlite'], format: 'sqlite', size: 4096, wal: null, notes: [], bytesRead: 4096, threadCount: 1, counted: true,
+  fileId: 'f1', name: 'checkpoints.sqlite', files: ['checkpoints.sqlite'], format: 'sqlite', size: 4096, wal: null, notes: [], bytesRead: 4096, followed: false, threadCount: 1, counted: true,
   threads: [{ threadId: 'file:f1:chat', originalId: 'chat', checkpoints: 5, namespaces: 1, latestCheckpointId: 'c5', language: 'js', status: 'idle' }],
 };
 const row: ThreadSummary = { threadId: 'file:f1:chat', graphId: null, status: 'idle', steps: 5, updatedAt: null, readOnly: true, file: { fileId: 'f1', fileName: 'checkpoints.sqlite', originalId: 'chat', language: 'js' } };

@@ -6,7 +6,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { GraphShape, WireError } from '../../protocol/dto';
-import { parseFileThreadId, type FileThreadDTO, type OpenedFileDTO } from '../../protocol/files';
+import { parseFileThreadId, type FilesChangedEvent, type FileThreadDTO, type OpenedFileDTO } from '../../protocol/files';
 import type { AppState, StoreClient } from '../store/types';
 
 /** The rows of a file's thread list loaded so far, by position, and how many there are. */
@@ -36,6 +36,15 @@ export interface FilesSlice {
   closeCheckpointFile(fileId: string): Promise<void>;
   /** Opens a file's thread in the debugger. */
   openFileThread(threadId: string): Promise<void>;
+  /**
+   * Opens and follows the files the app's server serves (`npm start -- <path>`), shown in the
+   * Files view; nothing when it serves none.
+   */
+  followServedFiles(): Promise<void>;
+  /** A followed file was read again: its list, and the open thread's new checkpoints, are shown. */
+  fileChanged(event: FilesChangedEvent): Promise<void>;
+  /** Stops following a file: it stays open as it was last read. */
+  stopFollowing(fileId: string): Promise<void>;
   /**
    * Forks the open file thread at the selected checkpoint (its head when none is selected) into a
    * native thread run by `graphId`, opens it and follows the run.
@@ -81,6 +90,27 @@ export function createFilesSlice(client: StoreClient): StateCreator<AppState, []
         if (get().fileThreadRows[fileId]) get().reportError('Counting the file\'s threads', err);
       }
     };
+    /** The file's first page as its loaded rows (the others are asked for again when scrolled to). */
+    const firstRows = (file: OpenedFileDTO): FileThreadRows => {
+      const rows: Record<number, FileThreadDTO> = {};
+      for (const [i, t] of file.threads.entries()) rows[i] = t;
+      return { total: file.threadCount, rows };
+    };
+    /**
+     * Adds the open thread's checkpoints newer than those shown: pages newest first until one holds
+     * a checkpoint already shown (ids are never shown twice: `addCheckpoints` merges by id).
+     */
+    const addNewCheckpoints = async (threadId: string) => {
+      const known = new Set(get().history.map((c) => c.checkpointId));
+      let before: string | undefined;
+      for (;;) {
+        const { page } = await client.request('rg/history.page', { threadId, ns: get().ns, before, limit: FILE_THREAD_PAGE });
+        if (get().threadId !== threadId) return;
+        get().addCheckpoints(page.items);
+        if (page.nextBefore === null || page.items.length === 0 || page.items.some((c) => known.has(c.checkpointId))) return;
+        before = page.nextBefore;
+      }
+    };
     return {
       openedFiles: [],
       fileThreadRows: {},
@@ -122,6 +152,45 @@ export function createFilesSlice(client: StoreClient): StateCreator<AppState, []
           return null;
         } finally {
           set({ filesBusy: false });
+        }
+      },
+
+      async followServedFiles() {
+        try {
+          const r = await client.request('rg/files.follow', {});
+          if (r.problem) set({ filesProblem: { ...r.problem, files: ['the followed files'] } });
+          if (!r.file) return;
+          const opened = r.file;
+          set({ openedFiles: [...get().openedFiles, opened], fileThreadRows: { ...get().fileThreadRows, [opened.fileId]: firstRows(opened) }, view: 'files' });
+          if (!opened.counted) void countThreads(opened.fileId);
+          await get().refreshThreads();
+        } catch (err) {
+          get().reportError('Following files', err);
+        }
+      },
+
+      async fileChanged(event) {
+        if (!get().fileThreadRows[event.fileId]) return; // closed meanwhile
+        set({
+          openedFiles: get().openedFiles.map((f) => (f.fileId === event.fileId ? event.file : f)),
+          fileThreadRows: { ...get().fileThreadRows, [event.fileId]: firstRows(event.file) },
+        });
+        if (!event.file.counted) void countThreads(event.fileId);
+        try {
+          const open = get().threadId;
+          if (open !== null && event.changed.includes(open)) await addNewCheckpoints(open);
+          await get().refreshThreads();
+        } catch (err) {
+          get().reportError('Following files', err);
+        }
+      },
+
+      async stopFollowing(fileId) {
+        try {
+          await client.request('rg/files.unfollow', { fileId });
+          set({ openedFiles: get().openedFiles.map((f) => (f.fileId === fileId ? { ...f, followed: false } : f)) });
+        } catch (err) {
+          get().reportError('Stopping following', err);
         }
       },
 

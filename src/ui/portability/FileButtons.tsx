@@ -4,7 +4,7 @@ import type { AppState } from '../store/types';
 import { ImportDialog } from './ImportDialog';
 
 const pick = (s: AppState) => ({
-  threadId: s.threadId, exportThread: s.exportThread, previewImportFile: s.previewImportFile, pending: s.pendingImport,
+  threadId: s.threadId, exportThread: s.exportThread, openAnyFiles: s.openAnyFiles, pending: s.pendingImport,
   missing: s.missingThread !== null && s.missingThread === s.threadId,
 });
 
@@ -23,10 +23,10 @@ function download(fileName: string, text: string): void {
 export function FileButtons() {
   const f = useAppStoreShallow(pick);
   const input = useRef<HTMLInputElement>(null);
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
+  const onFiles = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
     try {
-      await f.previewImportFile(file);
+      await f.openAnyFiles([...files]);
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -46,15 +46,15 @@ export function FileButtons() {
       >
         Export thread
       </button>
-      <button type="button" onClick={() => input.current?.click()} data-testid="import-thread">Import…</button>
+      <button type="button" onClick={() => input.current?.click()} data-testid="import-thread" title="A thread file, a LangGraph history, or your app's checkpoints (a SQLite file with its -wal, a dev server store, a Postgres dump)">Import…</button>
       <input
         ref={input}
         type="file"
-        accept=".json,application/json"
+        multiple
         hidden
-        onChange={(ev) => void onFile(ev.target.files?.[0])}
+        onChange={(ev) => void onFiles(ev.target.files)}
         data-testid="import-file"
-        aria-label="Thread file to import"
+        aria-label="File to import or open"
       />
       {f.pending && <ImportDialog key={`${f.pending.fileName}:${f.pending.text.length}`} />}
     </>

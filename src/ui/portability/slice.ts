@@ -6,6 +6,7 @@
 import type { StateCreator } from 'zustand';
 import type { ImportPreviewDTO, ImportProblemDTO } from '../../protocol/dto';
 import type { AppState, StoreClient } from '../store/types';
+import { fileDoor } from './file-door';
 import { importSizeProblem, type ImportFile } from './import-file';
 
 /** An import being looked at: the file's text, what it holds or why it is refused. */
@@ -23,6 +24,14 @@ export interface PortabilitySlice {
   previewImport(fileName: string, text: string): Promise<void>;
   /** Previews a chosen file: one over the import limit is refused by its size, without reading it. */
   previewImportFile(file: ImportFile): Promise<void>;
+  /**
+   * One door for every file (Import…, a drop anywhere, the Files view): told by its first bytes,
+   * a checkpoint store (SQLite with its `-wal`, a dev server store, a Postgres dump) opens in the
+   * Files view, a thread file is previewed for import (`file-door.ts`); a file that is neither goes
+   * to `otherwise` (the import dialog from Import… and a drop, the Files view from its own button),
+   * which says why it cannot be read.
+   */
+  openAnyFiles(files: File[], otherwise?: 'import' | 'checkpoints'): Promise<void>;
   /**
    * Imports the previewed file (under `threadId` when given) and opens it in the debugger. Its
    * graph source runs only with `trustSource` (the user read it in the preview and agreed).
@@ -53,6 +62,23 @@ export function createPortabilitySlice(client: StoreClient): StateCreator<AppSta
       } catch (err) {
         get().reportError('Import', err);
       }
+    },
+
+    async openAnyFiles(files, otherwise = 'import') {
+      if (files.length === 0) return;
+      let doors;
+      try {
+        doors = await Promise.all(files.map(fileDoor));
+      } catch (err) {
+        get().reportError('Opening files', err);
+        return;
+      }
+      if (doors.includes('checkpoints') || (otherwise === 'checkpoints' && !doors.includes('thread'))) {
+        get().setView('files');
+        await get().openCheckpointFiles(files);
+        return;
+      }
+      await get().previewImportFile(files[0]!);
     },
 
     async previewImportFile(file) {

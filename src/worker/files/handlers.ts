@@ -13,12 +13,13 @@ import { startRun } from '../run-driver';
 import { forkIntoNative, runtimeValues, type StoredValueOf } from './continue-here';
 import { readOnlyFile } from './file-store';
 import { observedShape } from './observed';
-import { OpenedFiles } from './registry';
+import { followServed, type FollowServer } from './follow';
+import { OpenedFiles, type FollowOpener } from './registry';
 
 type ReplyBody = FromWorker extends infer M ? (M extends FromWorker ? Omit<M, 'id'> : never) : never;
 type FilesMsg = Extract<ToWorker, FilesRequest>;
 
-const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.threads', 'rg/files.count', 'rg/files.close', 'rg/files.continue', 'rg/files.graph', 'rg/files.attach']);
+const FILE_TYPES: ReadonlySet<string> = new Set<FilesRequest['type']>(['rg/files.open', 'rg/files.list', 'rg/files.threads', 'rg/files.count', 'rg/files.close', 'rg/files.continue', 'rg/files.graph', 'rg/files.attach', 'rg/files.follow', 'rg/files.unfollow']);
 
 /** True for the requests of this part. */
 export function isFilesRequest(msg: ToWorker): msg is FilesMsg {
@@ -66,8 +67,14 @@ function named(file: Blob, i: number): FileLike {
 
 let stored: Promise<StoredValueOf> | null = null;
 
+/** How the host follows files its server serves (`rg/files.follow`). */
+export interface FollowDeps {
+  server: FollowServer;
+  open: FollowOpener;
+}
+
 /** Handles `rg/files.*`. */
-export async function onFilesRequest(ctx: HostContext, files: OpenedFiles, msg: FilesMsg): Promise<ReplyBody> {
+export async function onFilesRequest(ctx: HostContext, files: OpenedFiles, msg: FilesMsg, follow?: FollowDeps): Promise<ReplyBody> {
   switch (msg.type) {
     case 'rg/files.open': {
       const r = await files.open(msg.files.map(named));
@@ -101,6 +108,11 @@ export async function onFilesRequest(ctx: HostContext, files: OpenedFiles, msg: 
       ctx.details.dropThread(msg.threadId);
       return { type: 'rg/ok' };
     }
+    case 'rg/files.follow':
+      return { type: 'rg/files.opened', ...(follow ? await followServed(ctx, files, follow) : { file: null, problem: null }) };
+    case 'rg/files.unfollow':
+      files.unfollow(msg.fileId);
+      return { type: 'rg/ok' };
   }
 }
 

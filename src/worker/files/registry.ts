@@ -5,6 +5,8 @@
  * Nothing here writes: a file that cannot be opened is a problem as data, and nothing changes.
  */
 import type { CheckpointSource, FileLike, OpenResult, ReadStats, ThreadDescription } from '../../formats/index';
+import type { FollowedSource, FollowResult } from '../../formats/follow/followed-source';
+import type { FollowedFileRef } from '../../formats/follow/snapshot';
 import type { GraphShape, GraphWiringDTO, ThreadSummary, WireError } from '../../protocol/dto';
 import { fileThreadId, parseFileThreadId, type FileThreadDTO, type FileThreadLanguage, type OpenedFileDTO } from '../../protocol/files';
 import type { StoredThread, ThreadStore } from '../store';
@@ -26,7 +28,7 @@ const TOUCHED_KEPT = 50;
 const DESCRIBED_PER_TURN = 10;
 
 interface Opened {
-  dto: Omit<OpenedFileDTO, 'bytesRead' | 'threadCount' | 'counted'>;
+  dto: Omit<OpenedFileDTO, 'bytesRead' | 'threadCount' | 'counted' | 'followed'>;
   source: CheckpointSource;
   store: ThreadStore;
   stats: ReadStats;
@@ -34,7 +36,17 @@ interface Opened {
   index: ThreadIndex;
   /** Threads read in the debugger, most recent last, described. */
   touched: Map<string, FileThreadDTO>;
+  /** While it is followed: the source to refresh, and how to stop hearing its changes. */
+  followed: Followed | null;
 }
+
+interface Followed {
+  source: FollowedSource;
+  stop(): void;
+}
+
+/** Opens files another program is writing, to follow them. */
+export type FollowOpener = (files: readonly FollowedFileRef[]) => Promise<FollowResult>;
 
 /**
  * The language of the saver that wrote a checkpoint: Python keeps channel versions as strings
@@ -90,31 +102,103 @@ export class OpenedFiles {
     }
     const { result, stats } = opened;
     if (!result.ok) return { file: null, problem: { ...result.error } };
+    return this.adopt(result.source, stats, files.map((f) => f.name), null);
+  }
+
+  /**
+   * Opens files another program is writing, to follow them (`refresh` reads them again); a
+   * problem is returned as data and nothing is kept.
+   * @param files the files, the database before its `-wal`
+   * @param open opens them (`openFollowed` of src/formats with the app's options)
+   * @param stop stops hearing their changes (called when the file is closed or no longer followed)
+   */
+  async follow(files: readonly FollowedFileRef[], open: FollowOpener, stop: () => void): Promise<{ file: OpenedFileDTO | null; problem: WireError | null }> {
+    const stats: ReadStats = { reads: 0, bytes: 0 };
+    const counted = files.map((f): FollowedFileRef => ({
+      name: f.name,
+      read(offset, length) {
+        const r = f.read(offset, length);
+        stats.reads++;
+        stats.bytes += r?.bytes.length ?? 0;
+        return r;
+      },
+    }));
+    let result: FollowResult;
+    try {
+      result = await open(counted);
+    } catch (err) {
+      return { file: null, problem: { code: 'INTERNAL', name: 'Error', message: `The files could not be read: ${err instanceof Error ? err.message : String(err)}` } };
+    }
+    if (!result.ok) return { file: null, problem: { ...result.error } };
+    return this.adopt(result.source, stats, files.map((f) => f.name), { source: result.source, stop });
+  }
+
+  private async adopt(source: CheckpointSource, stats: ReadStats, names: string[], followed: Followed | null): Promise<{ file: OpenedFileDTO | null; problem: WireError | null }> {
     const fileId = `f${this.next++}`;
     try {
-      const index = new ThreadIndex(result.source);
-      const threads = await this.describeAll(fileId, result.source, await index.ids(0, FIRST_PAGE));
+      const index = new ThreadIndex(source);
+      const threads = await this.describeAll(fileId, source, await index.ids(0, FIRST_PAGE));
       index.countRest();
-      const info = result.source.info;
-      const dto: Opened['dto'] = {
-        fileId,
-        name: info.name,
-        files: files.map((f) => f.name),
-        format: info.format,
-        size: info.size,
-        wal: info.wal ? { merged: info.wal.merged, frames: info.wal.committedFrames, reason: info.wal.reason ?? null } : null,
-        notes: [...info.notes],
-        threads,
-      };
-      const store = fileThreadStore(fileId, result.source, () => this.storedThreads(fileId), (threadId, ns) => this.wiringOf(threadId, ns));
-      this.files.set(fileId, { dto, source: result.source, store, stats, index, touched: new Map() });
+      const dto: Opened['dto'] = { fileId, ...this.facts(source), files: names, threads };
+      const store = fileThreadStore(fileId, source, () => this.storedThreads(fileId), (threadId, ns) => this.wiringOf(threadId, ns));
+      this.files.set(fileId, { dto, source, store, stats, index, touched: new Map(), followed });
       return { file: this.dtoOf(fileId)!, problem: null };
     } catch (err) {
       // A file that opened but cannot be listed (damaged pages) is refused whole.
-      result.source.close();
+      source.close();
+      followed?.stop();
       const data = (err as { data?: WireError }).data;
       return { file: null, problem: data ?? { code: 'FORMAT_CORRUPT', name: 'FormatError', message: err instanceof Error ? err.message : String(err) } };
     }
+  }
+
+  private facts(source: CheckpointSource): Pick<OpenedFileDTO, 'name' | 'format' | 'size' | 'wal' | 'notes'> {
+    const info = source.info;
+    return {
+      name: info.name,
+      format: info.format,
+      size: info.size,
+      wal: info.wal ? { merged: info.wal.merged, frames: info.wal.committedFrames, reason: info.wal.reason ?? null } : null,
+      notes: [...info.notes],
+    };
+  }
+
+  /**
+   * Reads a followed file again when it changed: its first page of threads and the threads read in
+   * the debugger are described anew, its threads counted again.
+   * @returns the file now and the ids of the threads it lists that are new or have other
+   *   checkpoints; null when the file is not followed or nothing changed
+   */
+  async refresh(fileId: string): Promise<{ file: OpenedFileDTO; changed: string[] } | null> {
+    const f = this.files.get(fileId);
+    if (!f?.followed || !(await f.followed.source.refresh()) || this.files.get(fileId) !== f) return null;
+    const before = new Map(this.listed(f).map((t) => [t.threadId, t]));
+    const index = new ThreadIndex(f.source);
+    const threads = await this.describeAll(fileId, f.source, await index.ids(0, FIRST_PAGE));
+    const touched = new Map<string, FileThreadDTO>();
+    for (const id of f.touched.keys()) {
+      const row = await this.describe(id);
+      if (row) touched.set(id, row);
+    }
+    if (this.files.get(fileId) !== f) return null;
+    index.countRest();
+    f.index = index;
+    f.touched = touched;
+    f.dto = { ...f.dto, ...this.facts(f.source), threads };
+    const changed = this.listed(f).filter((t) => {
+      const was = before.get(t.threadId);
+      return !was || was.latestCheckpointId !== t.latestCheckpointId || was.checkpoints !== t.checkpoints;
+    }).map((t) => t.threadId);
+    return { file: this.dtoOf(fileId)!, changed };
+  }
+
+  /** Stops following a file (it stays open as last read); false when it was not followed. */
+  unfollow(fileId: string): boolean {
+    const f = this.files.get(fileId);
+    if (!f?.followed) return false;
+    f.followed.stop();
+    f.followed = null;
+    return true;
   }
 
   private async describeAll(fileId: string, source: CheckpointSource, ids: readonly string[]): Promise<FileThreadDTO[]> {
@@ -191,7 +275,7 @@ export class OpenedFiles {
 
   private dtoOf(fileId: string): OpenedFileDTO | undefined {
     const f = this.files.get(fileId);
-    return f ? { ...f.dto, threadCount: f.index.count, counted: f.index.done, bytesRead: f.stats.bytes } : undefined;
+    return f ? { ...f.dto, threadCount: f.index.count, counted: f.index.done, bytesRead: f.stats.bytes, followed: f.followed !== null } : undefined;
   }
 
   list(): OpenedFileDTO[] {
@@ -203,6 +287,7 @@ export class OpenedFiles {
     const f = this.files.get(fileId);
     if (!f) return [];
     this.files.delete(fileId);
+    f.followed?.stop();
     f.source.close();
     for (const threadId of this.attached.keys()) if (parseFileThreadId(threadId)?.fileId === fileId) this.attached.delete(threadId);
     return this.listed(f).map((t) => t.threadId);

@@ -1,0 +1,57 @@
+/**
+ * Following the files the app's server serves: opened once, then read again each time the server
+ * says one changed, one refresh at a time (a change heard during a refresh is read after it). What
+ * changed is sent to the page as `rg/files.changed`; the details the page was given of a changed
+ * thread are dropped (a checkpoint's children may have grown).
+ */
+import type { OpenedFileDTO } from '../../protocol/files';
+import type { WireError } from '../../protocol/dto';
+import type { HostContext } from '../context';
+import type { FollowServer } from './follow-http';
+import type { FollowOpener, OpenedFiles } from './registry';
+
+export type { FollowServer } from './follow-http';
+
+/**
+ * Opens the served files (none: `file` null, no problem) and follows them until they are closed
+ * or no longer followed.
+ */
+export async function followServed(ctx: HostContext, files: OpenedFiles, deps: { server: FollowServer; open: FollowOpener }): Promise<{ file: OpenedFileDTO | null; problem: WireError | null }> {
+  const served = await deps.server.files();
+  if (served.length === 0) return { file: null, problem: null };
+  let fileId: string | null = null;
+  let running = false;
+  let again = false;
+  const refresh = async () => {
+    if (fileId === null) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const r = await files.refresh(fileId);
+        if (!r) continue;
+        for (const threadId of r.changed) ctx.details.dropThread(threadId);
+        ctx.send({ type: 'rg/files.changed', fileId, file: r.file, changed: r.changed });
+      } while (again);
+    } catch {
+      // The files could not be read just now (still being written): the next change reads them again.
+    } finally {
+      running = false;
+    }
+  };
+  let stop: () => void = () => undefined;
+  let stopped = false;
+  const r = await files.follow(served, deps.open, () => {
+    stopped = true;
+    stop();
+  });
+  if (r.file && !stopped) {
+    fileId = r.file.fileId;
+    stop = deps.server.changes(() => void refresh());
+  }
+  return r;
+}
