@@ -19,9 +19,9 @@ import { createBatcher } from '../protocol/batcher';
 import type { RunEvent } from '../protocol/messages';
 import { runEventProblem } from '../protocol/sandbox-guards';
 import { boundedError, errorToWire } from '../protocol/wire-error';
-import { toJsonSafe } from '../protocol/json-safe';
 import type { TraceEvent } from '../shared/trace';
 import { createEventGate } from './event-gate';
+import { traceData } from './trace-data';
 import { onGraphCalls, originalGraphMethod } from './graph-calls';
 import { ProxySaver } from './proxy-saver';
 import type { SessionClient } from './session-client';
@@ -97,16 +97,6 @@ class ThreadRouter implements BaseCheckpointSaver {
   getNextVersion(current: number | undefined): number {
     return (current ?? 0) + 1;
   }
-}
-
-/** Trace events carry user data only in interrupt values and error texts: made JSON-safe (as run.ts does). */
-function traceData(event: TraceEvent): TraceEvent {
-  if (event.type === '@engine.interrupt') return { ...event, interrupts: event.interrupts.map((i) => ({ id: i.id, value: toJsonSafe(i.value, { maxDepth: 40, maxNodes: 100_000 }) })) };
-  if (event.type === '@engine.error') {
-    const { name, message, stack } = event.error;
-    return { ...event, error: { name: String(name), message: String(message), ...(stack === undefined ? {} : { stack: String(stack) }) } };
-  }
-  return event;
 }
 
 /** One call's session: its saver, trace events to the session, and its end. */

@@ -20,6 +20,7 @@ import type { HostGraph, HostRunConfig } from './engine-port';
 import type { GraphModule } from './graphs/registry';
 import { withCompiled } from './breakpoints';
 import { createEventGate } from './event-gate';
+import { traceData } from './trace-data';
 import { isNoNetwork, NoNetworkError } from './no-network';
 import { ERROR_CODES } from '../shared/errors';
 import { ProxySaver } from './proxy-saver';
@@ -50,16 +51,6 @@ const engineInput = (input: RunInput): unknown =>
   input.kind === 'value' ? input.value
   : input.kind === 'resume' ? new Command({ resume: input.resume.kind === 'value' ? input.resume.value : input.resume.values })
   : null;
-
-/** Trace events carry user data only in interrupt values and error texts: those are made JSON-safe, with bounds. */
-function traceData(event: TraceEvent): TraceEvent {
-  if (event.type === '@engine.interrupt') return { ...event, interrupts: event.interrupts.map((i) => ({ id: i.id, value: toJsonSafe(i.value, { maxDepth: 40, maxNodes: 100_000 }) })) };
-  if (event.type === '@engine.error') {
-    const { name, message, stack } = event.error;
-    return { ...event, error: { name: String(name), message: String(message), ...(stack === undefined ? {} : { stack: String(stack) }) } };
-  }
-  return event;
-}
 
 /**
  * Runs `plan` with `module`, reporting to `session`. Never throws: a failure is the run's end.

@@ -56,6 +56,8 @@ const ZOD_SCHEMA_NAMES = ['getStateTypeSchema', 'getUpdateTypeSchema', 'getInput
 const CHANNEL_NAMES = [
   'AnyValue', 'BaseChannel', 'BinaryOperatorAggregate', 'EphemeralValue', 'LastValue', 'LastValueAfterFinish', 'NamedBarrierValue',
   'NamedBarrierValueAfterFinish', 'Topic', 'UntrackedValueChannel',
+  'DeltaChannel', 'isDeltaChannel', 'deltaChannelsToSnapshot', 'deltaChannelsWithPendingWrites', 'exitDeltaTaskId', 'exitDeltaLateTaskId',
+  'channelsFromCheckpoint', 'createCheckpoint',
 ] as const;
 
 /** `@langchain/langgraph/pregel`: the low-level graph. */
@@ -64,7 +66,7 @@ const PREGEL_NAMES = ['Channel', 'Pregel'] as const;
 /** `@langchain/langgraph-checkpoint`: the savers, stores and constants the engine has of it. */
 const CHECKPOINT_ENTRY_NAMES = [
   'MemorySaver', 'BaseStore', 'InMemoryStore', 'AsyncBatchedStore', 'InMemoryCache', 'InvalidNamespaceError', 'validateNamespace',
-  'uuid5', 'uuid6', 'ERROR', 'INTERRUPT', 'RESUME', 'SCHEDULED', 'TASKS', 'WRITES_IDX_MAP',
+  'uuid5', 'uuid6', 'ERROR', 'INTERRUPT', 'RESUME', 'SCHEDULED', 'TASKS', 'WRITES_IDX_MAP', 'isDeltaSnapshot',
 ] as const;
 
 /** The names of `from` listed in `names` (a name the engine lost would fail the module-surface test). */

@@ -43,9 +43,9 @@ describe('imports the sandbox cannot offer', () => {
   });
 
   it('names the reason a LangGraph.js export is left out', () => {
-    const source = `import { StateGraph, MessagesAnnotation, DeltaChannel } from "@langchain/langgraph";\nnew DeltaChannel();${TAIL}`;
+    const source = `import { StateGraph, MessagesAnnotation, UnknownInterruptError } from "@langchain/langgraph";\nnew UnknownInterruptError();${TAIL}`;
     const e = importError(source);
-    expect(e.message).toBe("`DeltaChannel` is not exported by `@langchain/langgraph` in replaygraph: replaygraph's engine has no delta channels.");
+    expect(e.message).toBe("`UnknownInterruptError` is not exported by `@langchain/langgraph` in replaygraph: replaygraph's engine does not have it.");
   });
 });
 

@@ -34,7 +34,6 @@ export function refusalReason(moduleName: string): string | undefined {
 
 const ENGINE_GAP = "replaygraph's engine does not have it";
 const INTERNAL = "LangGraph.js's own plumbing, not used by graphs";
-const DELTA = "replaygraph's engine has no delta channels";
 const REMOTE = `it belongs to \`RemoteGraph\`, and ${NO_NETWORK}`;
 
 /** Names LangGraph.js's packages export that the sandbox's module of that name leaves out. */
@@ -42,10 +41,6 @@ export const UNOFFERED_NAMES: Readonly<Record<string, Readonly<Record<string, st
   '@langchain/langgraph': {
     MessageGraph: 'it is deprecated in LangGraph.js: use `StateGraph` with `MessagesAnnotation`',
     BaseCheckpointSaver: `${ENGINE_GAP} as a class: a checkpointer is any object with getTuple, list, put and putWrites (\`MemorySaver\` is offered)`,
-    DeltaChannel: DELTA,
-    DeltaValue: DELTA,
-    MessagesDeltaValue: DELTA,
-    messagesDeltaReducer: DELTA,
     RemoteException: REMOTE,
     MultipleSubgraphsError: ENGINE_GAP,
     UnknownInterruptError: ENGINE_GAP,
@@ -61,15 +56,7 @@ export const UNOFFERED_NAMES: Readonly<Record<string, Readonly<Record<string, st
     isSerializableSchema: INTERNAL,
   },
   '@langchain/langgraph/channels': {
-    DeltaChannel: DELTA,
-    isDeltaChannel: DELTA,
-    deltaChannelsToSnapshot: DELTA,
-    deltaChannelsWithPendingWrites: DELTA,
-    exitDeltaTaskId: DELTA,
-    exitDeltaLateTaskId: DELTA,
     DynamicBarrierValue: ENGINE_GAP,
-    channelsFromCheckpoint: INTERNAL,
-    createCheckpoint: INTERNAL,
     empty: INTERNAL,
   },
   '@langchain/langgraph/zod': {
@@ -80,8 +67,7 @@ export const UNOFFERED_NAMES: Readonly<Record<string, Readonly<Record<string, st
     BaseCache: `${ENGINE_GAP} as a class (\`InMemoryCache\` is offered)`,
     MemoryStore: 'it is the deprecated name of `InMemoryStore`, which is offered',
     JsonPlusSerializer: 'replaygraph stores values in its own format',
-    DeltaSnapshot: DELTA,
-    isDeltaSnapshot: DELTA,
+    DeltaSnapshot: ENGINE_GAP,
     EXCLUDED_METADATA_KEYS: INTERNAL,
     compareChannelVersions: INTERNAL,
     compareWritesSortKeys: INTERNAL,
