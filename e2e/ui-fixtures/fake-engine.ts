@@ -268,6 +268,8 @@ export function installFakeEngine(opts: FakeEngineOptions): void {
       case 'rg/hello': return reply('rg/hello-ok', { protocolVersion: 3, storage: { dbName: 'replaygraph', version: 1 } });
       // The page attaches its sandbox frame; this fixture runs no graph code, so it only says ok.
       case 'rg/sandbox.attach': return reply('rg/ok');
+      // The app's server follows no file here (as \`npm start\` without a path answers).
+      case 'rg/files.follow': return reply('rg/files.opened', { file: null, problem: null });
       case 'rg/graphs.list': return reply('rg/graphs', { graphs: GRAPHS.map(({ order: _o, interruptAt: _i, fanout: _f, ...g }) => g) });
       case 'rg/threads.list':
         return reply('rg/threads', { threads: [...threads.values()].map((t) => ({ threadId: t.threadId, graphId: t.graphId, status: t.status, steps: t.cps.filter((c) => c.summary.ns === '').length, updatedAt: t.cps[t.cps.length - 1]?.summary.ts ?? null })) });

@@ -16,8 +16,8 @@ export function ErrorList() {
   return (
     <ul className="error-list" data-testid="errors">
       {errors.map((e) => (
-        <li key={e.id} role="alert" className="error-item" data-thread-id={e.threadId ?? ''}>
-          <strong>{e.where}:</strong> {e.message}
+        <li key={e.id} className="error-item" data-thread-id={e.threadId ?? ''}>
+          <span role="alert"><strong>{e.where}:</strong> {e.message}</span>
           <button type="button" onClick={() => dismiss(e.id)} aria-label="Dismiss error">×</button>
         </li>
       ))}
