@@ -87,4 +87,49 @@ describe('following a file over the protocol', () => {
     expect(listeners.size).toBe(0);
     expect((await client.request('rg/files.list', {})).files[0]!.followed).toBe(false);
   }, 60_000);
+
+  it('a read that fails while the app writes is tried again, so its last change is not lost', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'follow-retry-'));
+    dirs.push(dir);
+    const path = join(dir, 'checkpoints.sqlite');
+    await write(path, 1);
+    const listeners = new Set<() => void>();
+    const server: FollowServer = {
+      files: async () => nodeRefs(followedFiles(path)),
+      changes(onChange) {
+        listeners.add(onChange);
+        return () => listeners.delete(onChange);
+      },
+    };
+    // The next snapshot cannot be read (as when the files are caught mid-write), the one after can.
+    let failNext = false;
+    const { client } = connect(STORES[0]![1](), {}, undefined, undefined, [], {
+      follow: {
+        server,
+        open: (files) => openFollowed(files, {
+          open: (sources) => {
+            if (failNext) {
+              failNext = false;
+              throw new Error('the database is being written');
+            }
+            return openCheckpointSource(sources);
+          },
+        }),
+      },
+    });
+    const events: FilesChangedEvent[] = [];
+    client.onFilesChanged((e) => events.push(e));
+    const file = (await client.request('rg/files.follow', {})).file!;
+
+    // The app's last write: one change heard, and its read fails once. No other change comes.
+    await write(path, 2);
+    failNext = true;
+    for (const hear of listeners) hear();
+    await expect.poll(() => events.length, { timeout: 10_000 }).toBe(1);
+    expect(failNext).toBe(false);
+    const main = fileThreadId(file.fileId, 'main');
+    const page = await client.request('rg/history.page', { threadId: main, ns: '', limit: 100 });
+    expect(page.page.items.map((c) => c.checkpointId)).toEqual(rootIds(path, 'main'));
+    await client.request('rg/files.unfollow', { fileId: file.fileId });
+  }, 60_000);
 });

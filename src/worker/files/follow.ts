@@ -12,6 +12,11 @@ import type { FollowOpener, OpenedFiles } from './registry';
 
 export type { FollowServer } from './follow-http';
 
+/** A refresh that failed (the files were being written) is tried again after this long… */
+const RETRY_MS = 250;
+/** …this many times in a row at most; after that, the next change reads them again. */
+const RETRIES = 40;
+
 /**
  * Opens the served files (none: `file` null, no problem) and follows them until they are closed
  * or no longer followed.
@@ -22,6 +27,7 @@ export async function followServed(ctx: HostContext, files: OpenedFiles, deps: {
   let fileId: string | null = null;
   let running = false;
   let again = false;
+  let failures = 0;
   const refresh = async () => {
     if (fileId === null) return;
     if (running) {
@@ -37,8 +43,14 @@ export async function followServed(ctx: HostContext, files: OpenedFiles, deps: {
         for (const threadId of r.changed) ctx.details.dropThread(threadId);
         ctx.send({ type: 'rg/files.changed', fileId, file: r.file, changed: r.changed });
       } while (again);
+      failures = 0;
     } catch {
-      // The files could not be read just now (still being written): the next change reads them again.
+      // The files could not be read just now (still being written): read them again shortly, not
+      // only on the next change (the app may have written its last one), a bounded number of times.
+      if (!stopped && failures < RETRIES) {
+        failures += 1;
+        setTimeout(() => void refresh(), RETRY_MS);
+      }
     } finally {
       running = false;
     }
