@@ -2,7 +2,7 @@
  * Which run controls can be used now, and why not: each `…Why` is null when the control is enabled,
  * else the reason shown in its tooltip. Derived from the store only.
  */
-import { selectGraph, selectInterruptView, selectRunning, selectThread } from '../store/selectors';
+import { selectGraph, selectInterruptView, selectNewestRootRow, selectRunning, selectThread } from '../store/selectors';
 import type { AppState } from '../store/types';
 import { runningNow } from '../model/running-now';
 import type { CheckpointSummary, GraphInfo, ThreadSummary } from '../../protocol/dto';
@@ -21,13 +21,6 @@ export function quarantineReason(graph: GraphInfo | null): string | null {
   return q.reason === 'unapproved'
     ? `The graph "${graph.title}" came from an imported file and has not been approved to run: review its code in the editor and choose "Approve and save".`
     : `The graph "${graph.title}" is not loaded: ${q.message}`;
-}
-
-/** The row with the greatest checkpoint id (the newest), or undefined when none is loaded. */
-function newestRow(rows: readonly CheckpointSummary[]): CheckpointSummary | undefined {
-  let newest: CheckpointSummary | undefined;
-  for (const r of rows) if (newest === undefined || r.checkpointId > newest.checkpointId) newest = r;
-  return newest;
 }
 
 /**
@@ -82,7 +75,7 @@ export function selectRunControls(s: AppState): RunControlState {
   // An idle thread is told apart by its newest root checkpoint (the greatest id of the loaded rows,
   // when the root is shown: ids grow with time): nodes left to run means a run stopped there (a
   // breakpoint, step mode, a cancel); none means the graph finished, and continuing would run nothing.
-  const head = s.ns === '' ? newestRow(s.history) : undefined;
+  const head = selectNewestRootRow(s);
   // A thread the list does not hold (a server's) is told by its newest checkpoint alone.
   const known = thread?.status ?? (head?.hasInterrupts ? 'interrupted' : head?.hasError ? 'error' : 'idle');
   const idle = !running && known === 'idle' && head !== undefined;

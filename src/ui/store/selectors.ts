@@ -59,13 +59,16 @@ export const selectSelectedSummary = (s: AppState): CheckpointSummary | null => 
   return i === undefined ? null : selectLayout(s).rows[i].item;
 };
 /** Is a run of the open thread going on? */
-/** The open thread's newest root checkpoint id (the greatest loaded id: ids grow with time), or null. */
-export const selectNewestRootId = (s: AppState): string | null => {
-  if (s.ns !== '') return null;
-  let newest: string | null = null;
-  for (const r of s.history) if (newest === null || r.checkpointId > newest) newest = r.checkpointId;
+/** The row with the greatest checkpoint id (ids grow with time), once per loaded history. */
+const newestOf = memoOn((history: CheckpointSummary[]): CheckpointSummary | undefined => {
+  let newest: CheckpointSummary | undefined;
+  for (const r of history) if (newest === undefined || r.checkpointId > newest.checkpointId) newest = r;
   return newest;
-};
+});
+/** The open thread's newest root checkpoint (undefined when none is loaded or a subgraph namespace is shown). */
+export const selectNewestRootRow = (s: AppState): CheckpointSummary | undefined => (s.ns === '' ? newestOf(s.history) : undefined);
+/** Its id, or null. */
+export const selectNewestRootId = (s: AppState): string | null => selectNewestRootRow(s)?.checkpointId ?? null;
 export const selectRunning = (s: AppState): boolean => s.activeRun !== null && s.activeRun.threadId === s.threadId;
 /** Does a later checkpoint of the open namespace grow from `checkpointId`? (The layout already knows its parents.) */
 export const hasChildren = (s: AppState, checkpointId: string): boolean => selectLayout(s).parents.has(checkpointId);
