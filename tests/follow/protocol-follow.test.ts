@@ -38,21 +38,26 @@ function rootIds(path: string, thread: string): string[] {
   }
 }
 
+/** The app's server serving `path`, and its change stream, heard here when the test says the files changed. */
+function servedBy(path: string): { server: FollowServer; listeners: Set<() => void> } {
+  const listeners = new Set<() => void>();
+  const server: FollowServer = {
+    files: async () => nodeRefs(followedFiles(path)),
+    changes(onChange) {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+  };
+  return { server, listeners };
+}
+
 describe('following a file over the protocol', () => {
   it('opens the served files, sends what changed after each change, and stops when asked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'follow-protocol-'));
     dirs.push(dir);
     const path = join(dir, 'checkpoints.sqlite');
     await write(path, 1);
-    // The server's change stream, heard here when the test says the files changed.
-    const listeners = new Set<() => void>();
-    const server: FollowServer = {
-      files: async () => nodeRefs(followedFiles(path)),
-      changes(onChange) {
-        listeners.add(onChange);
-        return () => listeners.delete(onChange);
-      },
-    };
+    const { server, listeners } = servedBy(path);
     const { client } = connect(STORES[0]![1](), {}, undefined, undefined, [], {
       follow: { server, open: (files) => openFollowed(files, { open: (sources) => openCheckpointSource(sources) }) },
     });
@@ -93,14 +98,7 @@ describe('following a file over the protocol', () => {
     dirs.push(dir);
     const path = join(dir, 'checkpoints.sqlite');
     await write(path, 1);
-    const listeners = new Set<() => void>();
-    const server: FollowServer = {
-      files: async () => nodeRefs(followedFiles(path)),
-      changes(onChange) {
-        listeners.add(onChange);
-        return () => listeners.delete(onChange);
-      },
-    };
+    const { server, listeners } = servedBy(path);
     // The next snapshot cannot be read (as when the files are caught mid-write), the one after can.
     let failNext = false;
     const { client } = connect(STORES[0]![1](), {}, undefined, undefined, [], {
